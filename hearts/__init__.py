@@ -1,0 +1,1 @@
+"""Hearts: a pure-Python engine for the card game (stdlib only)."""

@@ -1,0 +1,1 @@
+"""The thin browser layer of the Hearts game (DOM drawing and input only; no game rules)."""
