@@ -1,0 +1,147 @@
+"""Command line: ``python -m hearts replay FILE`` and ``python -m hearts bench``.
+
+``replay FILE`` reads one JSON record (or a JSON list of records, or JSON lines) and prints
+each record's result; ``replay -`` reads JSON lines from standard input, one record a line.
+The exit status is 0 when every record is valid, 1 when any is invalid, 2 when the input
+cannot be read at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any, Iterator, Sequence, TextIO
+
+from .errors import RecordError
+from .hand import Hand
+from .match import Match
+from .records import load_record
+from .seats import SEATS
+
+__all__ = ["main", "replay_lines"]
+
+
+def _records(text: str) -> Iterator[tuple[str, Any]]:
+    """(label, parsed JSON or an error string) for a whole document or JSON lines."""
+    stripped = text.strip()
+    try:
+        whole = json.loads(stripped) if stripped else None
+    except ValueError:
+        whole = None
+    else:
+        if isinstance(whole, list):
+            for i, item in enumerate(whole, 1):
+                yield f"record {i}", item
+            return
+        if isinstance(whole, dict):
+            yield "record 1", whole
+            return
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield f"line {number}", json.loads(line)
+        except ValueError as exc:
+            yield f"line {number}", ("not_json", str(exc))
+
+
+def _describe(game: Match | Hand) -> str:
+    if isinstance(game, Match):
+        totals = " ".join(f"{s.key}={game.scores[s]}" for s in SEATS)
+        state = "over, winners " + ",".join(s.key for s in game.winners) if game.is_over else f"in progress ({game.phase.value})"
+        return f"ok  match, {len(game.hands)} hand(s), totals {totals}; {state}"
+    if game.result is None:
+        return f"ok  hand in progress ({game.phase.value}, trick {game.trick_number + 1})"
+    points = " ".join(f"{s.key}={game.result.points[s]}" for s in SEATS)
+    moon = f"; moon by {game.result.moon.key}" if game.result.moon is not None else ""
+    return f"ok  hand, points {points}{moon}"
+
+
+def replay_lines(text: str, out: TextIO) -> int:
+    """Replay every record in ``text``; print one line each; return the number of invalid ones."""
+    bad = 0
+    count = 0
+    for label, item in _records(text):
+        count += 1
+        if isinstance(item, tuple):
+            bad += 1
+            print(f"{label}: INVALID not_json: {item[1]}", file=out)
+            continue
+        try:
+            game = load_record(item)
+        except RecordError as exc:
+            bad += 1
+            where = f" at {exc.step}" if exc.step else ""
+            print(f"{label}: INVALID{where}: {exc.code.value}: {exc.message}", file=out)
+        else:
+            print(f"{label}: {_describe(game)}", file=out)
+    if count == 0:
+        print("no records found", file=out)
+        return 1
+    return bad
+
+
+def _bench(seconds: float, seed: int) -> None:
+    from .deal import random_deal
+    from .hand import Hand as _Hand
+    from .playout import Position, position_from_hand, random_playout
+    from .rules import Rules
+
+    rules = Rules()
+    rng = random.Random(seed)
+    deals = [random_deal(rng) for _ in range(200)]
+    starts = []
+    for deal in deals:
+        hand = _Hand(deal, rules, hand_number=3)  # hold hand: straight into play
+        starts.append(position_from_hand(hand))
+
+    def run(label: str, positions: Sequence[Position]) -> None:
+        n = 0
+        t0 = time.perf_counter()
+        deadline = t0 + seconds
+        while True:
+            for pos in positions:
+                random_playout(pos, rules, rng)
+            n += len(positions)
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        rate = n / (now - t0)
+        print(f"{label:<28} {rate:10,.0f} playouts/s  ({n:,} in {now - t0:.2f} s)")
+
+    middles = []
+    for deal in deals:
+        hand = _Hand(deal, rules, hand_number=3)
+        while hand.trick_number < 6 or len(hand.current_trick) < 2:
+            seat = hand.turn
+            assert seat is not None
+            hand.play(seat, rng.choice(hand.legal_plays(seat)))
+        middles.append(position_from_hand(hand))
+    print(f"python {sys.version.split()[0]} on {sys.platform}; random-legal playouts, one core")
+    run("full hand from the deal", starts)
+    run("mid-hand (trick 7, 2 played)", middles)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hearts", description="Hearts engine tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="replay records and print each result")
+    rp.add_argument("file", help="a JSON record file, or - for JSON lines on standard input")
+    bp = sub.add_parser("bench", help="random-playout speed")
+    bp.add_argument("--seconds", type=float, default=3.0)
+    bp.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        try:
+            text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+            return 2
+        return 1 if replay_lines(text, sys.stdout) else 0
+    if args.command == "bench":
+        _bench(args.seconds, args.seed)
+        return 0
+    return 2  # pragma: no cover

@@ -1,0 +1,454 @@
+"""One hand of Hearts: the pass phase, thirteen tricks and the hand's score.
+
+The state machine is explicit: :attr:`Hand.phase` is ``PASSING``, ``PLAYING`` or
+``HAND_OVER``. Each action comes as a trio (``verify_play`` raises with a reason,
+``can_play`` answers yes or no, ``play`` does it and returns the events).
+
+>>> from hearts import Hand, Rules, deal_from_seed, Seat
+>>> hand = Hand(deal_from_seed("doc"), Rules(), hand_number=3)  # a hold hand: no passing
+>>> hand.phase.value, hand.turn == hand.holder_of_two_of_clubs
+('playing', True)
+>>> [str(c) for c in hand.legal_plays()]
+['2C']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Sequence
+
+from .cards import (
+    CARDS,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    TWO_OF_CLUBS,
+    Card,
+    cards_of,
+    mask_of,
+    popcount,
+)
+from .deal import Deal, validate_deal
+from .errors import ErrorCode, IllegalAction
+from .events import CardPlayed, CardsPassed, Event, HeartsBroken, MoonShot, PassChosen, TrickWon
+from .rules import MoonScoring, Rules
+from .seats import SEATS, PassDirection, Seat
+
+__all__ = ["Phase", "Trick", "HandResult", "Hand", "legal_mask", "trick_points", "trick_marker", "to_card"]
+
+PASS_COUNT = 3
+_QS_BIT = QUEEN_OF_SPADES.mask
+_JD_BIT = JACK_OF_DIAMONDS.mask
+
+
+class Phase(Enum):
+    PASSING = "passing"
+    PLAYING = "playing"
+    HAND_OVER = "hand_over"
+    MATCH_OVER = "match_over"
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: ``plays`` in the order they were played, the first by ``leader``."""
+
+    number: int
+    leader: Seat
+    plays: tuple[tuple[Seat, Card], ...]
+    winner: Seat
+    points: int
+    marker: str
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The score of a finished hand.
+
+    ``penalty`` is what each seat took (hearts 1, Q♠ 13); ``points`` is what each seat
+    scores after the moon and the J♦ are applied.
+    """
+
+    points: tuple[int, int, int, int]
+    penalty: tuple[int, int, int, int]
+    moon: Seat | None
+    moon_scoring: MoonScoring | None
+    jack: Seat | None
+
+
+def legal_mask(hand: int, led_suit: int, trick_number: int, hearts_broken: bool, first_trick_forbidden: int) -> int:
+    """The cards (bitmask) of ``hand`` that may be played now. The single source of legality.
+
+    ``led_suit`` is -1 when leading. On the first trick a player who cannot follow may not
+    discard the ``first_trick_forbidden`` cards unless the hand holds nothing else, in
+    which case any card may be played (the rule is lifted entirely, as the seeds say:
+    "außer du hast nichts anderes"). A leader may not lead hearts before they are broken
+    unless the hand holds only hearts.
+    """
+    if led_suit < 0:
+        if trick_number == 0:
+            return hand & 1  # the 2♣ (its holder leads the first trick)
+        if not hearts_broken:
+            other = hand & ~HEARTS_MASK
+            if other:
+                return other
+        return hand
+    follow = hand & SUIT_MASKS[led_suit]
+    if follow:
+        return follow
+    if trick_number == 0 and first_trick_forbidden:
+        allowed = hand & ~first_trick_forbidden
+        if allowed:
+            return allowed
+    return hand
+
+
+def trick_points(cards_mask: int, rules: Rules) -> int:
+    points = popcount(cards_mask & HEARTS_MASK)
+    if cards_mask & _QS_BIT:
+        points += 13
+    if rules.jack_of_diamonds and cards_mask & _JD_BIT:
+        points -= 10
+    return points
+
+
+def trick_marker(cards_mask: int, rules: Rules) -> str:
+    if cards_mask & _QS_BIT:
+        return "queen"
+    if cards_mask & HEARTS_MASK:
+        return "hearts"
+    if rules.jack_of_diamonds and cards_mask & _JD_BIT:
+        return "jack"
+    return "none"
+
+
+def to_card(card: Card | int | str) -> Card:
+    """Accept a :class:`Card`, a card number or a card text; raise ``unknown_card`` otherwise."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
+        return CARDS[card]
+    if isinstance(card, str):
+        try:
+            return Card.parse(card)
+        except ValueError as exc:
+            raise IllegalAction(ErrorCode.UNKNOWN_CARD, str(exc), card=card) from None
+    raise IllegalAction(ErrorCode.UNKNOWN_CARD, f"not a card: {card!r}", card=repr(card))
+
+
+class Hand:
+    """The state of one hand. Create it from a deal; it starts in the pass phase (or in play on a hold hand)."""
+
+    def __init__(
+        self,
+        deal: Deal | Sequence[Sequence[int]],
+        rules: Rules | None = None,
+        pass_direction: PassDirection | None = None,
+        *,
+        hand_number: int = 0,
+        scores_before: Sequence[int] = (0, 0, 0, 0),
+    ) -> None:
+        self.rules = rules if rules is not None else Rules()
+        self.deal: Deal = validate_deal(deal)
+        self.hand_number = hand_number
+        self.pass_direction = pass_direction if pass_direction is not None else self.rules.pass_direction(hand_number)
+        self.scores_before: tuple[int, int, int, int] = tuple(scores_before)  # type: ignore[assignment]
+        self._hands = [mask_of(h) for h in self.deal]
+        self._passes: list[tuple[Card, ...] | None] = [None, None, None, None]
+        self._received: list[tuple[Card, ...]] = [(), (), (), ()]
+        self._taken = [0, 0, 0, 0]  # cards won, per seat
+        self._tricks: list[Trick] = []
+        self._trick: list[tuple[Seat, Card]] = []
+        self._plays: list[Card] = []
+        self._played = 0
+        self.hearts_broken = False
+        self.result: HandResult | None = None
+        self._turn: Seat | None = None
+        self._leader: Seat | None = None
+        if self.pass_direction is PassDirection.HOLD:
+            self.phase = Phase.PLAYING
+            self._start_play()
+        else:
+            self.phase = Phase.PASSING
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to play, or ``None`` outside the play phase."""
+        return self._turn if self.phase is Phase.PLAYING else None
+
+    @property
+    def leader(self) -> Seat | None:
+        return self._leader if self.phase is Phase.PLAYING else None
+
+    @property
+    def holder_of_two_of_clubs(self) -> Seat:
+        for seat in SEATS:
+            if self._hands[seat] & 1:
+                return seat
+        for trick in self._tricks[:1]:
+            return trick.leader
+        raise AssertionError("the 2♣ is nowhere")  # pragma: no cover
+
+    @property
+    def waiting_for_pass(self) -> tuple[Seat, ...]:
+        """Seats that still have to choose their pass cards."""
+        if self.phase is not Phase.PASSING:
+            return ()
+        return tuple(s for s in SEATS if self._passes[s] is None)
+
+    @property
+    def trick_number(self) -> int:
+        """0..12: the trick being played (13 once the hand is over)."""
+        return len(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        return tuple(self._trick)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(self._tricks)
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self._tricks[-1] if self._tricks else None
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        """Every card played so far, in order (the record of the play)."""
+        return tuple(self._plays)
+
+    @property
+    def passes(self) -> tuple[tuple[Card, ...] | None, ...]:
+        """The cards each seat chose to pass (``None`` if not chosen yet)."""
+        return tuple(self._passes)
+
+    def received(self, seat: Seat) -> tuple[Card, ...]:
+        return self._received[seat]
+
+    def cards(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, sorted ♣ ♦ ♠ ♥."""
+        return cards_of(self._hands[seat])
+
+    def cards_mask(self, seat: Seat) -> int:
+        return self._hands[seat]
+
+    def taken_mask(self, seat: Seat) -> int:
+        return self._taken[seat]
+
+    @property
+    def points_taken(self) -> tuple[int, int, int, int]:
+        """Penalty points each seat has taken in this hand so far (J♦ included when on)."""
+        return tuple(trick_points(m, self.rules) for m in self._taken)  # type: ignore[return-value]
+
+    def trick_markers(self, seat: Seat) -> tuple[str, ...]:
+        """One marker per trick ``seat`` won: ``"none"``, ``"hearts"``, ``"queen"`` or ``"jack"``."""
+        return tuple(t.marker for t in self._tricks if t.winner == seat)
+
+    @property
+    def _led_suit(self) -> int:
+        return self._trick[0][1] // 13 if self._trick else -1
+
+    def legal_mask(self, seat: Seat | None = None) -> int:
+        if self.phase is not Phase.PLAYING:
+            return 0
+        seat = self._turn if seat is None else seat
+        if seat != self._turn:
+            return 0
+        return legal_mask(
+            self._hands[seat], self._led_suit, len(self._tricks), self.hearts_broken, self.rules.first_trick_forbidden
+        )
+
+    def legal_plays(self, seat: Seat | None = None) -> tuple[Card, ...]:
+        """The cards the seat to act may play (empty for any other seat or phase)."""
+        return cards_of(self.legal_mask(seat))
+
+    def legal_pass_cards(self, seat: Seat) -> tuple[Card, ...]:
+        """Any 3 of these may be passed (all cards in hand while the seat has not chosen)."""
+        if self.phase is not Phase.PASSING or self._passes[seat] is not None:
+            return ()
+        return cards_of(self._hands[seat])
+
+    # ----------------------------------------------------------------- passing
+    def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> tuple[Card, ...]:
+        """Raise :class:`IllegalAction` unless ``seat`` may pass ``cards`` now; return them as cards."""
+        seat = Seat(seat)
+        chosen = tuple(to_card(c) for c in cards)
+        if self.phase is not Phase.PASSING:
+            raise IllegalAction(ErrorCode.WRONG_PHASE, "cards can only be passed before the first trick", phase=self.phase.value)
+        if self._passes[seat] is not None:
+            raise IllegalAction(ErrorCode.ALREADY_PASSED, f"{seat.key} has already chosen cards to pass", seat=seat)
+        if len(set(chosen)) != len(chosen):
+            dupes = sorted({c for c in chosen if chosen.count(c) > 1})
+            raise IllegalAction(ErrorCode.DUPLICATE_CARDS, "the same card was chosen twice", cards=[CARDS[c] for c in dupes])
+        if len(chosen) != PASS_COUNT:
+            raise IllegalAction(ErrorCode.WRONG_PASS_COUNT, f"pass exactly {PASS_COUNT} cards, not {len(chosen)}", count=len(chosen), expected=PASS_COUNT)
+        for card in chosen:
+            if not self._hands[seat] >> card & 1:
+                raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card)
+        return tuple(sorted(chosen))
+
+    def can_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> bool:
+        try:
+            self.verify_pass(seat, cards)
+        except IllegalAction:
+            return False
+        return True
+
+    def choose_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> list[Event]:
+        """Choose the cards ``seat`` passes. When the last seat has chosen, the exchange happens."""
+        chosen = self.verify_pass(seat, cards)
+        seat = Seat(seat)
+        self._passes[seat] = chosen
+        events: list[Event] = [PassChosen(seat)]
+        if all(p is not None for p in self._passes):
+            events.append(self._exchange())
+        return events
+
+    def _exchange(self) -> CardsPassed:
+        given = tuple(self._passes[s] or () for s in SEATS)
+        for seat in SEATS:
+            self._hands[seat] &= ~mask_of(given[seat])
+        for seat in SEATS:
+            target = self.pass_direction.target(seat)
+            self._hands[target] |= mask_of(given[seat])
+            self._received[target] = given[seat]
+        self.phase = Phase.PLAYING
+        self._start_play()
+        return CardsPassed(self.pass_direction, given)
+
+    def _start_play(self) -> None:
+        seat = self.holder_of_two_of_clubs
+        self._turn = seat
+        self._leader = seat
+
+    # ----------------------------------------------------------------- playing
+    def verify_play(self, seat: Seat, card: Card | int | str) -> Card:
+        """Raise :class:`IllegalAction` (with the reason's code) unless ``seat`` may play ``card`` now."""
+        card = to_card(card)
+        seat = Seat(seat)
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction(ErrorCode.WRONG_PHASE, f"no card can be played in the {self.phase.value} phase", phase=self.phase.value)
+        if seat != self._turn:
+            raise IllegalAction(ErrorCode.NOT_YOUR_TURN, f"it is {self._turn.key}'s turn, not {seat.key}'s", seat=seat, turn=self._turn)  # type: ignore[union-attr]
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card)
+        if self.legal_mask(seat) >> card & 1:
+            return card
+        first = not self._tricks
+        if not self._trick:
+            if first:
+                raise IllegalAction(ErrorCode.MUST_LEAD_TWO_OF_CLUBS, "the first trick must be led with the 2♣", card=card)
+            raise IllegalAction(ErrorCode.HEARTS_NOT_BROKEN, "hearts cannot be led until hearts are broken", card=card)
+        led = self._trick[0][1].suit
+        if hand & SUIT_MASKS[led]:
+            raise IllegalAction(ErrorCode.MUST_FOLLOW_SUIT, f"{seat.key} must follow {led.name.lower()}", card=card, suit=led.name.lower())
+        kind = "queen" if card == QUEEN_OF_SPADES else "hearts"
+        raise IllegalAction(ErrorCode.NO_POINTS_ON_FIRST_TRICK, "no points may be discarded on the first trick", card=card, kind=kind)
+
+    def can_play(self, seat: Seat, card: Card | int | str) -> bool:
+        try:
+            self.verify_play(seat, card)
+        except IllegalAction:
+            return False
+        return True
+
+    def play(self, seat: Seat, card: Card | int | str) -> list[Event]:
+        """Play ``card`` for ``seat``; return what happened (card played, trick won, hearts broken…)."""
+        card = self.verify_play(seat, card)
+        seat = Seat(seat)
+        events: list[Event] = [CardPlayed(seat, card, len(self._tricks))]
+        self._hands[seat] &= ~(1 << card)
+        self._trick.append((seat, card))
+        self._plays.append(card)
+        if not self.hearts_broken and (card >= 39 or (card == QUEEN_OF_SPADES and self.rules.queen_breaks_hearts)):
+            self.hearts_broken = True
+            events.append(HeartsBroken(seat, card))
+        if len(self._trick) < 4:
+            self._turn = seat.next
+            return events
+        events.append(self._finish_trick())
+        if len(self._tricks) == 13:
+            events.extend(self._finish_hand())
+        return events
+
+    def _finish_trick(self) -> TrickWon:
+        led = self._trick[0][1] // 13
+        winner, best = self._trick[0]
+        for s, c in self._trick[1:]:
+            if c // 13 == led and c > best:
+                winner, best = s, c
+        cards = mask_of(c for _, c in self._trick)
+        self._taken[winner] |= cards
+        trick = Trick(
+            number=len(self._tricks),
+            leader=self._trick[0][0],
+            plays=tuple(self._trick),
+            winner=winner,
+            points=trick_points(cards, self.rules),
+            marker=trick_marker(cards, self.rules),
+        )
+        self._tricks.append(trick)
+        self._trick = []
+        self._turn = winner
+        self._leader = winner
+        return TrickWon(winner, trick.number, trick.plays, trick.points, trick.marker)
+
+    def _finish_hand(self) -> list[Event]:
+        self.result = score_hand(self._taken, self.rules, self.scores_before)
+        self.phase = Phase.HAND_OVER
+        self._turn = None
+        events: list[Event] = []
+        if self.result.moon is not None and self.result.moon_scoring is not None:
+            events.append(MoonShot(self.result.moon, self.result.moon_scoring.value))
+        return events
+
+    # ----------------------------------------------------------------- views
+    def view(self, seat: Seat, scores: Sequence[int] | None = None) -> "SeatView":
+        """What ``seat`` may know (see :class:`hearts.view.SeatView`)."""
+        from .view import build_view
+
+        return build_view(self, Seat(seat), self.scores_before if scores is None else tuple(scores))
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.hand_number} {self.phase.value} trick={self.trick_number} turn={self.turn}>"
+
+
+def score_hand(taken: Sequence[int], rules: Rules, scores_before: Sequence[int] = (0, 0, 0, 0)) -> HandResult:
+    """Score a finished hand from the cards each seat took (bitmasks).
+
+    A moon is all 13 hearts and the Q♠ in one seat's tricks; the J♦ is not needed and is
+    scored on top (−10 for whoever took it, the shooter included). With
+    ``SHOOTERS_CHOICE`` the others get +26 unless that would end the match with the
+    shooter not among the lowest, in which case the shooter takes −26 instead.
+    """
+    penalty = tuple(popcount(m & HEARTS_MASK) + (13 if m & _QS_BIT else 0) for m in taken)
+    jack_seat = None
+    if rules.jack_of_diamonds:
+        for seat in SEATS:
+            if taken[seat] & _JD_BIT:
+                jack_seat = seat
+    moon = next((s for s in SEATS if penalty[s] == 26), None)
+    moon_scoring = None
+    if moon is None:
+        points = list(penalty)
+    else:
+        moon_scoring = rules.moon
+        if moon_scoring is MoonScoring.SHOOTERS_CHOICE:
+            added = [scores_before[s] + (0 if s == moon else 26) for s in SEATS]
+            ends = max(added) >= rules.target
+            lowest = min(added)
+            moon_scoring = MoonScoring.SUBTRACT_FROM_SHOOTER if ends and added[moon] > lowest else MoonScoring.ADD_TO_OTHERS
+        if moon_scoring is MoonScoring.ADD_TO_OTHERS:
+            points = [0 if s == moon else 26 for s in SEATS]
+        else:
+            points = [-26 if s == moon else 0 for s in SEATS]
+    if jack_seat is not None:
+        points[jack_seat] -= 10
+    return HandResult(tuple(points), penalty, moon, moon_scoring, jack_seat)  # type: ignore[arg-type]
+
+
+from .view import SeatView  # noqa: E402  (circular: the view reads a Hand)

@@ -1,0 +1,205 @@
+"""A match: hands in sequence with the rotating pass direction, running totals and the end.
+
+>>> from hearts import Match, PRESETS, Seat
+>>> m = Match(PRESETS["standard"], seed="doc")
+>>> m.phase.value, m.pass_direction.value, m.waiting_for_pass
+('passing', 'left', (<Seat.SOUTH: 0>, <Seat.WEST: 1>, <Seat.NORTH: 2>, <Seat.EAST: 3>))
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import Card
+from .deal import Deal, deal_from_seed
+from .errors import ErrorCode, IllegalAction
+from .events import Event, HandOver, HandStarted, MatchOver
+from .hand import Hand, Phase, Trick
+from .rules import Rules, TieRule
+from .seats import SEATS, PassDirection, Seat
+from .view import SeatView
+
+__all__ = ["Match", "HandScore", "hand_seed"]
+
+
+def hand_seed(seed: str, hand_number: int) -> str:
+    """The deal seed of hand ``hand_number``: the match seed itself for the first hand, then ``"seed#n"``."""
+    return seed if hand_number == 0 else f"{seed}#{hand_number}"
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """One row of the score sheet."""
+
+    hand_number: int
+    points: tuple[int, int, int, int]
+    penalty: tuple[int, int, int, int]
+    moon: Seat | None
+    jack: Seat | None
+    totals: tuple[int, int, int, int]
+
+
+class Match:
+    """A whole match. Deals come from ``seed`` (see :func:`hand_seed`) or from explicit ``deals``.
+
+    ``max_hands`` ends the match after that many hands (the daily game is a one-hand match).
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: str | None = None,
+        *,
+        deals: Sequence[Deal] | None = None,
+        max_hands: int | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules()
+        if seed is None and deals is None:
+            seed = f"{random.getrandbits(64):016x}"
+        self.seed = seed
+        self._deals = list(deals) if deals is not None else None
+        if max_hands is not None and max_hands < 1:
+            raise ValueError("max_hands must be at least 1")
+        self.max_hands = max_hands
+        self.hands: list[Hand] = []
+        self.score_sheet: list[HandScore] = []
+        self.scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self.winners: tuple[Seat, ...] = ()
+        self._over = False
+        self._new_hand()
+
+    # ----------------------------------------------------------------- structure
+    def deal_for(self, hand_number: int) -> Deal:
+        if self._deals is not None:
+            if hand_number >= len(self._deals):
+                raise ValueError(f"no deal given for hand {hand_number}")
+            return self._deals[hand_number]
+        assert self.seed is not None
+        return deal_from_seed(hand_seed(self.seed, hand_number))
+
+    def _new_hand(self) -> HandStarted:
+        number = len(self.hands)
+        hand = Hand(self.deal_for(number), self.rules, hand_number=number, scores_before=self.scores)
+        self.hands.append(hand)
+        return HandStarted(number, hand.pass_direction)
+
+    @property
+    def hand(self) -> Hand:
+        """The current hand (the last one once the match is over)."""
+        return self.hands[-1]
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.hands) - 1
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.MATCH_OVER if self._over else self.hand.phase
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        return self.hand.pass_direction
+
+    @property
+    def turn(self) -> Seat | None:
+        return None if self._over else self.hand.turn
+
+    @property
+    def waiting_for_pass(self) -> tuple[Seat, ...]:
+        return () if self._over else self.hand.waiting_for_pass
+
+    def cards(self, seat: Seat) -> tuple[Card, ...]:
+        return self.hand.cards(seat)
+
+    def legal_plays(self, seat: Seat | None = None) -> tuple[Card, ...]:
+        return () if self._over else self.hand.legal_plays(seat)
+
+    def legal_pass_cards(self, seat: Seat) -> tuple[Card, ...]:
+        return () if self._over else self.hand.legal_pass_cards(seat)
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        return self.hand.current_trick
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self.hand.last_trick
+
+    def trick_markers(self, seat: Seat) -> tuple[str, ...]:
+        return self.hand.trick_markers(seat)
+
+    @property
+    def hand_points(self) -> tuple[int, int, int, int]:
+        return self.hand.points_taken
+
+    def view(self, seat: Seat) -> SeatView:
+        return self.hand.view(seat, self.scores if not self.hand.result else self.hand.scores_before)
+
+    # ----------------------------------------------------------------- actions
+    def _check_open(self) -> None:
+        if self._over:
+            raise IllegalAction(ErrorCode.MATCH_OVER, "the match is over", winners=list(self.winners))
+
+    def verify_play(self, seat: Seat, card: Card | int | str) -> Card:
+        self._check_open()
+        return self.hand.verify_play(seat, card)
+
+    def can_play(self, seat: Seat, card: Card | int | str) -> bool:
+        return not self._over and self.hand.can_play(seat, card)
+
+    def play(self, seat: Seat, card: Card | int | str) -> list[Event]:
+        """Play a card; when the hand ends the events include ``hand_over`` and then
+        ``hand_started`` for the next hand, or ``match_over``."""
+        self._check_open()
+        events = self.hand.play(seat, card)
+        if self.hand.phase is Phase.HAND_OVER:
+            events.extend(self._after_hand())
+        return events
+
+    def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> tuple[Card, ...]:
+        self._check_open()
+        return self.hand.verify_pass(seat, cards)
+
+    def can_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> bool:
+        return not self._over and self.hand.can_pass(seat, cards)
+
+    def choose_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> list[Event]:
+        self._check_open()
+        return self.hand.choose_pass(seat, cards)
+
+    def _after_hand(self) -> list[Event]:
+        result = self.hand.result
+        assert result is not None
+        totals = tuple(a + b for a, b in zip(self.scores, result.points))
+        self.scores = totals  # type: ignore[assignment]
+        self.score_sheet.append(
+            HandScore(self.hand.hand_number, result.points, result.penalty, result.moon, result.jack, self.scores)
+        )
+        events: list[Event] = [HandOver(self.hand.hand_number, result.points, result.moon, self.scores)]
+        winners = self._winners_if_over()
+        if winners:
+            self._over = True
+            self.winners = winners
+            events.append(MatchOver(winners, self.scores))
+        else:
+            events.append(self._new_hand())
+        return events
+
+    def _winners_if_over(self) -> tuple[Seat, ...]:
+        last_hand = self.max_hands is not None and len(self.hands) >= self.max_hands
+        if not last_hand and max(self.scores) < self.rules.target:
+            return ()
+        lowest = min(self.scores)
+        winners = tuple(s for s in SEATS if self.scores[s] == lowest)
+        if len(winners) > 1 and self.rules.tie is TieRule.PLAY_ON and not last_hand:
+            return ()
+        return winners
+
+    def __repr__(self) -> str:
+        return f"<Match seed={self.seed!r} hand={self.hand_number} {self.phase.value} scores={self.scores}>"

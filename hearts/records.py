@@ -1,0 +1,254 @@
+"""JSON records of a hand and of a whole match. Saving writes a record; loading replays it.
+
+Formats (both carry ``format`` and ``version``; cards are text such as ``"QS"``; seats are
+``"south"``, ``"west"``, ``"north"``, ``"east"``):
+
+``hearts-match`` v1::
+
+    {"format": "hearts-match", "version": 1,
+     "rules": {...Rules.to_dict()...},
+     "seed": "a1b2",                 # deals come from the seed (see hearts.match.hand_seed)
+     "max_hands": null,              # optional: the match ends after this many hands
+     "hands": [
+       {"deal": {"south": [...13 cards], ...},   # only when there is no seed
+        "passes": {"south": ["QS", "AS", "KS"], ...},  # seats that have chosen; absent on hold hands
+        "plays": ["2C", "9C", ...],                   # every card in order; the seat is implied
+        "points": [3, 13, 10, 0]}                     # written for finished hands; checked on load
+     ]}
+
+``hearts-hand`` v1 is one hand on its own::
+
+    {"format": "hearts-hand", "version": 1, "rules": {...},
+     "seed": "2026-11-29" or "deal": {...}, "pass_direction": "left",
+     "hand_number": 0, "scores_before": [0, 0, 0, 0],
+     "passes": {...}, "plays": [...], "points": [...]}
+
+Loading replays every step through the engine, so a tampered or corrupt record is refused
+with a :class:`RecordError` naming the first bad step and, for an illegal action, its code.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Sequence
+
+from .cards import Card
+from .deal import Deal, deal_from_seed, validate_deal
+from .errors import ErrorCode, IllegalAction, RecordError
+from .hand import Hand, Phase
+from .match import Match
+from .rules import Rules
+from .seats import SEATS, PassDirection, Seat
+
+__all__ = [
+    "MATCH_FORMAT",
+    "HAND_FORMAT",
+    "VERSION",
+    "match_to_record",
+    "match_from_record",
+    "hand_to_record",
+    "hand_from_record",
+    "load_record",
+    "loads",
+    "dumps",
+]
+
+MATCH_FORMAT = "hearts-match"
+HAND_FORMAT = "hearts-hand"
+VERSION = 1
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    return [c.text for c in cards]
+
+
+def _by_seat(values: Sequence[Sequence[Card] | None]) -> dict[str, list[str]]:
+    return {s.key: _cards(v) for s, v in zip(SEATS, values) if v is not None}
+
+
+def _hand_body(hand: Hand, with_deal: bool) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if with_deal:
+        body["deal"] = _by_seat(hand.deal)
+    if hand.pass_direction is not PassDirection.HOLD:
+        body["passes"] = _by_seat(hand.passes)
+    body["plays"] = _cards(hand.plays)
+    if hand.result is not None:
+        body["points"] = list(hand.result.points)
+    return body
+
+
+def match_to_record(match: Match) -> dict[str, Any]:
+    record: dict[str, Any] = {"format": MATCH_FORMAT, "version": VERSION, "rules": match.rules.to_dict()}
+    if match.seed is not None:
+        record["seed"] = match.seed
+    if match.max_hands is not None:
+        record["max_hands"] = match.max_hands
+    record["hands"] = [_hand_body(h, match.seed is None) for h in match.hands]
+    return record
+
+
+def hand_to_record(hand: Hand, seed: str | None = None) -> dict[str, Any]:
+    """A standalone hand. Give ``seed`` when the deal came from :func:`deal_from_seed`."""
+    record: dict[str, Any] = {"format": HAND_FORMAT, "version": VERSION, "rules": hand.rules.to_dict()}
+    if seed is not None:
+        if deal_from_seed(seed) != hand.deal:
+            raise ValueError("the hand was not dealt from that seed")
+        record["seed"] = seed
+    record["pass_direction"] = hand.pass_direction.value
+    record["hand_number"] = hand.hand_number
+    record["scores_before"] = list(hand.scores_before)
+    record.update(_hand_body(hand, seed is None))
+    return record
+
+
+# --------------------------------------------------------------------- loading
+def _fail(code: ErrorCode, step: str, message: str, **details: Any) -> RecordError:
+    return RecordError(code, f"{step}: {message}" if step else message, step=step, **details)
+
+
+def _header(data: Any, expected: tuple[str, ...]) -> Rules:
+    if not isinstance(data, Mapping):
+        raise _fail(ErrorCode.BAD_FIELD, "", "a record must be a JSON object")
+    fmt = data.get("format")
+    if fmt not in expected:
+        raise _fail(ErrorCode.UNKNOWN_FORMAT, "format", f"unknown record format {fmt!r}", format=fmt)
+    if data.get("version") != VERSION:
+        raise _fail(ErrorCode.UNSUPPORTED_VERSION, "version", f"unsupported version {data.get('version')!r} (this engine reads {VERSION})", version=data.get("version"))
+    try:
+        return Rules.from_dict(data.get("rules", {}))
+    except ValueError as exc:
+        raise _fail(ErrorCode.BAD_RULES, "rules", str(exc)) from None
+
+
+def _card_list(value: Any, step: str) -> list[Card]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _fail(ErrorCode.BAD_FIELD, step, "expected a list of card texts")
+    out = []
+    for i, text in enumerate(value):
+        try:
+            out.append(Card.parse(text))
+        except ValueError as exc:
+            raise _fail(ErrorCode.BAD_FIELD, f"{step}[{i}]", str(exc)) from None
+    return out
+
+
+def _seat_map(value: Any, step: str) -> dict[Seat, list[Card]]:
+    if not isinstance(value, Mapping):
+        raise _fail(ErrorCode.BAD_FIELD, step, "expected an object keyed by seat")
+    out: dict[Seat, list[Card]] = {}
+    for key, cards in value.items():
+        try:
+            seat = Seat.parse(key)
+        except ValueError as exc:
+            raise _fail(ErrorCode.BAD_FIELD, f"{step}.{key}", str(exc)) from None
+        out[seat] = _card_list(cards, f"{step}.{seat.key}")
+    return out
+
+
+def _deal(body: Mapping[str, Any], step: str) -> Deal:
+    hands = _seat_map(body.get("deal"), f"{step}.deal")
+    if set(hands) != set(SEATS):
+        raise _fail(ErrorCode.BAD_DEAL, f"{step}.deal", "a deal needs all four seats")
+    try:
+        return validate_deal([hands[s] for s in SEATS])
+    except ValueError as exc:
+        raise _fail(ErrorCode.BAD_DEAL, f"{step}.deal", str(exc)) from None
+
+
+def _replay_hand(hand: Hand, body: Mapping[str, Any], step: str, on_play: Any = None) -> None:
+    """Apply a hand body's passes and plays to ``hand`` (``on_play`` applies a play, for matches)."""
+    if not isinstance(body, Mapping):
+        raise _fail(ErrorCode.BAD_FIELD, step, "a hand must be an object")
+    passes = body.get("passes")
+    if passes is not None:
+        chosen = _seat_map(passes, f"{step}.passes")
+        for seat in SEATS:
+            if seat in chosen:
+                try:
+                    hand.choose_pass(seat, chosen[seat])
+                except IllegalAction as exc:
+                    raise RecordError(exc.code, f"{step}.passes.{seat.key}: {exc.message}", step=f"{step}.passes.{seat.key}", cause=exc, **exc.details) from None
+    plays = _card_list(body.get("plays", []), f"{step}.plays")
+    if plays and hand.phase is Phase.PASSING:
+        raise _fail(ErrorCode.INCOMPLETE_PASSES, f"{step}.passes", "cards were played before every seat had passed", waiting=list(hand.waiting_for_pass))
+    play = on_play or hand.play
+    for i, card in enumerate(plays):
+        if hand.phase is not Phase.PLAYING:
+            raise _fail(ErrorCode.EXTRA_PLAYS, f"{step}.plays[{i}]", "more plays than the hand has", card=card)
+        seat = hand.turn
+        assert seat is not None
+        try:
+            play(seat, card)
+        except IllegalAction as exc:
+            raise RecordError(exc.code, f"{step}.plays[{i}] ({seat.key} {card.text}): {exc.message}", step=f"{step}.plays[{i}]", cause=exc, **exc.details) from None
+    if "points" in body:
+        expected = body["points"]
+        actual = list(hand.result.points) if hand.result else None
+        if expected != actual:
+            raise _fail(ErrorCode.BAD_FIELD, f"{step}.points", f"the record says {expected} but the replay scores {actual}")
+
+
+def match_from_record(data: Any) -> Match:
+    rules = _header(data, (MATCH_FORMAT,))
+    seed = data.get("seed")
+    if seed is not None and not isinstance(seed, str):
+        raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be a string")
+    max_hands = data.get("max_hands")
+    if max_hands is not None and (not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1):
+        raise _fail(ErrorCode.BAD_FIELD, "max_hands", "max_hands must be a positive whole number")
+    bodies = data.get("hands")
+    if not isinstance(bodies, list) or not bodies:
+        raise _fail(ErrorCode.BAD_FIELD, "hands", "a match record needs a non-empty list of hands")
+    deals = None if seed is not None else [_deal(b if isinstance(b, Mapping) else {}, f"hands[{i}]") for i, b in enumerate(bodies)]
+    match = Match(rules, seed, deals=deals, max_hands=max_hands)
+    for i, body in enumerate(bodies):
+        step = f"hands[{i}]"
+        if i > 0 and match.hand_number != i:
+            raise _fail(ErrorCode.EXTRA_PLAYS, step, "the record goes on after the match is over" if match.is_over else "the previous hand is not finished")
+        _replay_hand(match.hand, body, step, on_play=match.play)
+    return match
+
+
+def hand_from_record(data: Any) -> Hand:
+    rules = _header(data, (HAND_FORMAT,))
+    seed = data.get("seed")
+    if seed is not None:
+        if not isinstance(seed, str):
+            raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be a string")
+        deal = deal_from_seed(seed)
+    else:
+        deal = _deal(data, "")
+    try:
+        direction = PassDirection(data.get("pass_direction", rules.pass_direction(0).value))
+    except ValueError:
+        raise _fail(ErrorCode.BAD_FIELD, "pass_direction", f"unknown pass direction {data.get('pass_direction')!r}") from None
+    number = data.get("hand_number", 0)
+    before = data.get("scores_before", [0, 0, 0, 0])
+    if not isinstance(number, int) or number < 0:
+        raise _fail(ErrorCode.BAD_FIELD, "hand_number", "hand_number must be a whole number")
+    if not (isinstance(before, list) and len(before) == 4 and all(isinstance(x, int) for x in before)):
+        raise _fail(ErrorCode.BAD_FIELD, "scores_before", "scores_before must be four whole numbers")
+    hand = Hand(deal, rules, direction, hand_number=number, scores_before=before)
+    _replay_hand(hand, data, "")
+    return hand
+
+
+def load_record(data: Any) -> Match | Hand:
+    """Replay a record of either format."""
+    if isinstance(data, Mapping) and data.get("format") == HAND_FORMAT:
+        return hand_from_record(data)
+    return match_from_record(data)
+
+
+def loads(text: str) -> Match | Hand:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(ErrorCode.NOT_JSON, f"not valid JSON: {exc}") from None
+    return load_record(data)
+
+
+def dumps(game: Match | Hand) -> str:
+    record = match_to_record(game) if isinstance(game, Match) else hand_to_record(game)
+    return json.dumps(record, separators=(",", ":"))
