@@ -272,10 +272,13 @@ class Hand:
         return cards_of(self._hands[seat])
 
     # ----------------------------------------------------------------- passing
-    def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> tuple[Card, ...]:
-        """Raise :class:`IllegalAction` unless ``seat`` may pass ``cards`` now; return them as cards."""
+    def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> tuple[Card, ...]:
+        """Raise :class:`IllegalAction` unless ``seat`` may pass ``cards`` now; return them as cards.
+
+        ``cards`` may also be one text such as ``"QS AS KS"``."""
         seat = Seat(seat)
-        chosen = tuple(to_card(c) for c in cards)
+        items = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+        chosen = tuple(to_card(c) for c in items)
         if self.phase is not Phase.PASSING:
             raise IllegalAction(ErrorCode.WRONG_PHASE, "cards can only be passed before the first trick", phase=self.phase.value)
         if self._passes[seat] is not None:
@@ -290,14 +293,14 @@ class Hand:
                 raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card)
         return tuple(sorted(chosen))
 
-    def can_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> bool:
+    def can_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> bool:
         try:
             self.verify_pass(seat, cards)
         except IllegalAction:
             return False
         return True
 
-    def choose_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> list[Event]:
+    def choose_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> list[Event]:
         """Choose the cards ``seat`` passes. When the last seat has chosen, the exchange happens."""
         chosen = self.verify_pass(seat, cards)
         seat = Seat(seat)

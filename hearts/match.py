@@ -162,14 +162,14 @@ class Match:
             events.extend(self._after_hand())
         return events
 
-    def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> tuple[Card, ...]:
+    def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> tuple[Card, ...]:
         self._check_open()
         return self.hand.verify_pass(seat, cards)
 
-    def can_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> bool:
+    def can_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> bool:
         return not self._over and self.hand.can_pass(seat, cards)
 
-    def choose_pass(self, seat: Seat, cards: Iterable[Card | int | str]) -> list[Event]:
+    def choose_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> list[Event]:
         self._check_open()
         return self.hand.choose_pass(seat, cards)
 

@@ -1,0 +1,43 @@
+"""Small bitmask helpers shared by the bots (a card set is an ``int`` with bit ``card`` set)."""
+
+from __future__ import annotations
+
+from ..cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS
+
+__all__ = ["QS", "QS_BIT", "AS", "KS", "JD", "HEARTS", "SUITS", "low", "high", "bits", "count", "rank_of"]
+
+QS = int(QUEEN_OF_SPADES)
+QS_BIT = 1 << QS
+KS = QS + 1
+AS = QS + 2
+JD = 13 + 9
+HEARTS = HEARTS_MASK
+SUITS = SUIT_MASKS
+
+
+def low(mask: int) -> int:
+    """The lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def high(mask: int) -> int:
+    """The highest card of a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        lowbit = mask & -mask
+        out.append(lowbit.bit_length() - 1)
+        mask ^= lowbit
+    return out
+
+
+def count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def rank_of(card: int) -> int:
+    """2..14."""
+    return card % 13 + 2

@@ -1,0 +1,150 @@
+import random
+
+import pytest
+
+from hearts import (
+    PRESETS,
+    ErrorCode,
+    IllegalAction,
+    Match,
+    PassDirection,
+    Phase,
+    Rules,
+    Seat,
+    TieRule,
+    deal_from_seed,
+    hand_seed,
+)
+from helpers import random_match, step
+
+
+def _first_hand(rules: Rules, seed: str, rng_seed: int) -> Match:
+    match = Match(rules, seed=seed)
+    rng = random.Random(rng_seed)
+    while match.hand_number == 0 and not match.is_over:
+        step(match, rng)
+    return match
+
+
+def test_tie_for_lowest_plays_another_hand_by_default():
+    match = _first_hand(Rules(target=1), "tie3", 3)
+    assert match.score_sheet[0].totals == (0, 0, 4, 22)
+    assert not match.is_over and match.hand_number == 1 and match.phase is Phase.PASSING
+
+
+def test_tie_for_lowest_is_a_shared_win_with_the_option():
+    match = _first_hand(Rules(target=1, tie=TieRule.SHARED_WIN), "tie3", 3)
+    assert match.is_over and match.winners == (Seat.SOUTH, Seat.WEST) and match.phase is Phase.MATCH_OVER
+    with pytest.raises(IllegalAction) as err:
+        match.play(Seat.SOUTH, "2C")
+    assert err.value.code is ErrorCode.MATCH_OVER
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_whole_matches_end_correctly(preset):
+    rules = PRESETS[preset]
+    for i in range(3):
+        match = random_match(rules, f"m{i}", random.Random(i))
+        assert match.is_over
+        assert max(match.scores) >= rules.target
+        lowest = min(match.scores)
+        assert match.winners == tuple(s for s in Seat if match.scores[s] == lowest)
+        assert len(match.winners) == 1  # play on until the lowest is unique
+        # no hand before the last ended the match
+        for row in match.score_sheet[:-1]:
+            low = min(row.totals)
+            assert max(row.totals) < rules.target or list(row.totals).count(low) > 1
+        assert [h.pass_direction for h in match.hands] == [rules.pass_direction(n) for n in range(len(match.hands))]
+        totals = [0, 0, 0, 0]
+        for row in match.score_sheet:
+            totals = [a + b for a, b in zip(totals, row.points)]
+            assert tuple(totals) == row.totals
+
+
+def test_hands_are_dealt_from_the_match_seed():
+    match = Match(seed="abc")
+    assert match.hand.deal == deal_from_seed("abc") and hand_seed("abc", 2) == "abc#2"
+    match = random_match(Rules(target=30), "abc", random.Random(5))
+    for n, hand in enumerate(match.hands):
+        assert hand.deal == deal_from_seed(hand_seed("abc", n))
+
+
+def test_one_hand_match():
+    match = Match(Rules(pass_cycle=(PassDirection.ACROSS,)), seed="2026-11-29", max_hands=1)
+    rng = random.Random(0)
+    events = []
+    while not match.is_over:
+        if match.phase is Phase.PASSING:
+            seat = match.waiting_for_pass[0]
+            events += match.choose_pass(seat, rng.sample(match.legal_pass_cards(seat), 3))
+        else:
+            events += match.play(match.turn, rng.choice(match.legal_plays()))
+    kinds = [e.kind for e in events]
+    assert kinds[-2:] == ["hand_over", "match_over"] and len(match.hands) == 1
+    assert kinds.count("trick_won") == 13 and kinds.count("cards_passed") == 1
+
+
+def test_events_when_a_hand_ends_and_the_next_starts():
+    match = Match(Rules(target=500), seed="ev")
+    rng = random.Random(1)
+    events = []
+    while match.hand_number == 0:
+        if match.phase is Phase.PASSING:
+            seat = match.waiting_for_pass[0]
+            events = match.choose_pass(seat, rng.sample(match.legal_pass_cards(seat), 3))
+        else:
+            events = match.play(match.turn, rng.choice(match.legal_plays()))
+    kinds = [e.kind for e in events]
+    assert kinds[-2:] == ["hand_over", "hand_started"]
+    assert events[-1].pass_direction is PassDirection.RIGHT and match.phase is Phase.PASSING
+    assert events[-2].to_dict()["totals"] == list(match.scores)
+
+
+def test_pass_exchange_happens_only_when_all_have_chosen():
+    match = Match(seed="pass")
+    south = match.cards(Seat.SOUTH)
+    west_before = match.cards(Seat.WEST)
+    match.choose_pass(Seat.SOUTH, south[-3:])
+    assert match.cards(Seat.SOUTH) == south and match.cards(Seat.WEST) == west_before
+    assert match.waiting_for_pass == (Seat.WEST, Seat.NORTH, Seat.EAST)
+    with pytest.raises(IllegalAction) as err:
+        match.choose_pass(Seat.SOUTH, south[:3])
+    assert err.value.code is ErrorCode.ALREADY_PASSED
+    for seat in (Seat.WEST, Seat.NORTH):
+        match.choose_pass(seat, match.cards(seat)[:3])
+    events = match.choose_pass(Seat.EAST, match.cards(Seat.EAST)[:3])
+    assert [e.kind for e in events] == ["pass_chosen", "cards_passed"]
+    assert set(south[-3:]) <= set(match.cards(Seat.WEST))  # left: south → west
+    assert match.hand.received(Seat.WEST) == tuple(south[-3:])
+    assert match.phase is Phase.PLAYING and match.turn == match.hand.holder_of_two_of_clubs
+
+
+@pytest.mark.parametrize(
+    "cards, code",
+    [("2C 3C", ErrorCode.WRONG_PASS_COUNT), ("2C 3C 4C 5C", ErrorCode.WRONG_PASS_COUNT),
+     (None, ErrorCode.DUPLICATE_CARDS), (None, ErrorCode.CARD_NOT_IN_HAND), ("XX 2C 3C", ErrorCode.UNKNOWN_CARD)],
+)
+def test_pass_errors(cards, code):
+    match = Match(seed="pass")
+    own = match.cards(Seat.SOUTH)
+    if code is ErrorCode.DUPLICATE_CARDS:
+        cards = [own[0], own[0], own[1]]
+    elif code is ErrorCode.CARD_NOT_IN_HAND:
+        cards = [own[0], own[1], match.cards(Seat.NORTH)[0]]
+    elif code is ErrorCode.WRONG_PASS_COUNT:
+        cards = own[: len(cards.split())]
+    with pytest.raises(IllegalAction) as err:
+        match.choose_pass(Seat.SOUTH, cards)
+    assert err.value.code is code
+    assert match.waiting_for_pass == tuple(Seat)  # nothing changed
+    with pytest.raises(IllegalAction) as err:
+        match.play(Seat.SOUTH, own[0])
+    assert err.value.code is ErrorCode.WRONG_PHASE
+
+
+def test_error_details_are_plain_data():
+    match = Match(seed="x")
+    with pytest.raises(IllegalAction) as err:
+        match.choose_pass(Seat.SOUTH, match.cards(Seat.SOUTH)[:2])
+    data = err.value.to_dict()
+    assert data["code"] == "wrong_pass_count" and data["details"] == {"count": 2, "expected": 3}
