@@ -255,7 +255,7 @@ class Hand:
         if self.phase is not Phase.PLAYING:
             return 0
         seat = self._turn if seat is None else seat
-        if seat != self._turn:
+        if seat is None or seat != self._turn:
             return 0
         return legal_mask(
             self._hands[seat], self._led_suit, len(self._tricks), self.hearts_broken, self.rules.first_trick_forbidden

@@ -176,8 +176,9 @@ def _replay_hand(hand: Hand, body: Mapping[str, Any], step: str, on_play: Any = 
     for i, card in enumerate(plays):
         if hand.phase is not Phase.PLAYING:
             raise _fail(ErrorCode.EXTRA_PLAYS, f"{step}.plays[{i}]", "more plays than the hand has", card=card)
-        seat = hand.turn
-        assert seat is not None
+        turn = hand.turn
+        assert turn is not None
+        seat = turn
         try:
             play(seat, card)
         except IllegalAction as exc:
