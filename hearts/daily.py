@@ -1,0 +1,219 @@
+"""The daily game: one deal for everyone each day, a par to beat, a result to share.
+
+Everything here derives from the date text ``YYYY-MM-DD`` (the player's local date), so
+every device computes the same game:
+
+* the deal is :func:`hearts.deal_from_seed` of the date text itself;
+* the pass direction rotates with the calendar: ``left, right, across, hold`` indexed by
+  the date's proleptic Gregorian ordinal modulo 4 (2026-11-29 is ``right``);
+* the rules are the standard preset with that single direction, one hand
+  (``Match(..., max_hands=1)``);
+* every bot decision uses :func:`decision_rng`, seeded by the date, the seat and how many
+  cards have been played, so two players who make the same choices see the same game
+  (and a reload continues it identically);
+* the opponents play at ``OPPONENT_LEVEL``; the **par** is what the Hard bot (with a fixed
+  iteration count, so it is deterministic) scores in the player's seat against the same
+  opponents with the same seeds.
+
+>>> pass_direction("2026-11-29").value
+'right'
+>>> daily_match("2026-11-29").hand.deal == deal_from_seed("2026-11-29")
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Generator, Mapping
+
+from .deal import deal_fingerprint, deal_from_seed
+from .hand import Hand, Phase
+from .match import Match
+from .rules import PRESETS, STANDARD_CYCLE, Rules
+from .seats import PassDirection, Seat
+
+__all__ = [
+    "OPPONENT_LEVEL",
+    "PAR_LEVEL",
+    "PAR_ITERATIONS",
+    "PLAYER",
+    "parse_date",
+    "pass_direction",
+    "daily_rules",
+    "daily_match",
+    "daily_fingerprint",
+    "decision_rng",
+    "bot_rng",
+    "par_steps",
+    "compute_par",
+    "share_markers",
+    "DailyResult",
+    "Streaks",
+    "streaks",
+]
+
+OPPONENT_LEVEL = "medium"
+PAR_LEVEL = "hard"
+PAR_ITERATIONS = 60
+PLAYER = Seat.SOUTH
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def parse_date(text: str) -> datetime.date:
+    """The date of ``YYYY-MM-DD`` (strict); ``ValueError`` with the reason otherwise."""
+    if not isinstance(text, str) or not _DATE.match(text):
+        raise ValueError(f"a daily date must look like 2026-11-29, got {text!r}")
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError as exc:
+        raise ValueError(f"no such date {text!r}: {exc}") from None
+
+
+def pass_direction(date_text: str) -> PassDirection:
+    return STANDARD_CYCLE[parse_date(date_text).toordinal() % 4]
+
+
+def daily_rules(date_text: str) -> Rules:
+    return PRESETS["standard"].replace(pass_cycle=(pass_direction(date_text),))
+
+
+def daily_match(date_text: str) -> Match:
+    """The day's game: a one-hand match dealt from the date."""
+    return Match(daily_rules(date_text), seed=date_text, max_hands=1)
+
+
+def daily_fingerprint(date_text: str) -> str:
+    """Deal and pass direction in one short digest (to compare CPython with the browser)."""
+    return f"{deal_fingerprint(deal_from_seed(date_text))}-{pass_direction(date_text).value}"
+
+
+def decision_rng(seed: str, hand_number: int, seat: Seat, step: int | str) -> random.Random:
+    """The RNG for one bot decision. ``step`` is ``"pass"`` or the number of cards played so far.
+
+    Seeding ``random.Random`` with text is stable across Python versions (it hashes the text
+    with SHA-512), so CPython and Pyodide agree.
+    """
+    return random.Random(f"hearts-bot-v1:{seed}:{hand_number}:{Seat(seat).key}:{step}")
+
+
+def bot_rng(match: Match, seat: Seat) -> random.Random:
+    """:func:`decision_rng` for ``seat``'s next decision in ``match`` (works for any seeded match)."""
+    hand = match.hand
+    step: int | str = "pass" if hand.phase is Phase.PASSING else len(hand.plays)
+    return decision_rng(match.seed or "", hand.hand_number, seat, step)
+
+
+def par_steps(date_text: str, iterations: int = PAR_ITERATIONS) -> Generator[None, None, int]:
+    """Play the day's hand with the Hard bot in the player's seat; yield between slices; return its points."""
+    from .bots import make_bot, run_steps  # noqa: F401  (bots import the engine, not the reverse)
+
+    match = daily_match(date_text)
+    player = make_bot(PAR_LEVEL, iterations=iterations)
+    opponents = make_bot(OPPONENT_LEVEL)
+    while not match.is_over:
+        if match.phase is Phase.PASSING:
+            seat = match.waiting_for_pass[0]
+        else:
+            turn = match.turn
+            assert turn is not None
+            seat = turn
+        bot = player if seat == PLAYER else opponents
+        decision = yield from bot.decide_steps(match.view(seat), bot_rng(match, seat))
+        if match.phase is Phase.PASSING:
+            match.choose_pass(seat, decision.cards)
+        else:
+            match.play(seat, decision.cards[0])
+        yield
+    return match.score_sheet[0].points[PLAYER]
+
+
+def compute_par(date_text: str, iterations: int = PAR_ITERATIONS) -> int:
+    steps = par_steps(date_text, iterations)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            par: int = done.value
+            return par
+
+
+def share_markers(hand: Hand, seat: Seat = PLAYER) -> tuple[str, ...]:
+    """One marker per trick, spoiler-free: what ``seat`` took in it (``none``, ``hearts``, ``queen``)."""
+    return tuple(t.marker if t.winner == seat else "none" for t in hand.tricks)
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """The stored result of a day's counted attempt."""
+
+    date: str
+    points: int
+    par: int | None
+    markers: tuple[str, ...]
+    moon: bool = False
+
+    @property
+    def at_or_under_par(self) -> bool:
+        return self.par is not None and self.points <= self.par
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"date": self.date, "points": self.points, "par": self.par, "markers": list(self.markers), "moon": self.moon}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "DailyResult":
+        try:
+            parse_date(data["date"])
+            points, par, markers = data["points"], data.get("par"), data["markers"]
+            if not isinstance(points, int) or (par is not None and not isinstance(par, int)):
+                raise ValueError("points and par must be whole numbers")
+            if not isinstance(markers, list) or not all(m in ("none", "hearts", "queen", "jack") for m in markers):
+                raise ValueError("markers must be a list of none/hearts/queen")
+            return cls(data["date"], points, par, tuple(markers), bool(data.get("moon", False)))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"bad daily result: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Streaks:
+    played: int  # consecutive days played, ending today (or yesterday if today is not played yet)
+    at_or_under_par: int  # consecutive played days at or under par, same rule
+    best_played: int
+    days_played: int
+    days_at_or_under_par: int
+
+
+def streaks(results: Mapping[str, DailyResult], today: str) -> Streaks:
+    """Streaks over the stored results (keys are dates)."""
+    day = parse_date(today)
+    dates = {parse_date(d) for d in results}
+
+    def run(ok: Any) -> int:
+        start = day if day in dates and ok(day) else day - datetime.timedelta(days=1)
+        count = 0
+        while start in dates and ok(start):
+            count += 1
+            start -= datetime.timedelta(days=1)
+        return count
+
+    def under(d: datetime.date) -> bool:
+        return results[d.isoformat()].at_or_under_par
+
+    best = 0
+    current = 0
+    previous: datetime.date | None = None
+    for d in sorted(dates):
+        current = current + 1 if previous is not None and (d - previous).days == 1 else 1
+        best = max(best, current)
+        previous = d
+    return Streaks(
+        played=run(lambda d: True),
+        at_or_under_par=run(under),
+        best_played=best,
+        days_played=len(dates),
+        days_at_or_under_par=sum(1 for r in results.values() if r.at_or_under_par),
+    )
+
+

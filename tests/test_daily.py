@@ -1,0 +1,90 @@
+"""The daily game: golden deals, pass directions and par; results and streaks."""
+
+import pytest
+
+from hearts import Phase, Seat, deal_from_seed
+from hearts.daily import (
+    PLAYER,
+    DailyResult,
+    bot_rng,
+    daily_fingerprint,
+    daily_match,
+    decision_rng,
+    parse_date,
+    pass_direction,
+    share_markers,
+    streaks,
+)
+
+GOLDEN = {
+    "2026-11-29": "4a7426d4bb7a56d2-right",
+    "2026-11-30": "52706d26dba8e704-across",
+    "2026-12-01": "f123fa04a2d20489-hold",
+    "2026-12-02": "778677c4835908b1-left",
+    "2027-02-28": "b43d2f16cf58a90e-left",
+}
+
+
+@pytest.mark.parametrize("date", sorted(GOLDEN))
+def test_golden_daily_deal_and_direction(date):
+    assert daily_fingerprint(date) == GOLDEN[date]
+    match = daily_match(date)
+    assert match.hand.deal == deal_from_seed(date) and match.pass_direction is pass_direction(date)
+    assert match.max_hands == 1
+
+
+def test_directions_rotate_day_by_day():
+    days = ["2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"]
+    assert [pass_direction(d).value for d in days] == ["right", "across", "hold", "left"]
+
+
+@pytest.mark.parametrize("bad", ["2026-13-01", "2026-02-30", "29.11.2026", "2026-1-1", "", "2026-11-29x"])
+def test_bad_dates_are_refused(bad):
+    with pytest.raises(ValueError):
+        parse_date(bad)
+
+
+def test_decision_rngs_are_stable_and_distinct():
+    a = decision_rng("2026-11-29", 0, Seat.WEST, 5).random()
+    assert a == decision_rng("2026-11-29", 0, Seat.WEST, 5).random()
+    assert a != decision_rng("2026-11-29", 0, Seat.NORTH, 5).random()
+    assert a != decision_rng("2026-11-30", 0, Seat.WEST, 5).random()
+    match = daily_match("2026-11-29")
+    assert bot_rng(match, Seat.EAST).random() == decision_rng("2026-11-29", 0, Seat.EAST, "pass").random()
+
+
+def test_share_markers_one_per_trick():
+    import random
+
+    match = daily_match("2026-12-01")  # a hold day: straight into play
+    rng = random.Random(1)
+    while not match.is_over:
+        match.play(match.turn, rng.choice(match.legal_plays()))
+    markers = share_markers(match.hand, PLAYER)
+    assert len(markers) == 13 and set(markers) <= {"none", "hearts", "queen"}
+    taken = [t for t in match.hand.tricks if t.winner == PLAYER]
+    assert markers.count("queen") == sum(t.marker == "queen" for t in taken)
+    assert match.phase is Phase.MATCH_OVER
+
+
+def _r(date, points, par):
+    return DailyResult(date, points, par, ("none",) * 13)
+
+
+def test_streaks():
+    results = {d: _r(d, p, 5) for d, p in [("2026-11-25", 0, 5), ("2026-11-27", 3, 5), ("2026-11-28", 9, 5), ("2026-11-29", 2, 5)]}
+    s = streaks(results, "2026-11-29")
+    assert (s.played, s.at_or_under_par, s.best_played, s.days_played, s.days_at_or_under_par) == (3, 1, 3, 4, 3)
+    # today not played yet: the streak up to yesterday still counts
+    s = streaks({k: v for k, v in results.items() if k != "2026-11-29"}, "2026-11-29")
+    assert (s.played, s.at_or_under_par) == (2, 0)
+    assert streaks({}, "2026-11-29").played == 0
+
+
+def test_result_round_trip_and_validation():
+    result = DailyResult("2026-11-29", 4, 6, ("none", "hearts") + ("none",) * 11, False)
+    assert DailyResult.from_dict(result.to_dict()) == result and result.at_or_under_par
+    for bad in [{}, {"date": "x", "points": 1, "markers": []}, {"date": "2026-11-29", "points": "1", "markers": []},
+                {"date": "2026-11-29", "points": 1, "markers": ["boom"]}]:
+        with pytest.raises(ValueError):
+            DailyResult.from_dict(bad)
