@@ -72,7 +72,7 @@ def _r(date, points, par):
 
 
 def test_streaks():
-    results = {d: _r(d, p, 5) for d, p in [("2026-11-25", 0, 5), ("2026-11-27", 3, 5), ("2026-11-28", 9, 5), ("2026-11-29", 2, 5)]}
+    results = {d: _r(d, p, par) for d, p, par in [("2026-11-25", 0, 5), ("2026-11-27", 3, 5), ("2026-11-28", 9, 5), ("2026-11-29", 2, 5)]}
     s = streaks(results, "2026-11-29")
     assert (s.played, s.at_or_under_par, s.best_played, s.days_played, s.days_at_or_under_par) == (3, 1, 3, 4, 3)
     # today not played yet: the streak up to yesterday still counts
