@@ -1,0 +1,230 @@
+"""Hard: card counting, void tracking, pass knowledge and Monte Carlo search.
+
+For each decision Hard samples hidden hands consistent with everything its seat knows
+(cards played, suits a seat showed out of, the cards it passed), then plays each candidate
+card in every sampled world and finishes the hand with heuristic rollouts
+(:mod:`hearts.bots.rollout`). Candidates are scored by a match-aware utility: normally its
+own points, but when the match may end this hand, its margin to the best opponent and
+whether it wins (the leader wants the match over, the others feed the leader).
+
+Two modes: ``iterations=N`` samples exactly N worlds (deterministic for a given view and
+RNG seed); ``budget_ms`` samples until the time is spent (for the UI). Either way the
+search runs in slices: :meth:`decide_steps` yields between them.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..hand import score_hand
+from ..view import SeatView
+from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count, rank_of
+from .base import Bot, Decision, Steps, as_cards
+from .knowledge import Knowledge
+from .medium import medium_pass
+from .reasons import classify_play
+from .rollout import heuristic_playout
+
+__all__ = ["HardBot", "sample_world", "DEFAULT_BUDGET_MS"]
+
+DEFAULT_BUDGET_MS = 250.0
+SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
+SLICE_WORLDS = 6  # worlds per slice in iterations mode
+MAX_WORLDS = 4000
+
+
+def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
+    """Deal the unseen cards to the other seats, consistent with voids, sizes and passed cards."""
+    others = [s for s in range(4) if s != k.me]
+    base = [0, 0, 0, 0]
+    base[k.me] = k.hand
+    free = k.unseen
+    for s in others:
+        base[s] = k.known[s]
+        free &= ~k.known[s]
+    need0 = [k.sizes[s] - count(k.known[s]) if s != k.me else 0 for s in range(4)]
+    by_suit = []
+    for suit in range(4):
+        cards = bits(free & SUITS[suit])
+        if cards:
+            seats = [s for s in others if not k.void_mask[s] >> (suit * 13) & 1]
+            by_suit.append((len(seats), suit, cards, seats))
+    by_suit.sort()
+    for attempt in range(30):
+        hands = list(base)
+        need = list(need0)
+        ok = True
+        for _, _suit, cards, seats in by_suit:
+            if attempt >= 25:
+                seats = others  # give up on the void constraints (inconsistent views only)
+            rng.shuffle(cards)
+            for c in cards:
+                total = 0
+                for s in seats:
+                    total += need[s]
+                if total <= 0:
+                    ok = False
+                    break
+                x = rng.random() * total
+                for s in seats:
+                    x -= need[s]
+                    if x < 0 and need[s] > 0:
+                        break
+                else:
+                    s = next(s for s in reversed(seats) if need[s] > 0)
+                hands[s] |= 1 << c
+                need[s] -= 1
+            if not ok:
+                break
+        if ok:
+            return hands
+    raise AssertionError("no consistent deal")  # pragma: no cover
+
+
+def candidates(k: Knowledge) -> list[int]:
+    """One card per class of equivalent legal cards (same suit, nothing unseen between them)."""
+    legal = bits(k.legal)
+    out: list[int] = []
+    jack = k.view.rules.jack_of_diamonds
+    special = {QS} | ({JD} if jack else set())
+    for c in legal:
+        if out and c not in special and out[-1] not in special and out[-1] // 13 == c // 13:
+            between = ((1 << c) - 1) & ~((1 << (out[-1] + 1)) - 1)
+            if not between & k.unseen:
+                # keep the higher card as the representative when following high is at stake
+                out[-1] = c
+                continue
+        out.append(c)
+    return out
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(self, budget_ms: float | None = None, iterations: int | None = None) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = iterations
+        self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
+
+    # ------------------------------------------------------------------ pass
+    def choose_pass(self, view: SeatView, rng: random.Random) -> Steps:
+        hand = view.hand_mask
+        spades = count(hand & SUITS[2])
+        keep_queen = bool(hand & QS_BIT) and spades >= 6
+        cards, reason, params = medium_pass(view, keep_queen=keep_queen)
+        moon = _moon_pass(hand)
+        if moon is not None:
+            cards, reason, params = moon, "shoot_moon", {"cards": [str(as_cards((c,))[0]) for c in moon]}
+        return Decision(as_cards(cards), reason, params)
+        yield  # pragma: no cover
+
+    # ------------------------------------------------------------------ play
+    def choose_play(self, view: SeatView, rng: random.Random) -> Steps:
+        k = Knowledge(view)
+        cands = candidates(k)
+        if len(cands) == 1:
+            card = cands[0]
+            reason, params = classify_play(k, card, False)
+            return Decision(as_cards((card,)), reason, params, {"worlds": 0})
+        plans: list[tuple[int, bool]] = [(c, False) for c in cands]
+        if _consider_moon(k):
+            plans += [(c, True) for c in cands]
+        runner = k.moon_runner()
+        util = _Utility(k)
+        totals = [0.0] * len(plans)
+        worlds = 0
+        deterministic = self.iterations is not None
+        limit = self.iterations if self.iterations is not None else MAX_WORLDS
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        slice_end = time.perf_counter() + SLICE_S
+        rules = view.rules
+        trick = k.trick_cards
+        while worlds < limit:
+            world = sample_world(k, rng)
+            seed = rng.randrange(1 << 30)
+            for i, (card, shoot) in enumerate(plans):
+                hands = list(world)
+                hands[k.me] &= ~(1 << card)
+                shooter = k.me if shoot else (runner if runner >= 0 and (seed & 1) else -1)
+                broken = k.broken or card >= 39 or (rules.queen_breaks_hearts and card == QS)
+                if trick:
+                    taken = heuristic_playout(hands, k.leader, trick + [card], k.trick_number, broken, k.taken,
+                                              rules, random.Random(seed), shooter)
+                else:
+                    taken = heuristic_playout(hands, k.me, [card], k.trick_number, broken, k.taken,
+                                              rules, random.Random(seed), shooter)
+                totals[i] += util(taken)
+            worlds += 1
+            if deterministic:
+                if worlds % SLICE_WORLDS == 0 and worlds < limit:
+                    yield None
+            else:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if now >= slice_end:
+                    yield None
+                    slice_end = time.perf_counter() + SLICE_S
+        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        card, shoot = plans[best]
+        reason, params = classify_play(k, card, shoot)
+        stats: dict[str, Any] = {
+            "worlds": worlds,
+            "plan": "moon" if shoot else "normal",
+            "values": {str(as_cards((c,))[0]) + ("*" if s else ""): round(totals[i] / max(worlds, 1), 3)
+                       for i, (c, s) in enumerate(plans)},
+        }
+        return Decision(as_cards((card,)), reason, params, stats)
+
+
+class _Utility:
+    """Scores a finished hand for the searching seat (higher is better)."""
+
+    def __init__(self, k: Knowledge) -> None:
+        view = k.view
+        self.me = k.me
+        self.rules = view.rules
+        self.scores = view.scores
+        self.near_end = max(view.scores) + 26 >= view.rules.target
+
+    def __call__(self, taken: list[int]) -> float:
+        result = score_hand(taken, self.rules, self.scores)
+        pts = result.points
+        me = self.me
+        if not self.near_end:
+            return -float(pts[me])
+        final = [a + b for a, b in zip(self.scores, pts)]
+        best_other = min(final[s] for s in range(4) if s != me)
+        margin = float(best_other - final[me])
+        if max(final) >= self.rules.target:
+            return margin + (40.0 if margin > 0 else -40.0)
+        return margin * 0.5 - pts[me] * 0.5
+
+
+def _consider_moon(k: Knowledge) -> bool:
+    """Is a moon plan worth searching? Nobody else has a point, and the hand has the power."""
+    if not k.i_can_shoot() or k.trick_number >= 12:
+        return False
+    hand = k.hand
+    my_pts = k.points[k.me]
+    hearts = hand & HEARTS
+    high_hearts = sum(1 for c in bits(hearts) if rank_of(c) >= 11)
+    highs = sum(1 for c in bits(hand) if rank_of(c) >= 12)
+    if my_pts >= 8:
+        return True
+    return k.trick_number <= 8 and high_hearts >= 3 and count(hearts) >= 4 and highs >= 5
+
+
+def _moon_pass(hand: int) -> tuple[int, ...] | None:
+    """Keep a moon hand together: pass the lowest side cards instead of the high ones."""
+    hearts = hand & HEARTS
+    high_hearts = sum(1 for c in bits(hearts) if rank_of(c) >= 11)
+    highs = sum(1 for c in bits(hand) if rank_of(c) >= 12)
+    lows = [c for c in bits(hand & ~HEARTS) if rank_of(c) <= 6]
+    if count(hearts) >= 6 and high_hearts >= 3 and highs >= 7 and len(lows) >= 3:
+        lows.sort(key=lambda c: (rank_of(c), c))
+        return tuple(sorted(lows[:3]))
+    return None
