@@ -1,0 +1,315 @@
+"""End-to-end test harness: the built game (dist/) in headless Chromium via Playwright.
+
+Nothing is built here: ``./scripts/test`` (or ``python3 tools/build.py``) builds dist/ first.
+
+Fixtures
+  server / base_url       dist/ served by tools/serve.py (same headers as netlify.toml) on
+                          127.0.0.1, a free port, once per session
+  page                    a fresh browser context + page per test (one browser per session).
+                          Locale: ``@pytest.mark.locale("de-DE")`` (default en-US); other context
+                          options: ``@pytest.mark.context(viewport={...}, ...)``
+  page_guard              the Guard watching ``page``: ``page_guard.allow(r"regex")`` lets an
+                          expected console error through
+  persistent_context      factory for a real on-disk profile (service worker, HTTP cache,
+                          offline, "browser restart"): ``ctx = persistent_context(offline=False)``;
+                          calling it again after ``ctx.close()`` relaunches with the same profile
+  goto_ready / shot       the helpers below, as fixtures (also importable: ``from conftest import ...``)
+
+Every context is guarded: a request to a host other than 127.0.0.1, a console error, an uncaught
+page error or a CSP ``securitypolicyviolation`` FAILS the test. ``page`` contexts also abort such
+requests with ``context.route``; persistent contexts do not route (routing disables the HTTP cache)
+and rely on chromium's --host-resolver-rules plus the request log instead.
+On failure a full-page screenshot of each open page is saved under e2e/artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Playwright, Request, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist"
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+sys.path.insert(0, str(ROOT / "tools"))
+
+from serve import Server, start_server  # noqa: E402
+
+LOCAL_HOST = "127.0.0.1"
+DEFAULT_LOCALE = "en-US"
+READY_TIMEOUT_MS = 60_000
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  if (window.__heartsReportCsp) window.__heartsReportCsp({
+    directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile,
+    line: e.lineNumber, sample: e.sample });
+});
+"""
+
+
+def chromium_executable() -> str | None:
+    """System chromium (HEARTS_CHROMIUM or PATH); None = Playwright's own (`playwright install chromium`)."""
+    if "HEARTS_CHROMIUM" in os.environ:
+        return os.environ["HEARTS_CHROMIUM"] or None
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def launch_options() -> dict[str, Any]:
+    options: dict[str, Any] = {"args": CHROMIUM_ARGS}
+    exe = chromium_executable()
+    if exe:
+        options["executable_path"] = exe
+    return options
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome", "chrome-extension", "devtools"):
+        return True
+    return parts.hostname == LOCAL_HOST
+
+
+# ------------------------------------------------------------------ guard
+class Guard:
+    """Collects what must never happen on a page of the game."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.foreign_requests: list[str] = []
+        self.requests: list[str] = []
+        self._allowed: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        """Let console errors / page errors matching this regex through (for tests that expect them)."""
+        self._allowed.append(re.compile(pattern))
+
+    def _add(self, text: str) -> None:
+        if not any(p.search(text) for p in self._allowed):
+            self.problems.append(text)
+
+    def watch(self, context: BrowserContext, route: bool = True) -> None:
+        context.expose_binding("__heartsReportCsp", lambda _source, v: self._add(f"CSP violation: {v}"))
+        context.add_init_script(CSP_LISTENER)
+        if route:
+            context.route(lambda url: not is_local(url), self._abort)
+        context.on("request", self._on_request)
+        context.on("page", self.watch_page)
+        for page in context.pages:
+            self.watch_page(page)
+
+    def watch_page(self, page: Page) -> None:
+        page._hearts_guard = self  # type: ignore[attr-defined]  (wait_ready reports its findings)
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self._add(f"page error: {exc}"))
+
+    def _abort(self, route: Route) -> None:
+        route.abort("blockedbyclient")
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        if not is_local(request.url):
+            self.foreign_requests.append(request.url)
+            self.problems.append(f"request to a host other than {LOCAL_HOST}: {request.url}")
+
+    def _on_console(self, msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            where = msg.location.get("url", "") if msg.location else ""
+            self._add(f"console error: {msg.text}" + (f" ({where})" if where else ""))
+
+    def check(self) -> None:
+        if self.problems:
+            unique = list(dict.fromkeys(self.problems))
+            pytest.fail("the page misbehaved:\n  " + "\n  ".join(unique[:20]), pytrace=False)
+
+
+# ------------------------------------------------------------------ helpers
+def goto_ready(page: Page, path: str = "/", timeout: float = READY_TIMEOUT_MS) -> None:
+    """Open path and wait for ``html.ready``; fail fast when PyScript shows a ``.py-error``."""
+    page.goto(path, wait_until="commit", timeout=timeout)
+    wait_ready(page, timeout)
+
+
+def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
+    """Wait (after a goto or reload) for ``html.ready``; fail fast on a ``.py-error`` or page error."""
+    guard: Guard | None = getattr(page, "_hearts_guard", None)
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            page.wait_for_selector("html.ready, .py-error", state="attached", timeout=500)
+            break
+        except PlaywrightTimeoutError:
+            fatal = [p for p in (guard.problems if guard else []) if p.startswith("page error")]
+            if fatal or time.monotonic() > deadline:
+                problems = "\n  ".join(guard.problems if guard else []) or "(no console errors)"
+                pytest.fail(f"page not ready after {time.monotonic() - deadline + timeout / 1000:.1f}s "
+                            f"at {page.url}:\n  {problems}", pytrace=False)
+    error = page.query_selector(".py-error")
+    if error is not None:
+        pytest.fail("Python error on the page:\n" + (error.text_content() or "").strip(), pytrace=False)
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_")[:150]
+
+
+def shot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot as e2e/artifacts/<name>.png and return its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{_safe(name)}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+# ------------------------------------------------------------------ pytest plumbing
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "locale(name): browser locale of the page fixture (default en-US)")
+    config.addinivalue_line("markers", "context(**options): extra options for browser.new_context")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    result = yield
+    for guard in getattr(item, "_hearts_guards", []):
+        guard.check()
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    report = yield
+    if report.when == "call" or report.failed:
+        item._hearts_failed = getattr(item, "_hearts_failed", False) or report.failed  # type: ignore[attr-defined]
+    return report
+
+
+def _screenshot_on_failure(request: pytest.FixtureRequest, pages: list[Page]) -> None:
+    if not getattr(request.node, "_hearts_failed", False):
+        return
+    for i, page in enumerate(pages):
+        try:
+            if not page.is_closed():
+                path = shot(page, f"{request.node.nodeid}-failed{'-' + str(i) if i else ''}")
+                print(f"\nscreenshot: {path}")
+        except Exception as exc:  # a screenshot must never hide the real failure
+            print(f"\nscreenshot failed: {exc}")
+
+
+# ------------------------------------------------------------------ fixtures
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    if not (DIST / "index.html").is_file():
+        pytest.exit("dist/ is missing: run `python3 tools/build.py` (./scripts/test does it)", returncode=3)
+    srv = start_server(DIST)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(server: Server) -> str:
+    return server.url.rstrip("/")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright hook: use the system chromium and keep it local and quiet."""
+    return {**browser_type_launch_args, **launch_options()}
+
+
+@pytest.fixture
+def locale(request: pytest.FixtureRequest) -> str:
+    marker = request.node.get_closest_marker("locale")
+    return str(marker.args[0]) if marker else DEFAULT_LOCALE
+
+
+def _context_options(request: pytest.FixtureRequest, base_url: str, locale: str) -> dict[str, Any]:
+    options: dict[str, Any] = {"base_url": base_url, "locale": locale}
+    marker = request.node.get_closest_marker("context")
+    if marker:
+        options.update(marker.kwargs)
+    return options
+
+
+@pytest.fixture
+def page_guard(request: pytest.FixtureRequest) -> Guard:
+    guard = Guard()
+    request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
+    return guard
+
+
+@pytest.fixture
+def context(browser: Any, request: pytest.FixtureRequest, base_url: str, locale: str,
+            page_guard: Guard) -> Iterator[BrowserContext]:
+    """A fresh, guarded browser context per test (overrides pytest-playwright's)."""
+    ctx = browser.new_context(**_context_options(request, base_url, locale))
+    page_guard.watch(ctx, route=True)
+    yield ctx
+    _screenshot_on_failure(request, ctx.pages)
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    """A page in a fresh guarded context (overrides pytest-playwright's)."""
+    return context.new_page()
+
+
+@pytest.fixture
+def persistent_context(playwright: Playwright, request: pytest.FixtureRequest, base_url: str,
+                       locale: str, tmp_path: Path) -> Iterator[Callable[..., BrowserContext]]:
+    """Factory: ``persistent_context(offline=False, user_data_dir=None, **options)``.
+
+    The default profile folder is the same for every call within a test, so closing the context
+    and calling the factory again is a browser restart with the same caches and service worker.
+    """
+    opened: list[BrowserContext] = []
+    profile = tmp_path / "profile"
+
+    def launch(offline: bool = False, user_data_dir: Path | None = None, **options: Any) -> BrowserContext:
+        guard = Guard()
+        request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
+        ctx = playwright.chromium.launch_persistent_context(
+            str(user_data_dir or profile), headless=True, offline=offline,
+            **{**launch_options(), **_context_options(request, base_url, locale), **options})
+        guard.watch(ctx, route=False)
+        ctx._hearts_guard = guard  # type: ignore[attr-defined]
+        opened.append(ctx)
+        return ctx
+
+    yield launch
+    pages = [p for ctx in opened for p in ctx.pages]
+    _screenshot_on_failure(request, pages)
+    for ctx in opened:
+        try:
+            ctx.close()
+        except Exception:
+            pass
+
+
+@pytest.fixture(name="goto_ready")
+def goto_ready_fixture() -> Callable[..., None]:
+    return goto_ready
+
+
+@pytest.fixture(name="shot")
+def shot_fixture() -> Callable[[Page, str], Path]:
+    return shot

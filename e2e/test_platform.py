@@ -1,0 +1,292 @@
+"""Platform tests: the built site, its headers, offline support and what dist/ contains.
+
+These test the infrastructure (build, server, service worker, CSP), not the game's UI.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from conftest import DIST, ROOT, Guard, goto_ready, wait_ready
+
+sys.path.insert(0, str(ROOT / "tools"))
+import build  # noqa: E402
+from serve import headers_for, load_header_rules, start_server  # noqa: E402
+
+VERSIONS = build.vendor_versions(ROOT)
+PYODIDE_DIR = f"vendor/pyodide-{VERSIONS['pyodide']}"
+PYSCRIPT_DIR = f"vendor/pyscript-{VERSIONS['pyscript']}"
+
+
+def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
+    """GET without a browser: status, headers (lower-case names), body."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            return resp.status, {k.lower(): v for k, v in resp.headers.items()}, resp.read()
+    except urllib.error.HTTPError as err:
+        return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
+
+
+def precache_urls(dist: Path = DIST) -> list[str]:
+    text = (dist / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"const URLS = (\[.*?\]);", text, re.S)
+    assert match, "sw.js has no URLS list"
+    return json.loads(match.group(1))
+
+
+def same_origin_paths(urls: list[str], base_url: str) -> set[str]:
+    return {u[len(base_url):].split("?")[0].split("#")[0] for u in urls if u.startswith(base_url)}
+
+
+# ------------------------------------------------------------------ loading
+def test_page_becomes_ready_without_errors(page: Page, page_guard: Guard, base_url: str) -> None:
+    """Loads with no console error, page error or CSP violation, and only from 127.0.0.1."""
+    goto_ready(page)
+    assert page.locator("html.ready").count() == 1
+    assert page_guard.foreign_requests == []
+    fetched = same_origin_paths(page_guard.requests, base_url)
+    # The Pyodide files the build ships are exactly the ones the browser needs.
+    pyodide_fetched = {p.rsplit("/", 1)[1] for p in fetched if p.startswith("/" + PYODIDE_DIR + "/")}
+    assert pyodide_fetched == set(build.PYODIDE_FILES)
+    for path in ("/pyscript.toml", "/app.zip", "/web/main.py", f"/{PYSCRIPT_DIR}/core.js"):
+        assert path in fetched
+
+
+def test_start_url_with_query_string(page: Page) -> None:
+    goto_ready(page, "/?daily=2026-11-29")
+
+
+def test_everything_fetched_is_precached(page: Page, page_guard: Guard, base_url: str) -> None:
+    """Offline works only if the service worker precaches every file a start fetches."""
+    goto_ready(page)
+    page.wait_for_timeout(500)  # lazily imported chunks
+    fetched = same_origin_paths(page_guard.requests, base_url)
+    precached = {u[1:] for u in precache_urls()}  # "./x" -> "/x"
+    missing = sorted(fetched - precached)
+    assert missing == [], f"fetched but not precached by sw.js: {missing}"
+
+
+# ------------------------------------------------------------------ headers
+HEADER_PATHS = [
+    "/", "/index.html", "/?daily=2026-11-29", "/pyscript.toml", "/app.zip", "/sw.js",
+    "/build-info.json", "/web/main.py",
+    f"/{PYODIDE_DIR}/pyodide.asm.wasm", f"/{PYODIDE_DIR}/pyodide.mjs",
+    f"/{PYODIDE_DIR}/python_stdlib.zip", f"/{PYSCRIPT_DIR}/core.js", f"/{PYSCRIPT_DIR}/core.css",
+]
+
+
+@pytest.mark.parametrize("path", HEADER_PATHS)
+def test_headers_match_netlify_toml(base_url: str, path: str) -> None:
+    status, headers, _ = fetch(base_url + path)
+    assert status == 200
+    expected = headers_for(path.split("?")[0], load_header_rules(ROOT / "netlify.toml"))
+    for name, value in expected.items():
+        assert headers.get(name.lower()) == value, name
+    # The intent, spelled out (so a bad edit of netlify.toml is caught too):
+    csp = dict((d.split(" ", 1) + [""])[:2] for d in headers["content-security-policy"].split("; "))
+    assert csp["default-src"] == "'self'"
+    # 'unsafe-eval' only because PyScript needs it (see netlify.toml); never inline scripts or hosts
+    assert csp["script-src"] == "'self' 'wasm-unsafe-eval' 'unsafe-eval'"
+    assert csp["connect-src"] == "'self'" and csp["object-src"] == "'none'"
+    assert headers["x-content-type-options"] == "nosniff"
+    if path.startswith("/vendor/"):
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    else:
+        assert headers["cache-control"] == "no-cache"
+    content_types = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                     ".zip": "application/zip", ".json": "application/json", ".css": "text/css"}
+    for suffix, ctype in content_types.items():
+        if path.endswith(suffix):
+            assert headers["content-type"].split(";")[0] == ctype
+
+
+def test_netlify_toml_build_settings() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    assert config["build"]["publish"] == "dist"
+    assert "tools/build.py" in config["build"]["command"]
+    assert "redirects" not in config, "no SPA catch-all: a missing .wasm must stay a 404"
+
+
+@pytest.mark.parametrize("path", ["/missing.wasm", "/vendor/", "/web/", "/tests/", "/node_modules/"])
+def test_missing_files_are_404(base_url: str, path: str) -> None:
+    status, headers, _ = fetch(base_url + path)
+    assert status == 404
+    assert "content-security-policy" in headers
+
+
+# ------------------------------------------------------------------ dist contents
+def test_dist_contains_only_served_files() -> None:
+    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
+    top = {f.split("/")[0] for f in files}
+    assert top <= {"index.html", "pyscript.toml", "app.zip", "sw.js", "build-info.json", "web", "vendor"}
+    assert {"index.html", "pyscript.toml", "app.zip", "sw.js", "build-info.json", "web"} <= top
+    python = [f for f in files if f.endswith((".py", ".pyc"))]
+    assert python == ["web/main.py"]
+    banned = [f for f in files if re.search(r"(^|/)(tests?|e2e|node_modules|__pycache__|\.git)(/|$)|\.map$", f)]
+    assert banned == []
+    vendor_dirs = {"/".join(f.split("/")[:2]) for f in files if f.startswith("vendor/")}
+    assert vendor_dirs == {PYODIDE_DIR, PYSCRIPT_DIR}
+    assert sorted(f.split("/")[-1] for f in files if f.startswith(PYODIDE_DIR)) == sorted(build.PYODIDE_FILES)
+
+
+def test_precache_and_build_info_list_every_file() -> None:
+    files = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()}
+    precached = {u[2:] for u in precache_urls() if u != "./"}
+    assert precached == files - {"sw.js"}
+    info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
+    assert {f["path"] for f in info["files"]} == files - {"sw.js", "build-info.json"}
+    assert info["total_bytes"] == sum(f["bytes"] for f in info["files"])
+    assert f'const CACHE = "hearts-" + VERSION' in (DIST / "sw.js").read_text(encoding="utf-8")
+    assert info["cache_name"] == "hearts-" + info["version"]
+
+
+def test_app_zip_holds_both_packages_and_is_current() -> None:
+    with zipfile.ZipFile(DIST / "app.zip") as zf:
+        names = zf.namelist()
+        assert {n.split("/")[0] for n in names} == {"hearts", "hearts_web"}
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        for package, source in (("hearts", ROOT / "hearts"), ("hearts_web", ROOT / "web" / "hearts_web")):
+            for path in source.rglob("*.py"):
+                if "__pycache__" in path.parts:
+                    continue
+                name = f"{package}/{path.relative_to(source).as_posix()}"
+                assert zf.read(name) == path.read_bytes(), f"{name} is stale: rebuild dist/"
+
+
+def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:
+    out1, out2 = tmp_path / "a", tmp_path / "b"
+    assert build.build(ROOT, out1)["version"] == build.build(ROOT, out2)["version"]
+    assert (out1 / "sw.js").read_bytes() == (out2 / "sw.js").read_bytes()
+    # index.html pointing at another PyScript version must fail the build with a clear message
+    fake = tmp_path / "fake"
+    fake.mkdir()
+    for name in ("package.json", "pyscript.toml", "node_modules", "web", "hearts"):
+        (fake / name).symlink_to(ROOT / name)
+    (fake / "index.html").write_text(
+        (ROOT / "index.html").read_text(encoding="utf-8").replace(
+            f"vendor/pyscript-{VERSIONS['pyscript']}/", "vendor/pyscript-0.0.1/"), encoding="utf-8")
+    with pytest.raises(build.BuildError, match="pyscript-0.0.1"):
+        build.build(fake, fake / "dist")
+
+
+# ------------------------------------------------------------------ offline / service worker
+REGISTER_IF_NEEDED = """async () => {
+  let reg = await navigator.serviceWorker.getRegistration();
+  const byPage = !!reg;
+  if (!reg) reg = await navigator.serviceWorker.register("./sw.js", { scope: "./" });
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+    });
+  }
+  return { byPage, script: navigator.serviceWorker.controller.scriptURL };
+}"""
+
+
+def _first_visit_with_service_worker(page: Page) -> dict[str, Any]:
+    goto_ready(page)
+    page.wait_for_timeout(1500)  # give the page's own registration a chance
+    return page.evaluate(REGISTER_IF_NEEDED)
+
+
+def test_page_registers_service_worker(page: Page) -> None:
+    """The UI layer (web/) registers ./sw.js with scope ./ (skipped until it does)."""
+    served_js = "".join(p.read_text(encoding="utf-8", errors="ignore")
+                        for p in (DIST / "web").rglob("*") if p.suffix in (".js", ".py"))
+    if "sw.js" not in served_js:
+        pytest.skip("web/ does not register sw.js yet")
+    goto_ready(page)
+    reg = page.evaluate("""async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return { scope: reg.scope, script: (reg.active || reg.installing || reg.waiting).scriptURL };
+    }""")
+    assert reg["script"].endswith("/sw.js")
+    assert reg["scope"].rstrip("/") == page.url.split("?")[0].rstrip("/").rsplit("/", 0)[0].rstrip("/")
+
+
+def test_offline_reload_and_browser_restart(persistent_context: Callable[..., BrowserContext]) -> None:
+    ctx = persistent_context()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    info = _first_visit_with_service_worker(page)
+    assert info["script"].endswith("/sw.js")
+
+    ctx.set_offline(True)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    goto_ready(page, "/?daily=2026-11-29")  # query strings hit the cached start page
+    ctx.close()
+
+    # "Browser restart" while offline: a new process, same profile.
+    ctx = persistent_context(offline=True)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    goto_ready(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+
+def test_service_worker_update_waits(persistent_context: Callable[..., BrowserContext],
+                                     tmp_path: Path) -> None:
+    """A new deploy installs in the background but never takes over a running game by itself."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server = start_server(site)
+    try:
+        ctx = persistent_context(base_url=server.url.rstrip("/"))
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        _first_visit_with_service_worker(page)
+        old_version = page.evaluate("""() => new Promise((resolve) => {
+            navigator.serviceWorker.addEventListener("message", (e) => resolve(e.data.version), { once: true });
+            navigator.serviceWorker.controller.postMessage({ type: "GET_VERSION" });
+        })""")
+        # Deploy a new version: same files, new hash.
+        sw = (site / "sw.js").read_text(encoding="utf-8")
+        (site / "sw.js").write_text(sw.replace(json.dumps(old_version), '"newversion000000"'), encoding="utf-8")
+        state = page.evaluate("""async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            await reg.update();
+            const sw = reg.installing || reg.waiting;
+            if (sw && sw.state !== "installed") {
+                await new Promise((resolve) => sw.addEventListener("statechange", () => {
+                    if (sw.state === "installed" || sw.state === "redundant") resolve();
+                }));
+            }
+            return { waiting: !!reg.waiting, keys: await caches.keys() };
+        }""")
+        assert state["waiting"], "the new service worker should wait"
+        assert f"hearts-{old_version}" in state["keys"], "the running version's cache must survive"
+        assert page.locator("html.ready").count() == 1
+        # The page may opt in between matches: SKIP_WAITING -> controllerchange -> new version.
+        new_version = page.evaluate("""async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            const changed = new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+            const next = reg.waiting;
+            next.postMessage({ type: "SKIP_WAITING" });
+            await changed;
+            if (next.state !== "activated") {
+                await new Promise((r) => next.addEventListener("statechange", () => {
+                    if (next.state === "activated") r();
+                }));
+            }
+            return await new Promise((resolve) => {
+                navigator.serviceWorker.addEventListener("message", (e) => resolve(e.data.version), { once: true });
+                navigator.serviceWorker.controller.postMessage({ type: "GET_VERSION" });
+            });
+        }""")
+        assert new_version == "newversion000000"
+        keys = page.evaluate("caches.keys()")
+        assert [k for k in keys if k.startswith("hearts-")] == ["hearts-newversion000000"]
+    finally:
+        server.stop()
