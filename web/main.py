@@ -1,7 +1,5 @@
-"""Browser entry point: starts the Hearts UI (placeholder until the UI lands)."""
-from pyscript import document
+"""PyScript entry point: start the Hearts table (all work happens in hearts_web.app)."""
 
-import hearts  # noqa: F401  (proves the engine archive is importable)
+from hearts_web.app import App
 
-document.getElementById("app").textContent = "Hearts engine loaded"
-document.documentElement.classList.add("ready")
+App().start()
