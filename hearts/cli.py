@@ -125,7 +125,27 @@ def _bench(seconds: float, seed: int) -> None:
     run("mid-hand (trick 7, 2 played)", middles)
 
 
+_BOT_COMMANDS = {"arena": "arena", "botbench": "bench"}  # command -> module in hearts.bots
+
+
+def _add_bot_commands(sub: Any) -> None:
+    """``arena`` and ``botbench`` live in :mod:`hearts.bots` and parse their own options (imported only when run)."""
+    sub.add_parser("arena", help="bot-vs-bot tournament with duplicate deals (arena --help)", add_help=False)
+    sub.add_parser("botbench", help="Hard bot decision time (botbench --help)", add_help=False)
+
+
+def _run_bot_command(command: str, argv: Sequence[str]) -> int:
+    import importlib
+
+    module = importlib.import_module(f"hearts.bots.{_BOT_COMMANDS[command]}")
+    result: int = module.main(list(argv))
+    return result
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in _BOT_COMMANDS:
+        return _run_bot_command(argv[0], argv[1:])
     parser = argparse.ArgumentParser(prog="python -m hearts", description="Hearts engine tools")
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay records and print each result")
@@ -133,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bp = sub.add_parser("bench", help="random-playout speed")
     bp.add_argument("--seconds", type=float, default=3.0)
     bp.add_argument("--seed", type=int, default=1)
+    _add_bot_commands(sub)
     args = parser.parse_args(argv)
     if args.command == "replay":
         try:

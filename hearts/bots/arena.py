@@ -1,0 +1,282 @@
+"""Bot-vs-bot tournaments with duplicate deals: ``python -m hearts arena``.
+
+Every match seed is played once per rotation of the bots through the seats (with four
+bots: four times, each bot in each seat), so every bot plays every deal from every seat
+and the luck of the cards cancels. Matches are played to the rules' target. The report
+gives, per bot, the mean points per hand with a 95% confidence interval, the paired
+difference between bots per duplicate deal (much tighter), moons shot / allowed /
+blocked, and match wins.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence, TextIO
+
+from ..match import Match
+from ..rules import PRESETS, Rules
+from ..seats import SEATS
+from . import make_bot
+from .base import Bot
+
+__all__ = ["ArenaConfig", "play_match", "run_arena", "main"]
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    bots: tuple[str, ...]
+    hands: int = 2000
+    seed: int = 1
+    rules: str = "standard"
+    hard_iterations: int | None = 100
+    hard_budget_ms: float | None = None
+    jobs: int = 1
+
+
+@dataclass
+class HandRow:
+    seed: int
+    rotation: int
+    hand_number: int
+    seat_bots: tuple[str, ...]
+    points: tuple[int, ...]
+    penalty: tuple[int, ...]
+    moon: int  # seat, or -1
+
+
+@dataclass
+class MatchRow:
+    seed: int
+    rotation: int
+    seat_bots: tuple[str, ...]
+    winners: tuple[int, ...]
+    hands: list[HandRow] = field(default_factory=list)
+
+
+def _make(name: str, cfg: ArenaConfig) -> Bot:
+    if name == "hard":
+        if cfg.hard_iterations:
+            return make_bot("hard", iterations=cfg.hard_iterations)
+        return make_bot("hard", budget_ms=cfg.hard_budget_ms)
+    return make_bot(name)
+
+
+def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
+    n = len(bots)
+    return tuple(bots[(s + rotation) % n] for s in range(4))
+
+
+def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
+    """Play one match (``seed``) with the bots in ``rotation``."""
+    seed, rotation, cfg = task
+    rules: Rules = PRESETS[cfg.rules]
+    names = seat_assignment(cfg.bots, rotation)
+    bots = [_make(n, cfg) for n in names]
+    rngs = [random.Random(f"arena|{cfg.seed}|{seed}|{rotation}|{s}") for s in range(4)]
+    match = Match(rules, seed=f"arena-{cfg.seed}-{seed}", max_hands=60)
+    row = MatchRow(seed, rotation, names, ())
+    while not match.is_over:
+        if match.waiting_for_pass:
+            for seat in match.waiting_for_pass:
+                match.choose_pass(seat, bots[seat].decide(match.view(seat), rngs[seat]).cards)
+            continue
+        seat = match.turn
+        assert seat is not None
+        number = match.hand_number
+        decision = bots[seat].decide(match.view(seat), rngs[seat])
+        match.play(seat, decision.cards[0])
+        if match.is_over or match.hand_number != number:
+            sheet = match.score_sheet[-1]
+            row.hands.append(HandRow(seed, rotation, number, names, sheet.points, sheet.penalty,
+                                     -1 if sheet.moon is None else int(sheet.moon)))
+    row.winners = tuple(int(s) for s in match.winners)
+    return row
+
+
+def _tasks(cfg: ArenaConfig, first: int, count: int) -> list[tuple[int, int, ArenaConfig]]:
+    return [(seed, r, cfg) for seed in range(first, first + count) for r in range(len(cfg.bots))]
+
+
+def _progress(done: int, total: int, hands: int, start: float, out: TextIO) -> None:
+    width = 30
+    filled = int(width * done / max(total, 1))
+    rate = hands / max(time.perf_counter() - start, 1e-9)
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches, {hands} hands, {rate:.1f} hands/s ")
+    out.flush()
+
+
+def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr) -> list[MatchRow]:
+    """Play duplicate matches until at least ``cfg.hands`` hands were played."""
+    rows: list[MatchRow] = []
+    hands = 0
+    next_seed = 0
+    start = time.perf_counter()
+    pool = None
+    if cfg.jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(cfg.jobs)
+    try:
+        while hands < cfg.hands:
+            per_match = 8 * len(cfg.bots)
+            batch = max(1, math.ceil((cfg.hands - hands) / per_match))
+            if pool is not None:
+                batch = max(batch, cfg.jobs)
+            tasks = _tasks(cfg, next_seed, batch)
+            next_seed += batch
+            results: Iterable[MatchRow] = pool.imap(play_match, tasks) if pool is not None else map(play_match, tasks)
+            total = len(rows) + len(tasks)
+            for row in results:
+                rows.append(row)
+                hands += len(row.hands)
+                if progress is not None:
+                    _progress(len(rows), total, hands, start, progress)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    if progress is not None:
+        progress.write("\n")
+    return rows
+
+
+# --------------------------------------------------------------------------- statistics
+def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return float("nan"), float("nan")
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
+    bots = list(dict.fromkeys(cfg.bots))
+    per_hand: dict[str, list[float]] = {b: [] for b in bots}
+    shot = {b: 0 for b in bots}
+    allowed = {b: 0 for b in bots}
+    blocked = {b: 0 for b in bots}
+    wins = {b: 0.0 for b in bots}
+    seats_in_matches = {b: 0 for b in bots}
+    deals: dict[tuple[int, int], dict[int, HandRow]] = {}
+    for row in rows:
+        for s in SEATS:
+            seats_in_matches[row.seat_bots[s]] += 1
+        for w in row.winners:
+            wins[row.seat_bots[w]] += 1.0 / len(row.winners)
+        for h in row.hands:
+            deals.setdefault((h.seed, h.hand_number), {})[h.rotation] = h
+            for s in range(4):
+                per_hand[h.seat_bots[s]].append(float(h.points[s]))
+            if h.moon >= 0:
+                shot[h.seat_bots[h.moon]] += 1
+                for s in range(4):
+                    if s != h.moon:
+                        allowed[h.seat_bots[s]] += 1
+            else:
+                # A moon stopped: one seat took nearly all the points, and the blocker took the rest.
+                total = sum(h.penalty)
+                for s in range(4):
+                    if h.penalty[s] >= 18:
+                        for b in range(4):
+                            if b != s and h.penalty[b] > 0 and h.penalty[b] + h.penalty[s] == total and h.penalty[b] <= 8:
+                                blocked[h.seat_bots[b]] += 1
+    full = [d for d in deals.values() if len(d) == len(cfg.bots)]
+    pairs: dict[tuple[str, str], tuple[float, float, int]] = {}
+    for i, a in enumerate(bots):
+        for b in bots[i + 1:]:
+            diffs = []
+            for d in full:
+                vals = []
+                for h in d.values():
+                    pa = [h.points[s] for s in range(4) if h.seat_bots[s] == a]
+                    pb = [h.points[s] for s in range(4) if h.seat_bots[s] == b]
+                    vals.append(sum(pa) / len(pa) - sum(pb) / len(pb))
+                diffs.append(sum(vals) / len(vals))
+            m, ci = _mean_ci(diffs)
+            pairs[(a, b)] = (m, ci, len(diffs))
+    return {
+        "bots": bots,
+        "per_hand": {b: _mean_ci(per_hand[b]) for b in bots},
+        "hands": {b: len(per_hand[b]) for b in bots},
+        "shot": shot,
+        "allowed": allowed,
+        "blocked": blocked,
+        "wins": wins,
+        "matches": {b: seats_in_matches[b] for b in bots},
+        "pairs": pairs,
+        "deals": len(deals),
+        "full_deals": len(full),
+        "hand_plays": sum(len(r.hands) for r in rows),
+        "match_count": len(rows),
+    }
+
+
+def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
+    hard = f"hard iterations={cfg.hard_iterations}" if cfg.hard_iterations else f"hard budget_ms={cfg.hard_budget_ms}"
+    lines = [
+        f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} {hard} jobs={cfg.jobs}",
+        f"{s['match_count']} matches ({s['match_count'] // len(cfg.bots)} duplicate sets x {len(cfg.bots)} rotations), "
+        f"{s['hand_plays']} hands played, {s['deals']} distinct deals ({s['full_deals']} played in every rotation), "
+        f"{seconds:.0f} s",
+        "",
+        f"{'bot':<8} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8} {'blocked':>8} {'match wins':>11}",
+    ]
+    order = sorted(s["bots"], key=lambda b: s["per_hand"][b][0])
+    for b in order:
+        m, ci = s["per_hand"][b]
+        seat_matches = s["matches"][b]
+        wins = s["wins"][b]
+        pct = 100.0 * wins / seat_matches if seat_matches else 0.0
+        lines.append(f"{b:<8} {m:12.3f} {'±' + format(ci, '.3f'):>9} {s['hands'][b]:>7} {s['shot'][b]:>11} "
+                     f"{s['allowed'][b]:>8} {s['blocked'][b]:>8} {wins:>6.1f} ({pct:4.1f}% of {seat_matches} seats)")
+    lines += ["", "paired differences per duplicate deal (points/hand, A - B; negative: A better):"]
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            key = (a, b) if (a, b) in s["pairs"] else (b, a)
+            m, ci, n = s["pairs"][key]
+            if key != (a, b):
+                m = -m
+            sig = "significant" if abs(m) > ci else "not significant"
+            lines.append(f"  {a:>7} - {b:<7} {m:+8.3f} ± {ci:.3f}  (n={n} deals; {sig} at 95%)")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m hearts arena", description=__doc__.splitlines()[0] if __doc__ else "")
+    add_arguments(parser)
+    return run_from_args(parser.parse_args(argv))
+
+
+def add_arguments(parser: Any) -> None:
+    parser.add_argument("--bots", default="hard,medium,easy,random", help="comma-separated: hard, medium, easy, random")
+    parser.add_argument("--hands", type=int, default=2000, help="play duplicate matches until this many hands were played")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
+    parser.add_argument("--hard-iterations", type=int, default=100, help="Hard's sampled worlds per decision (0: use the budget)")
+    parser.add_argument("--hard-budget-ms", type=float, default=None)
+    parser.add_argument("--jobs", type=int, default=1)
+
+
+def run_from_args(args: Any) -> int:
+    bots = tuple(b.strip().lower() for b in args.bots.split(",") if b.strip())
+    for b in bots:
+        if b not in ("hard", "medium", "easy", "random"):
+            print(f"unknown bot {b!r}", file=sys.stderr)
+            return 2
+    if len(set(bots)) != len(bots) or not 2 <= len(bots) <= 4:
+        print("give 2 to 4 different bots", file=sys.stderr)
+        return 2
+    cfg = ArenaConfig(bots, args.hands, args.seed, args.rules, args.hard_iterations or None, args.hard_budget_ms, max(1, args.jobs))
+    start = time.perf_counter()
+    rows = run_arena(cfg)
+    print(format_report(cfg, summarize(cfg, rows), time.perf_counter() - start))
+    return 0
