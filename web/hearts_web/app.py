@@ -223,7 +223,8 @@ class App:
     def render_badge(self) -> None:
         badge = by_id("mode-badge")
         if self.meta.get("mode") == "daily":
-            badge.textContent = t("daily_practice_badge") if self.meta.get("practice") else t("daily_badge")
+            label = t("daily_practice_badge") if self.meta.get("practice") else t("daily_badge")
+            badge.textContent = f"{label} · {self.meta.get('date', '')}"
             badge.hidden = False
         elif self.meta.get("practice"):
             badge.textContent = t("practice")
@@ -500,7 +501,7 @@ class App:
                 for seat in list(m.waiting_for_pass):
                     if seat == SOUTH:
                         continue
-                    cards = await self.bots[int(seat)].choose_pass(m.view(seat))
+                    cards = (await self.bots[int(seat)].decide(m, seat)).cards
                     if gen != self.gen:
                         return
                     events = m.choose_pass(seat, cards)
@@ -526,7 +527,7 @@ class App:
                 self.render_prompt()
                 loop = asyncio.get_event_loop()
                 started = loop.time()
-                card = await self.bots[int(seat)].choose_play(m.view(seat))
+                card = (await self.bots[int(seat)].decide(m, seat)).card
                 remaining = MIN_THINK[self.speed_override or self.settings.speed] - (loop.time() - started)
                 if remaining > 0:
                     await asyncio.sleep(remaining)
@@ -565,7 +566,7 @@ class App:
         details = exc.details or {}
         if code == "must_follow_suit":
             suit = _suit_index(details.get("suit"))
-            text = t("err_must_follow_suit", suit=t(f"suit_{suit}")) if suit is not None else t("err_must_follow_suit_plain")
+            text = t("err_must_follow_suit", suit=t(f"suit1_{suit}")) if suit is not None else t("err_must_follow_suit_plain")
         else:
             key = f"err_{code}"
             text = t(key) if key in i18n.EN else t("err_other")
@@ -652,7 +653,9 @@ class App:
     async def wait_dialog(self) -> None:
         loop = asyncio.get_event_loop()
         self.waiter = loop.create_future()
-        self.render_hand()
+        for el in qsa("#hand button[data-card]"):
+            el.disabled = True
+        by_id("pass-btn").hidden = True
         try:
             await self.waiter
         finally:
@@ -682,6 +685,8 @@ class App:
     async def on_match_over(self, ev: Any) -> None:
         m = self.m
         assert m is not None
+        if self.meta.get("mode") == "daily":
+            return
         self.render()
         await self.show_match_over()
 
@@ -893,6 +898,8 @@ class App:
         self.meta = {}
         if self.daily is not None:
             self.daily.active = False
+        for name in ("dailyDate", "dailyFingerprint", "dailyPar", "shareText"):
+            document.documentElement.removeAttribute("data-" + "".join("-" + ch.lower() if ch.isupper() else ch for ch in name))
         window.history.replaceState(None, "", window.location.pathname)
         self.params.pop("daily", None)
         if new:

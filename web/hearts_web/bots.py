@@ -7,11 +7,11 @@ a small time budget is used up, then give the browser a turn (``await asyncio.sl
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from typing import Any, Generator
 
 from hearts.bots import hint_steps, make_bot
+from hearts.daily import bot_rng
 
 # Give the browser a turn at least this often while a bot computes (seconds).
 SLICE_BUDGET = 0.03
@@ -29,12 +29,6 @@ async def drive(steps: Generator[None, None, Any], budget: float = SLICE_BUDGET)
             start = time.perf_counter()
 
 
-def decision_rng(seed: str, view: Any) -> random.Random:
-    """A seed per decision (not per bot): a resumed match makes the same choices again."""
-    played = sum(len(t.plays) for t in view.tricks) + len(view.current_trick)
-    return random.Random(f"{seed}|{int(view.seat)}|{view.hand_number}|{view.phase}|{played}")
-
-
 class Seatbot:
     """One computer player (difficulty + seed) behind a small async interface."""
 
@@ -44,14 +38,10 @@ class Seatbot:
         self.seat = seat
         self.bot = make_bot(level, **options)
 
-    async def decide(self, view: Any) -> Any:
-        return await drive(self.bot.decide_steps(view, decision_rng(self.seed, view)))
-
-    async def choose_pass(self, view: Any) -> tuple[Any, ...]:
-        return tuple((await self.decide(view)).cards)
-
-    async def choose_play(self, view: Any) -> Any:
-        return (await self.decide(view)).card
+    async def decide(self, match: Any, seat: Any) -> Any:
+        """The bot's decision for ``seat``; the RNG is seeded per decision (hearts.daily.bot_rng),
+        so a resumed match, or a daily played the same way, makes the same choices again."""
+        return await drive(self.bot.decide_steps(match.view(seat), bot_rng(match, seat)))
 
 
 async def hint(view: Any) -> tuple[tuple[Any, ...], str, dict[str, Any]]:

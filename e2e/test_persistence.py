@@ -1,0 +1,113 @@
+"""Saved as you play: reload mid-trick resumes exactly; corrupt or old data is kept as a backup."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from conftest import goto_ready, shot, wait_ready
+from ui_helpers import (
+    PLAYABLE,
+    hand_cards,
+    open_game,
+    pass_three,
+    stored,
+    trick_cards,
+    use_settings,
+    wait_my_turn_or_dialog,
+)
+
+MATCH_KEY = "hearts.match.v1"
+
+
+def _state(page: Page) -> dict:
+    return {
+        "hand": hand_cards(page),
+        "trick": trick_cards(page),
+        "playable": page.eval_on_selector_all(PLAYABLE, "e => e.map(x => x.dataset.card)"),
+        "scores": page.eval_on_selector_all(".seat .pts", "e => e.map(x => x.textContent)"),
+        "markers": page.eval_on_selector_all(".seat .markers", "e => e.map(x => x.children.length)"),
+    }
+
+
+def test_reload_mid_trick_resumes_exactly(page: Page) -> None:
+    open_game(page, "/?speed=instant&seed=e2e-resume")
+    pass_three(page)
+    # play until it is our turn with cards of others already on the table (mid-trick)
+    for _ in range(13):
+        assert wait_my_turn_or_dialog(page) == "play"
+        if trick_cards(page):
+            break
+        page.click(f"{PLAYABLE} >> nth=0")
+    before = _state(page)
+    assert before["trick"], "expected to be in the middle of a trick"
+    record = stored(page, MATCH_KEY)
+    assert record["v"] == 1 and record["record"]["format"] == "hearts-match"
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    page.wait_for_selector(PLAYABLE)
+    assert _state(page) == before
+    # and play goes on from there
+    page.click(f"{PLAYABLE} >> nth=0")
+    page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=len(before["hand"]))
+
+
+def _check_fresh_start_with_backup(page: Page, raw: str) -> None:
+    expect(page.locator("#toast")).to_contain_text("could not be read")
+    shot(page, "persistence-corrupt-notice-en")
+    keys = page.evaluate("Object.keys(localStorage)")
+    backups = [k for k in keys if k.startswith("hearts.backup.")]
+    assert backups, keys
+    assert page.evaluate("k => localStorage.getItem(k)", backups[0]) == raw
+    # a fresh, playable match was started and saved
+    expect(page.locator("#pass-btn")).to_be_visible()
+    assert len(hand_cards(page)) == 13
+    assert stored(page, MATCH_KEY)["record"]["format"] == "hearts-match"
+
+
+def test_corrupt_saved_data_is_kept_and_a_new_match_starts(page: Page) -> None:
+    raw = '{"v": 1, "record": {"format": "hearts-match", "version": 1, "hands": [{"plays": ["AH"'
+    use_settings(page)
+    page.add_init_script(f"localStorage.getItem('seeded') || (localStorage.setItem('{MATCH_KEY}', {json.dumps(raw)}), localStorage.setItem('seeded', '1'))")
+    goto_ready(page, "/?speed=instant")
+    _check_fresh_start_with_backup(page, raw)
+
+
+def test_saved_data_from_an_old_version_is_kept_and_a_new_match_starts(page: Page) -> None:
+    raw = json.dumps({"version": 0, "hands": [[1, 2, 3]]})
+    use_settings(page)
+    page.add_init_script(f"localStorage.getItem('seeded') || (localStorage.setItem('{MATCH_KEY}', {json.dumps(raw)}), localStorage.setItem('seeded', '1'))")
+    goto_ready(page, "/?speed=instant")
+    _check_fresh_start_with_backup(page, raw)
+
+
+def test_tampered_record_with_an_illegal_play_is_refused(page: Page) -> None:
+    open_game(page, "/?speed=instant&seed=e2e-tamper")
+    pass_three(page)
+    wait_my_turn_or_dialog(page)
+    saved = stored(page, MATCH_KEY)
+    saved["record"]["hands"][0]["plays"] = ["AH", "AH"]
+    raw = json.dumps(saved)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, raw])
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    _check_fresh_start_with_backup(page, raw)
+
+
+def test_offline_reload_mid_match_plays_on(persistent_context) -> None:  # type: ignore[no-untyped-def]
+    ctx: BrowserContext = persistent_context()
+    page = ctx.new_page()
+    use_settings(page)
+    goto_ready(page, "/?speed=instant&seed=e2e-offline")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+    pass_three(page)
+    assert wait_my_turn_or_dialog(page) == "play"
+    before = hand_cards(page)
+    ctx.set_offline(True)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    page.wait_for_selector(PLAYABLE)
+    assert hand_cards(page) == before
+    page.click(f"{PLAYABLE} >> nth=0")
+    page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=len(before))

@@ -1,0 +1,90 @@
+"""The table: a whole hand through clicks (passing included) to the score sheet; illegal cards; last trick."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from conftest import shot
+from ui_helpers import (
+    PLAYABLE,
+    hand_cards,
+    open_game,
+    pass_three,
+    play_until_dialog,
+    playable_cards,
+    trick_cards,
+    wait_my_turn_or_dialog,
+)
+
+KNOWN_REASONS = re.compile(
+    r"must follow suit|two of clubs must open|Hearts are not broken|No hearts and no queen of spades"
+)
+
+
+def test_whole_hand_with_passing_to_the_score_sheet(page: Page) -> None:
+    open_game(page, "/?speed=instant&seed=e2e-table")
+    expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the left (to Pip)")
+    assert len(hand_cards(page)) == 13
+    shot(page, "table-desktop-pass-en")
+    expect(page.locator("#pass-btn")).to_be_disabled()
+    before = set(hand_cards(page))
+    given = pass_three(page)
+    # the received cards light up, the passed ones are gone
+    page.wait_for_selector("#hand .card.received")
+    after = set(hand_cards(page))
+    received = after - before
+    assert len(received) == 3 and not (set(given) & after)
+    assert set(page.eval_on_selector_all("#hand .card.received", "e => e.map(x => x.dataset.card)")) == received
+    shot(page, "table-desktop-received-en")
+    play_until_dialog(page)
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator("#dlg-title")).to_have_text("Hand 1 is over")
+    cells = dialog.locator("table.sheet tbody tr").first.locator("td")
+    points = [int(cells.nth(i).inner_text().split()[0]) for i in range(4)]
+    assert sum(points) in (26, 78), points
+    shot(page, "table-desktop-score-sheet-en")
+    dialog.get_by_role("button", name="Next hand").click()
+    expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the right (to Shelly)")
+    assert len(hand_cards(page)) == 13
+    # the match totals are shown at each seat
+    assert page.locator(".seat[data-seat='0'] .pts").inner_text() == str(points[0])
+
+
+def test_illegal_card_is_refused_with_its_reason(page: Page) -> None:
+    open_game(page, "/?speed=instant&seed=e2e-illegal")
+    pass_three(page)
+    assert wait_my_turn_or_dialog(page) == "play"
+    legal = set(playable_cards(page))
+    illegal = [c for c in hand_cards(page) if c not in legal]
+    assert illegal, "the first trick always restricts the player's cards"
+    trick_before = trick_cards(page)
+    card = page.locator(f'#hand button[data-card="{illegal[0]}"]')
+    expect(card).to_be_disabled()
+    card.click(force=True)
+    prompt = page.locator("#prompt.error")
+    expect(prompt).to_have_text(KNOWN_REASONS)
+    shot(page, "table-illegal-card-en")
+    # nothing was played
+    assert trick_cards(page) == trick_before
+    assert illegal[0] in hand_cards(page)
+
+
+def test_cards_are_labelled_buttons_and_last_trick_can_be_reviewed(page: Page) -> None:
+    open_game(page, "/?speed=instant&seed=e2e-labels")
+    labels = page.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.getAttribute('aria-label'))")
+    assert all(re.fullmatch(r"(Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (clubs|diamonds|spades|hearts)", x) for x in labels), labels
+    page.click("[data-action='last-trick']")
+    expect(page.locator("dialog[open]")).to_contain_text("No trick has been played yet")
+    page.keyboard.press("Escape")
+    pass_three(page)
+    for _ in range(2):
+        assert wait_my_turn_or_dialog(page) == "play"
+        page.click(f"{PLAYABLE} >> nth=0")
+    page.wait_for_function("document.querySelectorAll('.markers li').length >= 1")
+    page.click("[data-action='last-trick']")
+    review = page.locator("dialog[open] .trick-review figure")
+    expect(review).to_have_count(4)
+    expect(page.locator("dialog[open]")).to_contain_text(re.compile(r"takes the trick|You take the trick"))
+    shot(page, "table-last-trick-en")

@@ -1,0 +1,81 @@
+"""Helpers for the game-UI e2e tests: drive the table like a player (clicks on cards and buttons)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+from conftest import goto_ready
+
+INSTANT = "/?speed=instant"
+HAND = "#hand button[data-card]"
+PLAYABLE = "#hand button[data-card]:enabled"
+
+
+def use_settings(page: Page, **settings: Any) -> None:
+    """Seed the player's settings before the page loads (only when none are stored yet)."""
+    value = json.dumps({"difficulty": "easy", **settings})
+    page.add_init_script(
+        f"""if (!localStorage.getItem("hearts.settings.v1")) localStorage.setItem("hearts.settings.v1", {json.dumps(value)});"""
+    )
+
+
+def open_game(page: Page, path: str = INSTANT, **settings: Any) -> None:
+    use_settings(page, **settings)
+    goto_ready(page, path)
+
+
+def hand_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all(HAND, "els => els.map(e => e.dataset.card)")
+
+
+def playable_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all(PLAYABLE, "els => els.map(e => e.dataset.card)")
+
+
+def trick_cards(page: Page) -> dict[str, str]:
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#trick .slot')]
+             .filter(s => s.querySelector('[data-card]'))
+             .map(s => [s.dataset.slot, s.querySelector('[data-card]').dataset.card]))"""
+    )
+
+
+def pass_three(page: Page, cards: list[str] | None = None) -> list[str]:
+    """Select three cards (the highest by default) and press "Pass cards"."""
+    page.wait_for_selector("#pass-btn:not([hidden])")
+    chosen = cards or hand_cards(page)[-3:]
+    for card in chosen:
+        page.click(f'#hand button[data-card="{card}"]')
+    page.click("#pass-btn")
+    return chosen
+
+
+def wait_my_turn_or_dialog(page: Page, timeout: float = 30_000) -> str:
+    """'play' when a card can be played, 'pass' when cards must be passed, 'dialog' when a dialog is open."""
+    page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=timeout)
+    if page.query_selector("dialog[open]"):
+        return "dialog"
+    if page.query_selector("#pass-btn:not([hidden])"):
+        return "pass"
+    return "play"
+
+
+def play_until_dialog(page: Page, max_plays: int = 14) -> None:
+    """Play the first playable card on each turn until a dialog (hand summary) opens."""
+    for _ in range(max_plays):
+        state = wait_my_turn_or_dialog(page)
+        if state == "dialog":
+            return
+        if state == "pass":
+            pass_three(page)
+            continue
+        page.click(f"{PLAYABLE} >> nth=0")
+    page.wait_for_selector("dialog[open]", timeout=30_000)
+
+
+def stored(page: Page, key: str) -> Any:
+    raw = page.evaluate("k => localStorage.getItem(k)", key)
+    return None if raw is None else json.loads(raw)
