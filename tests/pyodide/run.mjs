@@ -73,12 +73,12 @@ sys.dont_write_bytecode = True          # keep cpython-314 .pyc files out of the
 sys.path.insert(0, "/app")
 os.makedirs("/tmp/run", exist_ok=True)
 os.chdir("/tmp/run")                   # .hypothesis/ and other scratch files stay in MEMFS
+sys.path.insert(0, "/app/tests/pyodide")
 if NO_HYPOTHESIS:
-    sys.path.insert(0, "/app/tests/pyodide")
     import hypothesis_stub
     hypothesis_stub.install()
 import pytest
-args = list(PYTEST_ARGS) + ["--rootdir=/app", "-p", "no:cacheprovider"]
+args = list(PYTEST_ARGS) + ["--rootdir=/app", "-p", "no:cacheprovider", "-p", "pyodide_plugin", "-rs"]
 if JUNITXML:
     args.append("--junitxml=" + JUNITXML)
 int(pytest.main(args))
