@@ -19,7 +19,6 @@ from typing import Any, Iterable, Sequence, TextIO
 
 from ..match import Match
 from ..rules import PRESETS, Rules
-from ..seats import SEATS
 from . import make_bot
 from .base import Bot
 
@@ -81,8 +80,8 @@ def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
     row = MatchRow(seed, rotation, names, ())
     while not match.is_over:
         if match.waiting_for_pass:
-            for seat in match.waiting_for_pass:
-                match.choose_pass(seat, bots[seat].decide(match.view(seat), rngs[seat]).cards)
+            for passer in match.waiting_for_pass:
+                match.choose_pass(passer, bots[passer].decide(match.view(passer), rngs[passer]).cards)
             continue
         seat = match.turn
         assert seat is not None
@@ -166,37 +165,37 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
     seats_in_matches = {b: 0 for b in bots}
     deals: dict[tuple[int, int], dict[int, HandRow]] = {}
     for row in rows:
-        for s in SEATS:
-            seats_in_matches[row.seat_bots[s]] += 1
+        for bot in row.seat_bots:
+            seats_in_matches[bot] += 1
         for w in row.winners:
             wins[row.seat_bots[w]] += 1.0 / len(row.winners)
         for h in row.hands:
             deals.setdefault((h.seed, h.hand_number), {})[h.rotation] = h
-            for s in range(4):
-                per_hand[h.seat_bots[s]].append(float(h.points[s]))
+            for i in range(4):
+                per_hand[h.seat_bots[i]].append(float(h.points[i]))
             if h.moon >= 0:
                 shot[h.seat_bots[h.moon]] += 1
-                for s in range(4):
-                    if s != h.moon:
-                        allowed[h.seat_bots[s]] += 1
+                for i in range(4):
+                    if i != h.moon:
+                        allowed[h.seat_bots[i]] += 1
             else:
                 # A moon stopped: one seat took nearly all the points, and the blocker took the rest.
                 total = sum(h.penalty)
-                for s in range(4):
-                    if h.penalty[s] >= 18:
-                        for b in range(4):
-                            if b != s and h.penalty[b] > 0 and h.penalty[b] + h.penalty[s] == total and h.penalty[b] <= 8:
-                                blocked[h.seat_bots[b]] += 1
+                for i in range(4):
+                    if h.penalty[i] >= 18:
+                        for j in range(4):
+                            if j != i and 0 < h.penalty[j] <= 8 and h.penalty[j] + h.penalty[i] == total:
+                                blocked[h.seat_bots[j]] += 1
     full = [d for d in deals.values() if len(d) == len(cfg.bots)]
     pairs: dict[tuple[str, str], tuple[float, float, int]] = {}
-    for i, a in enumerate(bots):
-        for b in bots[i + 1:]:
+    for n, a in enumerate(bots):
+        for b in bots[n + 1:]:
             diffs = []
             for d in full:
                 vals = []
                 for h in d.values():
-                    pa = [h.points[s] for s in range(4) if h.seat_bots[s] == a]
-                    pb = [h.points[s] for s in range(4) if h.seat_bots[s] == b]
+                    pa = [h.points[i] for i in range(4) if h.seat_bots[i] == a]
+                    pb = [h.points[i] for i in range(4) if h.seat_bots[i] == b]
                     vals.append(sum(pa) / len(pa) - sum(pb) / len(pb))
                 diffs.append(sum(vals) / len(vals))
             m, ci = _mean_ci(diffs)

@@ -15,7 +15,6 @@ from typing import Any, Sequence
 from ..deal import deal_from_seed
 from ..hand import Hand
 from ..rules import PRESETS
-from ..seats import SEATS
 from . import make_bot
 
 __all__ = ["main", "add_arguments", "run_from_args", "bench"]
@@ -39,11 +38,11 @@ def bench(hands: int, budget_ms: float | None, iterations: int | None, seed: int
     for i in range(hands):
         hand = Hand(deal_from_seed(f"botbench-{seed}-{i}"), PRESETS["standard"], hand_number=i % 4)
         while hand.waiting_for_pass:
-            for seat in hand.waiting_for_pass:
+            for passer in hand.waiting_for_pass:
                 t0 = time.perf_counter()
-                d = bot.decide(hand.view(seat), rng)
+                d = bot.decide(hand.view(passer), rng)
                 pass_times.append(time.perf_counter() - t0)
-                hand.choose_pass(seat, d.cards)
+                hand.choose_pass(passer, d.cards)
         while hand.result is None:
             seat = hand.turn
             assert seat is not None

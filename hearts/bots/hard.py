@@ -33,6 +33,7 @@ DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
 SLICE_WORLDS = 6  # worlds per slice in iterations mode
 MAX_WORLDS = 4000
+MATCH_BONUS = 12.0  # points a hand is worth when it ends the match in our favour
 
 
 def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
@@ -194,14 +195,16 @@ class _Utility:
         result = score_hand(taken, self.rules, self.scores)
         pts = result.points
         me = self.me
-        if not self.near_end:
-            return -float(pts[me])
-        final = [a + b for a, b in zip(self.scores, pts)]
-        best_other = min(final[s] for s in range(4) if s != me)
-        margin = float(best_other - final[me])
-        if max(final) >= self.rules.target:
-            return margin + (40.0 if margin > 0 else -40.0)
-        return margin * 0.5 - pts[me] * 0.5
+        value = -float(pts[me])
+        if self.near_end:
+            # Play the match: a hand that ends it is worth a lot more to the winner. The leader
+            # wants it over; the others would rather feed the leader than see the match end.
+            final = [a + b for a, b in zip(self.scores, pts)]
+            if max(final) >= self.rules.target:
+                lowest = min(final)
+                won = final[me] == lowest and final.count(lowest) == 1
+                value += MATCH_BONUS if won else -MATCH_BONUS
+        return value
 
 
 def _consider_moon(k: Knowledge) -> bool:
