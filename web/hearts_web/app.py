@@ -332,6 +332,15 @@ class App:
         pass_btn.disabled = not (passing and len(self.selected) == 3 and not self.busy)
         pass_btn.textContent = t("pass_button") + (f" ({len(self.selected)}/3)" if passing else "")
 
+    def maybe_focus_hand(self) -> None:
+        """Keyboard players land on a playable card when their turn comes (unless they are elsewhere)."""
+        active = document.activeElement
+        if by_id("dlg").open:
+            return
+        if is_none(active) or active == document.body or by_id("hand").contains(active):
+            if is_none(active) or not active.matches("#hand button[data-card]:enabled"):
+                self.focus_first_card()
+
     def focus_first_card(self) -> None:
         el = qs("#hand button[data-card]:not(:disabled)")
         if el is not None:
@@ -521,6 +530,7 @@ class App:
                     self.render_seats()
                     self.render_hand()
                     self.render_prompt()
+                    self.maybe_focus_hand()
                     return
                 self.set_thinking(int(seat))
                 self.render_seats()

@@ -1,0 +1,76 @@
+"""The daily game in the browser: same deal as CPython, par, one counted attempt, share, reload, practice."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import shot, wait_ready
+from ui_helpers import open_game, play_until_dialog, stored
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hearts.daily import compute_par, daily_fingerprint  # noqa: E402
+
+
+def test_daily_fingerprint_and_par_match_cpython(page: Page) -> None:
+    date = "2026-11-28"
+    open_game(page, f"/?daily={date}&speed=instant")
+    expect(page.locator("html")).to_have_attribute("data-daily-fingerprint", daily_fingerprint(date))
+    page.wait_for_function("document.documentElement.dataset.dailyPar !== undefined", timeout=60_000)
+    par = int(page.evaluate("document.documentElement.dataset.dailyPar"))
+    assert par == compute_par(date)
+    # a past daily is practice
+    expect(page.locator("#mode-badge")).to_have_text(f"Daily · practice · {date}")
+    ms = stored(page, "hearts.daily.v1")["par_ms"][date]
+    print(f"\npar computed in the browser in {ms} ms")
+
+
+@pytest.mark.context(permissions=["clipboard-read", "clipboard-write"])
+def test_play_today_share_reload_and_practice(page: Page) -> None:
+    open_game(page, "/?speed=instant")
+    today = page.evaluate(
+        "(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
+    )
+    page.click("[data-action='daily']")
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator("#dlg-title")).to_have_text(f"Daily game · {today}")
+    expect(dialog.locator(".par")).to_have_text(re.compile(r"Par: \d+"), timeout=60_000)
+    par = int(dialog.locator(".par").inner_text().split(":")[1])
+    shot(page, "daily-panel-en")
+    dialog.get_by_role("button", name="Play today's hand").click()
+    expect(page.locator("#mode-badge")).to_have_text(f"Daily · {today}")
+    play_until_dialog(page)
+    result = page.locator("dialog[open] .result-big")
+    expect(result).to_have_text(re.compile(rf"You took \d+ points · par {par}"))
+    points = int(result.get_attribute("data-daily-points"))
+    shot(page, "daily-result-en")
+    page.get_by_role("button", name="Share result").click()
+    expect(page.locator("#share-out")).to_contain_text("copied")
+    text = page.evaluate("navigator.clipboard.readText()")
+    lines = text.split("\n")
+    assert lines[0] == f"Hearts daily {today}"
+    assert lines[1] == f"{points} points · par {par}"
+    assert re.fullmatch(r"[○♥♠]{13}", lines[2]), lines[2]
+    assert lines[3].endswith(f"/?daily={today}")
+    saved = stored(page, "hearts.daily.v1")["results"][today]
+    assert saved["points"] == points and saved["par"] == par
+    # reload shows the stored result
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    expect(page.locator("dialog[open] .result-big")).to_have_text(re.compile(rf"You took {points} points · par {par}"))
+    # a second play is practice and does not change the result
+    page.get_by_role("button", name="Play again (practice)").click()
+    expect(page.locator("#mode-badge")).to_have_text(f"Daily · practice · {today}")
+    play_until_dialog(page)
+    expect(page.locator("dialog[open]")).to_contain_text("Practice")
+    assert stored(page, "hearts.daily.v1")["results"][today] == saved
+    page.get_by_role("button", name="Back to your match").click()
+    expect(page.locator("#mode-badge")).to_be_hidden()
+    page.click("[data-action='daily']")
+    expect(page.locator("dialog[open]")).to_contain_text("Streak: 1 days")
+    shot(page, "daily-history-en")
