@@ -1,0 +1,30 @@
+"""Benchmark: no main-thread task longer than 200 ms during a hand on Hard (Long Tasks API)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from ui_helpers import open_game, play_until_dialog
+
+OBSERVER = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, duration: e.duration});
+}).observe({type: "longtask", buffered: true});
+"""
+LIMIT_MS = 200
+
+
+def test_no_long_tasks_during_a_hand_on_hard(page: Page) -> None:
+    page.add_init_script(OBSERVER)
+    # normal speed: the player's pace; the bots think while cards fly
+    open_game(page, "/?speed=fast&seed=e2e-bench", difficulty="hard")
+    ready_at = page.evaluate("performance.now()")
+    play_until_dialog(page)
+    tasks = page.evaluate("window.__longtasks")
+    after = [t for t in tasks if t["start"] > ready_at]
+    longest = max((t["duration"] for t in after), default=0.0)
+    startup = max((t["duration"] for t in tasks if t["start"] <= ready_at), default=0.0)
+    print(f"\nHard hand: {len(after)} long tasks after start-up, longest {longest:.0f} ms "
+          f"(start-up's longest {startup:.0f} ms)")
+    assert longest <= LIMIT_MS, sorted(after, key=lambda t: -t["duration"])[:5]
