@@ -203,7 +203,7 @@ def _first_visit_with_service_worker(page: Page) -> dict[str, Any]:
     return page.evaluate(REGISTER_IF_NEEDED)
 
 
-def test_page_registers_service_worker(page: Page) -> None:
+def test_page_registers_service_worker(page: Page, base_url: str) -> None:
     """The UI layer (web/) registers ./sw.js with scope ./ (skipped until it does)."""
     served_js = "".join(p.read_text(encoding="utf-8", errors="ignore")
                         for p in (DIST / "web").rglob("*") if p.suffix in (".js", ".py"))
@@ -215,7 +215,7 @@ def test_page_registers_service_worker(page: Page) -> None:
         return { scope: reg.scope, script: (reg.active || reg.installing || reg.waiting).scriptURL };
     }""")
     assert reg["script"].endswith("/sw.js")
-    assert reg["scope"].rstrip("/") == page.url.split("?")[0].rstrip("/").rsplit("/", 0)[0].rstrip("/")
+    assert reg["scope"] == base_url + "/"
 
 
 def test_offline_reload_and_browser_restart(persistent_context: Callable[..., BrowserContext]) -> None:

@@ -16,7 +16,7 @@ each served by tools/serve.py (same headers as netlify.toml), in headless chromi
 * warm: the same profile, visited again (HTTP cache / service worker as a returning player has).
 
 Runs alternate game and bare so machine noise hits both. Prints medians and the game/bare
-ratio, and the bytes a first visit downloads (all responses of the cold load, service-worker
+ratio, and the bytes a first visit downloads (all response bodies of the cold load, service-worker
 precaching included, counted by the server; plus the gzip estimate from build-info.json).
 Needs dist/ (python3 tools/build.py) and Playwright (.venv from ./scripts/test).
 """
@@ -107,7 +107,9 @@ def make_bare_site(dist: Path, tmp: Path) -> Path:
     return site
 
 
-def measure(context: Any, url: str, timeout_ms: float = 90_000) -> float:
+def measure(context: Any, url: str, wait_sw: bool = False, timeout_ms: float = 90_000) -> tuple[float, bool]:
+    """Seconds from navigation start to html.ready; with wait_sw, then wait (on the same page)
+    until a service worker the page registered has finished installing (precaching)."""
     page = context.new_page()
     try:
         page.goto(url, wait_until="commit", timeout=timeout_ms)
@@ -115,24 +117,20 @@ def measure(context: Any, url: str, timeout_ms: float = 90_000) -> float:
         if page.query_selector(".py-error"):
             raise RuntimeError(f"Python error on {url}: {page.inner_text('.py-error')[:500]}")
         page.wait_for_function("window.__readyAt !== undefined", timeout=5000)
-        return float(page.evaluate("window.__readyAt")) / 1000
-    finally:
-        page.close()
-
-
-def wait_for_service_worker(context: Any, url: str, settle_s: float = 3.0) -> bool:
-    """After a first visit: give a registered service worker time to finish precaching."""
-    page = context.new_page()
-    try:
-        page.goto(url)
-        return bool(page.evaluate(f"""async () => {{
-            const reg = await navigator.serviceWorker.getRegistration();
-            if (!reg) {{ await new Promise((r) => setTimeout(r, {int(settle_s * 1000)})); }}
-            const again = reg || await navigator.serviceWorker.getRegistration();
-            if (!again) return false;
-            await navigator.serviceWorker.ready;
-            return true;
-        }}"""))
+        ready = float(page.evaluate("window.__readyAt")) / 1000
+        sw = False
+        if wait_sw:
+            sw = bool(page.evaluate("""async () => {
+                let reg = await navigator.serviceWorker.getRegistration();
+                for (let i = 0; !reg && i < 30; i++) {
+                    await new Promise((r) => setTimeout(r, 100));
+                    reg = await navigator.serviceWorker.getRegistration();
+                }
+                if (!reg) return false;
+                await navigator.serviceWorker.ready;
+                return true;
+            }"""))
+        return ready, sw
     finally:
         page.close()
 
@@ -170,16 +168,14 @@ def main(argv: list[str] | None = None) -> int:
                         ctx.add_init_script(READY_MARK)
                         try:
                             counter.clear()
-                            times[f"{name}_cold"].append(measure(ctx, server.url))
-                            if name == "game":
-                                sw_used = wait_for_service_worker(ctx, server.url) or sw_used
-                            else:
-                                time.sleep(0.5)
+                            cold, sw = measure(ctx, server.url, wait_sw=True)
+                            times[f"{name}_cold"].append(cold)
+                            sw_used = sw_used or (sw and name == "game")
                             if run == 0:
                                 first_visit[name] = {"bytes": counter.get("bytes", 0),
                                                      "responses": counter.get("responses", 0),
                                                      "paths": dict(counter.get("paths", {}))}
-                            times[f"{name}_warm"].append(measure(ctx, server.url))
+                            times[f"{name}_warm"].append(measure(ctx, server.url)[0])
                         finally:
                             ctx.close()
                             shutil.rmtree(profile, ignore_errors=True)
