@@ -66,7 +66,7 @@ async function main() {
 
   py.globals.set("PYTEST_ARGS", py.toPy(opts.pytestArgs));
   py.globals.set("NO_HYPOTHESIS", !opts.hypothesis);
-  py.globals.set("JUNITXML", opts.junitxml ? "/app/" + path.relative(repo, opts.junitxml) : null);
+  py.globals.set("JUNITXML", opts.junitxml ? "/tmp/run/junit.xml" : null);
   const status = await py.runPythonAsync(`
 import os, sys
 sys.dont_write_bytecode = True          # keep cpython-314 .pyc files out of the work tree
@@ -83,6 +83,11 @@ if JUNITXML:
     args.append("--junitxml=" + JUNITXML)
 int(pytest.main(args))
 `);
+  if (opts.junitxml) {  // written in MEMFS, copied out (the path may be outside the mount)
+    fs.mkdirSync(path.dirname(opts.junitxml), { recursive: true });
+    try { fs.writeFileSync(opts.junitxml, py.FS.readFile("/tmp/run/junit.xml")); }
+    catch (err) { console.error(`run.mjs: no JUnit report: ${err}`); }
+  }
   return status;
 }
 
