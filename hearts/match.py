@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .cards import Card
 from .deal import Deal, deal_from_seed
@@ -200,6 +200,19 @@ class Match:
         if len(winners) > 1 and self.rules.tie is TieRule.PLAY_ON and not last_hand:
             return ()
         return winners
+
+    def to_record(self) -> dict[str, Any]:
+        """The ``hearts-match`` record of this match (see :mod:`hearts.records`)."""
+        from .records import match_to_record
+
+        return match_to_record(self)
+
+    @classmethod
+    def from_record(cls, data: Any) -> "Match":
+        """Replay a ``hearts-match`` record; :class:`~hearts.errors.RecordError` names the first bad step."""
+        from .records import match_from_record
+
+        return match_from_record(data)
 
     def __repr__(self) -> str:
         return f"<Match seed={self.seed!r} hand={self.hand_number} {self.phase.value} scores={self.scores}>"

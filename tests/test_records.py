@@ -137,3 +137,8 @@ def test_record_without_seed_carries_its_deals():
     with pytest.raises(RecordError) as err:
         load_record(bad)
     assert err.value.code is ErrorCode.BAD_DEAL
+
+
+def test_match_record_methods():
+    match = Match.from_record(fixture("match_king_in_progress.json"))
+    assert match.to_record() == fixture("match_king_in_progress.json")
