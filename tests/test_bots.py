@@ -310,3 +310,27 @@ def test_easy_is_weaker_but_legal() -> None:
     rng = random.Random(5)
     picks = {make_bot("easy").decide(view, rng).cards for _ in range(30)}
     assert len(picks) >= 2  # often distracted
+
+
+# ----------------------------------------------------------------------------- properties
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6), tricks=st.integers(min_value=0, max_value=11))
+def test_hard_candidates_cover_the_legal_cards(seed: int, tricks: int) -> None:
+    from hearts.bots.hard import candidates
+
+    hand = _mid_hand(f"cand-{seed}", tricks, seed % 4)
+    view = hand.view(hand.turn)  # type: ignore[arg-type]
+    k = Knowledge(view)
+    cands = candidates(k)
+    assert set(cands) <= set(view.legal) and cands
+    for card in view.legal:
+        # every legal card is a candidate or equivalent to one (same suit, nothing unseen between)
+        ok = card in cands or any(
+            c // 13 == card // 13 and not (((1 << max(c, card)) - 1) & ~((1 << (min(c, card) + 1)) - 1) & k.unseen)
+            for c in cands
+        )
+        assert ok, (card, cands)

@@ -33,6 +33,7 @@ DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
 SLICE_WORLDS = 6  # worlds per slice in iterations mode
 MAX_WORLDS = 4000
+QUEEN_INFERENCE = 0.85  # trust in "it did not dump the Q♠ when it could, so it has none"
 MATCH_BONUS = 12.0  # points a hand is worth when it ends the match in our favour
 
 
@@ -53,11 +54,26 @@ def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
             seats = [s for s in others if not k.void_mask[s] >> (suit * 13) & 1]
             by_suit.append((len(seats), suit, cards, seats))
     by_suit.sort()
+    queen_seats: list[int] = []
+    if free & QS_BIT:
+        queen_seats = [s for s in others if not k.no_queen[s] and not k.void_mask[s] & QS_BIT]
+        if len(queen_seats) == len([s for s in others if not k.void_mask[s] & QS_BIT]):
+            queen_seats = []  # nothing learned
     for attempt in range(30):
         hands = list(base)
         need = list(need0)
         ok = True
+        placed = 0
+        if queen_seats and attempt < 20 and rng.random() < QUEEN_INFERENCE:
+            open_seats = [s for s in queen_seats if need[s] > 0]
+            if open_seats:
+                s = open_seats[int(rng.random() * len(open_seats))]
+                hands[s] |= QS_BIT
+                need[s] -= 1
+                placed = QS_BIT
         for _, _suit, cards, seats in by_suit:
+            if placed and _suit == 2:
+                cards = [c for c in cards if c != QS]
             if attempt >= 25:
                 seats = others  # give up on the void constraints (inconsistent views only)
             rng.shuffle(cards)

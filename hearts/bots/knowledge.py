@@ -18,7 +18,7 @@ class Knowledge:
     __slots__ = (
         "view", "me", "hand", "legal", "played", "unseen", "void_mask", "known", "sizes",
         "trick", "trick_cards", "leader", "led", "trick_number", "broken", "taken", "points",
-        "queen_out", "queen_mine",
+        "queen_out", "queen_mine", "no_queen",
     )
 
     def __init__(self, view: SeatView) -> None:
@@ -47,6 +47,21 @@ class Knowledge:
         self.points = list(view.points_taken)
         self.queen_out = not (self.played & QS_BIT)  # the Q♠ has not been played yet
         self.queen_mine = bool(self.hand & QS_BIT)
+        # Seats that passed up a chance to dump the Q♠ (discarded something else while void,
+        # after the first trick) most likely do not hold her.
+        self.no_queen = [False, False, False, False]
+        if self.queen_out:
+            for t in view.tricks[1:]:
+                led = t.plays[0][1] // 13
+                for s, c in t.plays[1:]:
+                    if c // 13 != led and led != 2:
+                        self.no_queen[s] = True
+            cur = view.current_trick
+            if cur and view.tricks:
+                led = cur[0][1] // 13
+                for s, c in cur[1:]:
+                    if c // 13 != led and led != 2:
+                        self.no_queen[s] = True
 
     # ------------------------------------------------------------ trick state
     @property

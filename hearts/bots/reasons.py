@@ -40,7 +40,7 @@ def classify_play(k: Knowledge, card: int, shoot: bool) -> tuple[str, dict[str, 
             return "lead_spades_flush_queen", p
         out = k.out_in_suit(card // 13)
         if out and not out >> card:
-            return "lead_safe_winner" if trick_points <= 0 else "lead_low", {**p, "suit": suit_name(card // 13)}
+            return "lead_safe_winner", {**p, "suit": suit_name(card // 13)}
         return "lead_low", {**p, "suit": suit_name(card // 13)}
     win_seat, best = k.trick_best()
     follow = k.legal & SUITS[k.led]
@@ -59,6 +59,8 @@ def classify_play(k: Knowledge, card: int, shoot: bool) -> tuple[str, dict[str, 
         if card < best:
             return "duck", {**p, "under": _t(best)}
         below = follow & ((1 << best) - 1)
+        if k.trick_number == 0 and trick_points <= 0:
+            return "win_cheaply", p
         if below:
             if k.led == 3:
                 return "keep_low_heart", {**p, "low": _t(low(below))}
