@@ -74,3 +74,19 @@ def test_play_today_share_reload_and_practice(page: Page) -> None:
     page.click("[data-action='daily']")
     expect(page.locator("dialog[open]")).to_contain_text("Streak: 1 days")
     shot(page, "daily-history-en")
+
+
+def test_page_left_open_across_midnight_offers_the_new_daily(page: Page) -> None:
+    open_game(page, "/?speed=instant&seed=e2e-midnight")
+    tomorrow = page.evaluate(
+        """(() => { const d = new Date(); d.setDate(d.getDate() + 1); d.setHours(0, 0, 30, 0);
+             window.__tomorrow = d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0');
+             return [d.getTime(), window.__tomorrow]; })()"""
+    )
+    page.clock.set_fixed_time(tomorrow[0] / 1000)
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text("A new daily game is ready", timeout=20_000)
+    shot(page, "daily-midnight-en")
+    toast.get_by_role("button", name="Open today's game").click()
+    expect(page.locator("#mode-badge")).to_have_text(f"Daily · {tomorrow[1]}")
+    expect(page.locator("html")).to_have_attribute("data-daily-date", tomorrow[1])

@@ -83,3 +83,21 @@ def test_phone_landscape_fits_without_scrolling(page: Page) -> None:
     assert wait_my_turn_or_dialog(page) == "play"
     _no_scroll(page)
     shot(page, "phone-landscape-play-en")
+
+
+@pytest.mark.locale("de-DE")
+@pytest.mark.context(**PHONE)
+def test_phone_classic_look_in_german(page: Page) -> None:
+    open_game(page, "/?speed=instant&seed=e2e-phone-de", look="classic")
+    expect(page.locator("#prompt")).to_contain_text("Gib 3 Karten")
+    _all_cards_tappable(page)
+    _no_scroll(page)
+    for card in hand_cards(page)[-3:]:
+        page.tap(f'#hand button[data-card="{card}"]')
+    page.tap("#pass-btn")
+    assert wait_my_turn_or_dialog(page) == "play"
+    page.tap(f"{PLAYABLE} >> nth=0")
+    page.wait_for_timeout(300)
+    shot(page, "phone-portrait-classic-de")
+    page.click("[data-action='scores']")
+    shot(page, "phone-classic-score-window-de")

@@ -1024,7 +1024,7 @@ class App:
 
         today = local_date()
         while True:
-            await asyncio.sleep(30)
+            await asyncio.sleep(5)
             now = local_date()
             if now != today:
                 today = now

@@ -10,8 +10,6 @@ import asyncio
 import time
 from typing import Any, Generator
 
-from hearts.bots import hint_steps, make_bot
-from hearts.daily import bot_rng
 
 # Give the browser a turn at least this often while a bot computes (seconds).
 SLICE_BUDGET = 0.03
@@ -36,15 +34,29 @@ class Seatbot:
         self.level = level
         self.seed = seed
         self.seat = seat
-        self.bot = make_bot(level, **options)
+        self.options = options
+        self._bot: Any = None
+
+    @property
+    def bot(self) -> Any:
+        # imported on first use: the bots are not needed to draw the table (start-up speed)
+        if self._bot is None:
+            from hearts.bots import make_bot
+
+            self._bot = make_bot(self.level, **self.options)
+        return self._bot
 
     async def decide(self, match: Any, seat: Any) -> Any:
         """The bot's decision for ``seat``; the RNG is seeded per decision (hearts.daily.bot_rng),
         so a resumed match, or a daily played the same way, makes the same choices again."""
+        from hearts.daily import bot_rng
+
         return await drive(self.bot.decide_steps(match.view(seat), bot_rng(match, seat)))
 
 
 async def hint(view: Any) -> tuple[tuple[Any, ...], str, dict[str, Any]]:
     """(recommended cards, reason code, reason params) from the bots' hint."""
+    from hearts.bots import hint_steps
+
     result = await drive(hint_steps(view))
     return tuple(result.cards), str(result.reason), dict(result.params)

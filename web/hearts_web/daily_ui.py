@@ -69,7 +69,14 @@ class DailyUI:
     def ensure_par(self, date: str) -> None:
         if date in self.par or date in self.par_tasks:
             return
-        self.par_tasks[date] = asyncio.ensure_future(self._compute_par(date))
+        self.par_tasks[date] = asyncio.ensure_future(self._compute_par_safely(date))
+
+    async def _compute_par_safely(self, date: str) -> None:
+        try:
+            await self._compute_par(date)
+        except Exception as exc:  # noqa: BLE001 - a par is optional; never break the table
+            self.par_tasks.pop(date, None)
+            window.console.warn(f"hearts: par for {date} failed: {exc!r}")
 
     async def _compute_par(self, date: str) -> None:
         loop = asyncio.get_event_loop()
@@ -85,12 +92,12 @@ class DailyUI:
             if el.getAttribute("data-par-for") == date:
                 el.textContent = t("par", par=par)
 
-    async def wait_par(self, date: str) -> int:
+    async def wait_par(self, date: str) -> int | None:
         self.ensure_par(date)
         task = self.par_tasks.get(date)
         if task is not None:
             await task
-        return self.par[date]
+        return self.par.get(date)
 
     def par_text(self, date: str) -> str:
         return t("par", par=self.par[date]) if date in self.par else t("par_computing")
