@@ -88,3 +88,38 @@ def test_cards_are_labelled_buttons_and_last_trick_can_be_reviewed(page: Page) -
     expect(review).to_have_count(4)
     expect(page.locator("dialog[open]")).to_contain_text(re.compile(r"takes the trick|You take the trick"))
     shot(page, "table-last-trick-en")
+
+
+def test_match_end_shows_the_winner_and_starts_a_new_match(page: Page) -> None:
+    short = {"pass_cycle": ["left", "right", "across", "hold"], "first_trick": "hearts_and_queen",
+             "queen_breaks_hearts": False, "jack_of_diamonds": False, "moon": "add_to_others", "target": 10, "tie": "shared_win"}
+    open_game(page, "/?speed=instant&seed=e2e-end", rules=short, preset="custom")
+    for _ in range(8):
+        play_until_dialog(page, max_plays=20)
+        title = page.locator("dialog[open] #dlg-title").inner_text()
+        if title == "Match over":
+            break
+        page.locator("dialog[open] [data-action='continue']").click()
+    else:
+        raise AssertionError("the match to 10 points did not end")
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator(".result-big")).to_have_text(re.compile(r"You win the match!|wins the match\.|Shared win"))
+    expect(dialog.locator("table.sheet").first.locator("tbody tr")).to_have_count(4)
+    shot(page, "table-match-over-en")
+    dialog.get_by_role("button", name="New match").click()
+    expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the left (to Pip)")
+    assert page.eval_on_selector_all(".seat .pts", "e => e.map(x => x.textContent)") == ["0", "0", "0", "0"]
+    stats = page.evaluate("JSON.parse(localStorage.getItem('hearts.stats.v1'))")
+    assert stats["played"] == 1 and stats["hands"] >= 1
+    page.click("[data-action='stats']")
+    expect(page.locator("dialog[open] .stats")).to_contain_text("Matches played")
+    shot(page, "stats-en")
+
+
+def test_python_error_shows_a_friendly_message_not_a_stack_trace(page: Page) -> None:
+    open_game(page, "/?speed=instant")
+    page.evaluate("document.body.insertAdjacentHTML('beforeend', '<div class=\"py-error\">Traceback (most recent call last): boom</div>')")
+    expect(page.locator("#fatal")).to_be_visible()
+    expect(page.locator("#fatal")).to_contain_text("Something went wrong")
+    expect(page.locator(".py-error")).to_be_hidden()
+    shot(page, "friendly-error-en")

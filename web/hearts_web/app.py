@@ -683,6 +683,8 @@ class App:
         if moon is not None:
             text = t("moon_you") if int(moon) == 0 else t("moon", name=render.seat_name(int(moon)))
             parts.append(f'<p class="moon" role="status">☾ {esc(text)}</p>')
+        hand = m.hands[ev.hand_number]
+        parts.append(render.hand_summary(ev.points, [hand.trick_markers(Seat(s)) for s in range(4)]))
         parts.append(render.score_sheet(m.score_sheet))
         if self.meta.get("practice"):
             parts.append(f'<p class="note">{esc(t("practice_note"))}</p>')

@@ -111,3 +111,19 @@ def trick_review(plays: Sequence[tuple[Any, Any]], winner: int) -> str:
         won = " won" if int(seat) == winner else ""
         figs.append(f'<figure class="{won}">{card_face(card)}<figcaption>{esc(seat_name(int(seat)))}</figcaption></figure>')
     return f'<div class="trick-review">{"".join(figs)}</div>'
+
+
+def hand_summary(points: Sequence[int], markers: Sequence[Sequence[str]]) -> str:
+    """Who took what this hand: the point tricks as markers and the hand's score per seat."""
+    items = []
+    for s in range(4):
+        marks = "".join(
+            f'<li class="m-{esc(m)}" aria-hidden="true">{MARKER_GLYPH.get(m, "")}</li>' for m in markers[s] if m != "none"
+        )
+        spoken = ", ".join(t(f"marker_{m}") for m in markers[s] if m != "none")
+        items.append(
+            f'<li><span class="sum-name">{esc(seat_name(s))}</span>'
+            f'<ol class="markers" aria-label="{esc(spoken)}">{marks}</ol>'
+            f'<span class="sum-pts">{esc(t("points_n", n=points[s]))}</span></li>'
+        )
+    return f'<ul class="hand-summary">{"".join(items)}</ul>'
