@@ -123,3 +123,12 @@ def test_python_error_shows_a_friendly_message_not_a_stack_trace(page: Page) -> 
     expect(page.locator("#fatal")).to_contain_text("Something went wrong")
     expect(page.locator(".py-error")).to_be_hidden()
     shot(page, "friendly-error-en")
+
+
+def test_hold_hand_skips_passing_with_a_notice(page: Page) -> None:
+    never = {"pass_cycle": ["hold"]}
+    open_game(page, "/?speed=instant&seed=e2e-hold", rules=never, preset="custom")
+    expect(page.locator("#toast")).to_have_text("No passing this hand: keep your cards.")
+    expect(page.locator("#pass-btn")).to_be_hidden()
+    assert wait_my_turn_or_dialog(page) == "play"
+    shot(page, "table-hold-hand-en")

@@ -6,20 +6,9 @@ No rules live here: legality, scoring, markers and the record all come from ``he
 from __future__ import annotations
 
 import asyncio
-import math
 from typing import Any
 
-from hearts import (
-    CARDS,
-    IllegalAction,
-    Match,
-    PassDirection,
-    Phase,
-    RecordError,
-    Seat,
-    match_from_record,
-    match_to_record,
-)
+from hearts import CARDS, IllegalAction, Match, PassDirection, Phase, Seat, match_from_record, match_to_record
 
 from . import i18n, render, store
 from .bots import Seatbot, hint as bot_hint
@@ -98,6 +87,7 @@ class App:
         for notice in self.notices:
             self.toast(notice, warn=True, seconds=9)
         self.notices = []
+        self.hold_notice_if_fresh()
         self.kick()
         if self.daily is not None:
             self.daily.after_ready()
@@ -125,7 +115,7 @@ class App:
             return None, False
         try:
             if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
-                raise RecordError  # type: ignore[call-arg]
+                raise ValueError(f"unknown save version {data.get('v') if isinstance(data, dict) else data!r}")
             match = match_from_record(data["record"])
             meta = data.get("meta") or {}
             if not isinstance(meta, dict):
@@ -435,11 +425,6 @@ class App:
                 by_id("center-info").textContent = "♥\ufe0e " + t("hearts_broken").rstrip("!")
             elif kind == "trick_won":
                 winner = int(ev.seat)
-                win_card = None
-                led = int(ev.plays[0][1]) // 13
-                for s, c in ev.plays:
-                    if int(s) == winner:
-                        win_card = c
                 el = qs(f'.slot[data-slot="{winner}"] .card')
                 if el is not None:
                     el.classList.add("winner")
@@ -453,7 +438,6 @@ class App:
                 for s in range(4):
                     qs(f'.slot[data-slot="{s}"]').innerHTML = ""
                 trick.classList.remove("collect", f"to-{winner}")
-                del led, win_card
                 if m.phase is Phase.PLAYING:
                     self.render_seats()
             elif kind == "moon_shot":
@@ -902,7 +886,18 @@ class App:
         self.set_thinking(None)
         self.render()
         self.focus_first_card()
+        self.hold_notice_if_fresh()
         self.kick()
+
+    def hold_notice_if_fresh(self) -> None:
+        """A hold hand skips passing: say so when such a hand has just begun (the first hand of a
+        match has no hand_started event; later ones are announced from the event)."""
+        m = self.m
+        if m is None or m.phase is not Phase.PLAYING or m.pass_direction is not PassDirection.HOLD:
+            return
+        if not m.hand.plays and not self.notices:
+            self.toast(t("pass_hold"), seconds=4)
+            self.announce(t("pass_hold"))
 
     def leave_daily(self, new: bool = False) -> None:
         """Back from a daily game to the saved match (the daily stays saved under its own key)."""
@@ -1047,7 +1042,3 @@ class App:
 
 
 CARDS_BY_TEXT = {str(c): c for c in CARDS}
-
-
-def ceil_half(n: int) -> int:
-    return math.ceil(n / 2)

@@ -216,7 +216,7 @@ DE: dict[str, str] = {
     "no_tricks": "noch keine Stiche",
     "pass_left": "Gib 3 Karten nach links (an {name})",
     "pass_right": "Gib 3 Karten nach rechts (an {name})",
-    "pass_across": "Gib 3 Karten nach gegenüber (an {name})",
+    "pass_across": "Gib 3 Karten über den Tisch (an {name})",
     "pass_hold": "In dieser Runde wird nicht getauscht: Du behältst deine Karten.",
     "pass_chosen": "{n} von 3 gewählt",
     "pass_button": "Karten geben",
