@@ -7,6 +7,8 @@ from typing import Any, Iterable, Sequence
 from .dom import esc
 from .i18n import SUIT_SYMBOL, card_label, rank_text, t
 
+# Chess figures stand in for the court cards' portraits (drawn by the font; no images needed).
+FACE_FIGURE = {11: "\u265e\ufe0e", 12: "\u265b\ufe0e", 13: "\u265a\ufe0e"}
 MARKER_GLYPH = {"none": "", "hearts": "♥", "queen": "♠", "jack": "J"}
 
 
@@ -19,7 +21,8 @@ def card_face(card: Any, extra_class: str = "", attrs: str = "", tag: str = "div
     red = " red" if suit in (1, 3) else ""
     face = " face" if rank in (11, 12, 13) else ""
     if face:
-        mid = f'<span class="pip" aria-hidden="true">{r}<small>{sym}</small></span>'
+        figure = FACE_FIGURE[rank]
+        mid = f'<span class="pip" aria-hidden="true"><em>{figure}</em><small>{sym}</small></span>'
     else:
         mid = f'<span class="pip" aria-hidden="true">{sym}</span>'
     corner = f"<b>{r}</b><i>{sym}</i>"
