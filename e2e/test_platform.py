@@ -228,6 +228,12 @@ def test_offline_reload_and_browser_restart(persistent_context: Callable[..., Br
     page.reload(wait_until="commit")
     wait_ready(page)
     goto_ready(page, "/?daily=2026-11-29")  # query strings hit the cached start page
+    # Vendor files normally come from the HTTP cache (see sw.js); with it gone, the worker's
+    # own cache must serve them.
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    page.reload(wait_until="commit")
+    wait_ready(page)
     ctx.close()
 
     # "Browser restart" while offline: a new process, same profile.

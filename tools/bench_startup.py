@@ -140,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs per case (default 5)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
+    parser.add_argument("--block-sw", action="store_true",
+                        help="block service workers (warm = HTTP cache only), to see what the SW costs")
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     if not (dist / "index.html").is_file():
@@ -164,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
                         server, counter = servers[name]
                         profile = tmp / f"profile-{name}-{run}"
                         ctx = pw.chromium.launch_persistent_context(
-                            str(profile), headless=True, **launch_options())
+                            str(profile), headless=True,
+                            service_workers="block" if args.block_sw else "allow", **launch_options())
                         ctx.add_init_script(READY_MARK)
                         try:
                             counter.clear()

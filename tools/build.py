@@ -215,6 +215,7 @@ SW_TEMPLATE = """\
 const VERSION = __VERSION__;
 const CACHE = "__PREFIX__" + VERSION;
 const URLS = __URLS__;
+const VENDOR_PATH = new URL("./vendor/", self.location).pathname;
 
 // cache: "reload" bypasses the HTTP cache so a no-cache file can never be precached stale; the
 // version-named vendor files are immutable, so they may come from the HTTP cache (a first visit
@@ -246,10 +247,24 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// fetch: cache-first (ignoreSearch, so "/?daily=..." is the cached "./"), network fallback.
+// Exception, measured: the immutable vendor files go to fetch() first, which the HTTP cache answers
+// without any network (max-age one year, immutable), with this cache as the fallback (offline,
+// or HTTP cache evicted). Served from Cache Storage, Chromium recompiles the 9.6 MB wasm at every
+// start (no wasm code cache): warm start-up took ~2 s longer (see docs/development.md).
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
-  if (new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith(VENDOR_PATH)) {
+    event.respondWith(
+      fetch(request).catch(() =>
+        caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }))
+          .then((cached) => cached || Response.error()))
+    );
+    return;
+  }
   event.respondWith(
     caches.open(CACHE)
       .then((cache) => cache.match(request, { ignoreSearch: true }))
