@@ -211,6 +211,14 @@ class App:
         self.render_badge()
 
     def render_badge(self) -> None:
+        new_btn = qs('.tool[data-action="new-match"]')
+        if new_btn is not None:
+            key = "back_to_match" if self.meta.get("mode") == "daily" else "new_match"
+            label = qs(".tl", new_btn)
+            label.setAttribute("data-i18n", key)
+            label.textContent = t(key)
+            new_btn.setAttribute("title", t(key))
+            new_btn.setAttribute("aria-label", t(key))
         badge = by_id("mode-badge")
         if self.meta.get("mode") == "daily":
             label = t("daily_practice_badge") if self.meta.get("practice") else t("daily_badge")
