@@ -69,7 +69,7 @@ def test_play_today_share_reload_and_practice(page: Page) -> None:
     play_until_dialog(page)
     expect(page.locator("dialog[open]")).to_contain_text("Practice")
     assert stored(page, "hearts.daily.v1")["results"][today] == saved
-    page.get_by_role("button", name="Back to your match").click()
+    page.locator("dialog[open]").get_by_role("button", name="Back to your match").click()
     expect(page.locator("#mode-badge")).to_be_hidden()
     page.click("[data-action='daily']")
     expect(page.locator("dialog[open]")).to_contain_text("Streak: 1 days")
