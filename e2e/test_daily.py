@@ -72,7 +72,7 @@ def test_play_today_share_reload_and_practice(page: Page) -> None:
     page.locator("dialog[open]").get_by_role("button", name="Back to your match").click()
     expect(page.locator("#mode-badge")).to_be_hidden()
     page.click("[data-action='daily']")
-    expect(page.locator("dialog[open]")).to_contain_text("Streak: 1 days")
+    expect(page.locator("dialog[open]")).to_contain_text("Streak: 1 day")
     shot(page, "daily-history-en")
 
 

@@ -43,9 +43,8 @@ class DailyUI:
         self.par_tasks: dict[str, Any] = {}
         data, _ = store.load_dict(store.DAILY_KEY)
         self.data = data
-        for d, v in (data.get("par") or {}).items():
-            if isinstance(v, int):
-                self.par[d] = v
+        # par is recomputed on every visit (about a second, after the table is ready): a cached
+        # value could come from older bots and differ from everyone else's
         self.last_share = ""
 
     # ------------------------------------------------------------------ storage
@@ -62,7 +61,7 @@ class DailyUI:
         return date in (self.data.get("results") or {}) or date in (self.data.get("attempts") or {})
 
     def _save_data(self) -> None:
-        self.data["par"] = self.par
+        self.data.pop("par", None)
         store.set_json(store.DAILY_KEY, self.data)
 
     # ------------------------------------------------------------------ par
@@ -225,7 +224,9 @@ class DailyUI:
             items.append(f"<li><span>{esc(d)}</span><span{good}>{r.points} / {r.par if r.par is not None else '?'}</span></li>")
         return (
             f'<h3>{esc(t("history"))}</h3>'
-            f'<p>{esc(t("streak", n=s.played))} · {esc(t("streak_par", n=s.at_or_under_par))} · {esc(t("played_days", n=s.days_played))}</p>'
+            f'<p>{esc(t("streak_one") if s.played == 1 else t("streak", n=s.played))} · '
+            f'{esc(t("streak_par_one") if s.at_or_under_par == 1 else t("streak_par", n=s.at_or_under_par))} · '
+            f'{esc(t("played_days", n=s.days_played))}</p>'
             f'<div class="cal" aria-hidden="true">{"".join(cells)}</div><ul class="history">{"".join(items)}</ul>'
         )
 
