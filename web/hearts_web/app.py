@@ -666,6 +666,10 @@ class App:
     async def on_hand_over(self, ev: Any) -> None:
         m = self.m
         assert m is not None
+        for seat in range(4):
+            pts = qs(f'.seat[data-seat="{seat}"] .pts')
+            if pts is not None:
+                pts.textContent = str(ev.totals[seat])
         if self.daily is not None and self.meta.get("mode") == "daily":
             self.render_seats()
             await self.daily.on_hand_over(ev)
