@@ -128,7 +128,7 @@ class App:
     def new_match(self, save: bool = True) -> None:
         self.gen += 1
         rules = self.settings.rules_obj()
-        seed = self.params.get("seed") or None
+        seed = self.params.pop("seed", None) or None  # ?seed= deals the first match only (tests)
         self.m = Match(rules, seed)
         self.meta = {
             "mode": "match",
