@@ -28,3 +28,17 @@ def test_no_long_tasks_during_a_hand_on_hard(page: Page) -> None:
     print(f"\nHard hand: {len(after)} long tasks after start-up, longest {longest:.0f} ms "
           f"(start-up's longest {startup:.0f} ms)")
     assert longest <= LIMIT_MS, sorted(after, key=lambda t: -t["duration"])[:5]
+
+
+def test_no_long_tasks_while_the_daily_par_is_computed_and_a_hint_runs(page: Page) -> None:
+    page.add_init_script(OBSERVER)
+    open_game(page, "/?daily=2026-11-28&speed=fast")
+    ready_at = page.evaluate("performance.now()")
+    page.wait_for_function("document.documentElement.dataset.dailyPar !== undefined", timeout=60_000)
+    page.click("[data-action='hint']")
+    page.wait_for_selector("#hand .card.hinted")
+    tasks = page.evaluate("window.__longtasks")
+    after = [t for t in tasks if t["start"] > ready_at]
+    longest = max((t["duration"] for t in after), default=0.0)
+    print(f"\npar + hint: {len(after)} long tasks after start-up, longest {longest:.0f} ms")
+    assert longest <= LIMIT_MS, sorted(after, key=lambda t: -t["duration"])[:5]
