@@ -132,3 +132,43 @@ def test_hold_hand_skips_passing_with_a_notice(page: Page) -> None:
     expect(page.locator("#pass-btn")).to_be_hidden()
     assert wait_my_turn_or_dialog(page) == "play"
     shot(page, "table-hold-hand-en")
+
+
+def _moon_position() -> tuple[dict, str]:
+    """A saved match one card before South shoots the moon (found with a greedy policy; engine-checked)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from hearts import Match, Phase, Rules, Seat, match_to_record
+
+    m = Match(Rules.from_dict({"pass_cycle": ["hold"]}), seed="moon-1021")
+    before: dict = {}
+    final = ""
+    while m.phase is Phase.PLAYING and m.hand_number == 0:
+        seat = m.turn
+        legal = m.legal_plays(seat)
+        card = max(legal) if seat == Seat.SOUTH else min(legal, key=lambda c: (c.rank, c))
+        if seat == Seat.SOUTH and m.hand.trick_number == 12 and len(m.current_trick) == 3:
+            before, final = match_to_record(m), str(card)
+        m.play(seat, card)
+    assert m.score_sheet[0].moon == Seat.SOUTH and final
+    return before, final
+
+
+def test_shooting_the_moon_is_announced_with_fanfare(page: Page) -> None:
+    import json
+
+    record, final = _moon_position()
+    saved = {"v": 1, "record": record, "meta": {"mode": "match", "practice": False, "difficulty": "easy",
+                                                "pending": {"hands": 0, "points": 0, "moons": 0}}}
+    page.add_init_script(f"localStorage.getItem('seeded') || (localStorage.setItem('hearts.match.v1', {json.dumps(json.dumps(saved))}), localStorage.setItem('seeded', '1'))")
+    open_game(page, "/?speed=instant")
+    expect(page.locator(PLAYABLE)).to_have_count(1)
+    assert len(trick_cards(page)) == 3
+    page.click(f'#hand button[data-card="{final}"]')
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator(".moon")).to_have_text(re.compile(r"You shot the moon! Everyone else takes 26\."))
+    cells = dialog.locator("table.sheet tbody tr").first.locator("td")
+    assert [cells.nth(i).inner_text().split()[0] for i in range(4)] == ["0", "26", "26", "26"]
+    shot(page, "table-moon-en")

@@ -412,6 +412,9 @@ class App:
         fly, pause, collect = self.timings()
         m = self.m
         assert m is not None
+        # When a hand ended, the engine has already dealt the next one: until the summary is
+        # dismissed the DOM is updated from the events alone, never re-rendered from the state.
+        ahead = any(e.kind in ("hand_over", "match_over") for e in events)
         for ev in events:
             kind = ev.kind
             if kind == "card_played":
@@ -422,7 +425,14 @@ class App:
                 if seat == 0:
                     self.hinted = set()
                     self.received = set()
-                    self.render_hand()
+                    if ahead:
+                        played = qs(f'#hand button[data-card="{ev.card}"]')
+                        if played is not None:
+                            played.remove()
+                        for el in qsa("#hand button[data-card]"):
+                            el.disabled = True
+                    else:
+                        self.render_hand()
                 else:
                     backs = qs(f'.seat[data-seat="{seat}"] .backs i')
                     if backs is not None:
@@ -446,7 +456,12 @@ class App:
                 for s in range(4):
                     qs(f'.slot[data-slot="{s}"]').innerHTML = ""
                 trick.classList.remove("collect", f"to-{winner}")
-                if m.phase is Phase.PLAYING:
+                if ahead:
+                    marks = qs(f'.seat[data-seat="{winner}"] .markers')
+                    if marks is not None:
+                        glyph = render.MARKER_GLYPH.get(ev.marker, "")
+                        marks.insertAdjacentHTML("beforeend", f'<li class="m-{esc(ev.marker)}" aria-hidden="true">{glyph}</li>')
+                else:
                     self.render_seats()
             elif kind == "moon_shot":
                 self.meta["last_moon"] = int(ev.seat)
