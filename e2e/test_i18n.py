@@ -84,3 +84,11 @@ def test_rules_preset_and_difficulty_in_settings(page: Page) -> None:
     expect(page.locator("dialog[open]")).to_contain_text("Match to 50 points")
     settings = page.evaluate("JSON.parse(localStorage.getItem('hearts.settings.v1'))")
     assert settings["preset"] == "king" and settings["difficulty"] == "hard" and settings["rules"]["target"] == 50
+
+
+def test_fullscreen_button_toggles_fullscreen(page: Page) -> None:
+    open_game(page, "/?speed=instant&seed=e2e-fs")
+    page.click("[data-action='fullscreen']")
+    page.wait_for_function("document.fullscreenElement === document.documentElement")
+    page.click("[data-action='fullscreen']")
+    page.wait_for_function("document.fullscreenElement === null")
