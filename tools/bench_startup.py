@@ -34,6 +34,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
@@ -150,8 +152,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from conftest import launch_options
-
     times: dict[str, list[float]] = {f"{s}_{k}": [] for s in ("game", "bare") for k in ("cold", "warm")}
     first_visit: dict[str, dict[str, Any]] = {}
     sw_used = False
@@ -163,31 +163,56 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 for run in range(args.runs):
                     for name in ("game", "bare"):
-                        server, counter = servers[name]
-                        profile = tmp / f"profile-{name}-{run}"
-                        ctx = pw.chromium.launch_persistent_context(
-                            str(profile), headless=True,
-                            service_workers="block" if args.block_sw else "allow", **launch_options())
-                        ctx.add_init_script(READY_MARK)
-                        try:
-                            counter.clear()
-                            cold, sw = measure(ctx, server.url, wait_sw=True)
-                            times[f"{name}_cold"].append(cold)
-                            sw_used = sw_used or (sw and name == "game")
-                            if run == 0:
-                                first_visit[name] = {"bytes": counter.get("bytes", 0),
-                                                     "responses": counter.get("responses", 0),
-                                                     "paths": dict(counter.get("paths", {}))}
-                            times[f"{name}_warm"].append(measure(ctx, server.url)[0])
-                        finally:
-                            ctx.close()
-                            shutil.rmtree(profile, ignore_errors=True)
+                        for attempt in (1, 2):  # a renderer crash under heavy load: retry once
+                            try:
+                                sw_used = one_case(pw, args, tmp, name, run, servers, times,
+                                                   first_visit) or sw_used
+                                break
+                            except PlaywrightError as exc:
+                                if attempt == 2:
+                                    raise
+                                print(f"run {run + 1} {name}: {exc.message.splitlines()[0]}: retrying",
+                                      file=sys.stderr)
                     print(f"run {run + 1}/{args.runs}: " + "  ".join(
                         f"{k} {v[-1]:.2f}s" for k, v in times.items()), flush=True)
         finally:
             for server, _ in servers.values():
                 server.stop()
+    report(args, dist, times, first_visit, sw_used)
+    return 0
 
+
+def one_case(pw: Any, args: argparse.Namespace, tmp: Path, name: str, run: int,
+             servers: dict[str, Any], times: dict[str, list[float]],
+             first_visit: dict[str, dict[str, Any]]) -> bool:
+    """One cold + one warm measurement of one page in a new profile; True if a SW served it."""
+    from conftest import launch_options
+
+    server, counter = servers[name]
+    profile = tmp / f"profile-{name}-{run}"
+    shutil.rmtree(profile, ignore_errors=True)
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile), headless=True,
+        service_workers="block" if args.block_sw else "allow", **launch_options())
+    ctx.add_init_script(READY_MARK)
+    try:
+        counter.clear()
+        cold, sw = measure(ctx, server.url, wait_sw=True)
+        fetched = {"bytes": counter.get("bytes", 0), "responses": counter.get("responses", 0),
+                   "paths": dict(counter.get("paths", {}))}
+        warm = measure(ctx, server.url)[0]
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+    times[f"{name}_cold"].append(cold)
+    times[f"{name}_warm"].append(warm)
+    if run == 0:
+        first_visit[name] = fetched
+    return sw and name == "game"
+
+
+def report(args: argparse.Namespace, dist: Path, times: dict[str, list[float]],
+           first_visit: dict[str, dict[str, Any]], sw_used: bool) -> None:
     med = {k: statistics.median(v) for k, v in times.items()}
     info = json.loads((dist / "build-info.json").read_text(encoding="utf-8"))
     gz = {"/" + f["path"]: f["gzip_bytes"] for f in info["files"]}
@@ -212,7 +237,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps({"runs": times, "median": med, "first_visit": first_visit,
                                          "service_worker": sw_used}, indent=1), encoding="utf-8")
-    return 0
 
 
 if __name__ == "__main__":
