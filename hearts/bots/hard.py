@@ -33,8 +33,9 @@ DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
 SLICE_WORLDS = 6  # worlds per slice in iterations mode
 MAX_WORLDS = 4000
+ROLLOUT_NOISE = 0.3  # how often a simulated opponent plays a random legal card
 QUEEN_INFERENCE = 0.85  # trust in "it did not dump the Q♠ when it could, so it has none"
-MATCH_BONUS = 12.0  # points a hand is worth when it ends the match in our favour
+MATCH_WEIGHT = 0.3  # near the match's end: worth of a point landing on the chosen opponent
 
 
 def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
@@ -169,10 +170,10 @@ class HardBot(Bot):
                 broken = k.broken or card >= 39 or (rules.queen_breaks_hearts and card == QS)
                 if trick:
                     taken = heuristic_playout(hands, k.leader, trick + [card], k.trick_number, broken, k.taken,
-                                              rules, random.Random(seed), shooter)
+                                              rules, random.Random(seed), shooter, k.me, ROLLOUT_NOISE)
                 else:
                     taken = heuristic_playout(hands, k.me, [card], k.trick_number, broken, k.taken,
-                                              rules, random.Random(seed), shooter)
+                                              rules, random.Random(seed), shooter, k.me, ROLLOUT_NOISE)
                 totals[i] += util(taken)
             worlds += 1
             if deterministic:
@@ -198,28 +199,35 @@ class HardBot(Bot):
 
 
 class _Utility:
-    """Scores a finished hand for the searching seat (higher is better)."""
+    """Scores a finished hand for the searching seat (higher is better).
+
+    Its own points count fully. When the match can end in this hand (someone within 26 of
+    the target), points that land on one chosen opponent count a little in our favour: a
+    non-leader wants the match leader to take them ("feed the leader"), the leader wants
+    them on the seat closest to the target ("wants it over"). The weight is small so Hard
+    never takes points itself to steer the match.
+    """
 
     def __init__(self, k: Knowledge) -> None:
         view = k.view
         self.me = k.me
         self.rules = view.rules
         self.scores = view.scores
-        self.near_end = max(view.scores) + 26 >= view.rules.target
+        self.target_seat = -1
+        if max(view.scores) + 26 >= view.rules.target:
+            scores = view.scores
+            others = [s for s in range(4) if s != k.me]
+            leader = min(others, key=lambda s: (scores[s], s))
+            if scores[k.me] <= scores[leader]:
+                self.target_seat = max(others, key=lambda s: (scores[s], -s))  # we lead: end it
+            else:
+                self.target_seat = leader  # feed the leader
 
     def __call__(self, taken: list[int]) -> float:
-        result = score_hand(taken, self.rules, self.scores)
-        pts = result.points
-        me = self.me
-        value = -float(pts[me])
-        if self.near_end:
-            # Play the match: a hand that ends it is worth a lot more to the winner. The leader
-            # wants it over; the others would rather feed the leader than see the match end.
-            final = [a + b for a, b in zip(self.scores, pts)]
-            if max(final) >= self.rules.target:
-                lowest = min(final)
-                won = final[me] == lowest and final.count(lowest) == 1
-                value += MATCH_BONUS if won else -MATCH_BONUS
+        pts = score_hand(taken, self.rules, self.scores).points
+        value = -float(pts[self.me])
+        if self.target_seat >= 0:
+            value += MATCH_WEIGHT * pts[self.target_seat]
         return value
 
 

@@ -72,8 +72,15 @@ def heuristic_playout(
     rules: Rules,
     rng: random.Random,
     shooter: int = -1,
+    me: int = -1,
+    noise: float = 0.0,
 ) -> list[int]:
-    """Play to the end of the hand; return the cards each seat took. ``hands`` is consumed."""
+    """Play to the end of the hand; return the cards each seat took. ``hands`` is consumed.
+
+    With ``noise``, every seat but ``me`` plays a random legal card that often: real
+    opponents are not as tidy as the policy, and a search that expects perfect ducking
+    from everyone plays too timidly against weaker tables.
+    """
     rand = rng.random
     forbidden = rules.first_trick_forbidden
     queen_breaks = rules.queen_breaks_hearts
@@ -110,7 +117,19 @@ def heuristic_playout(
             seat = (leader + k) & 3
             hand = hands[seat]
             follow = hand & suit_mask
-            if follow:
+            if noise and seat != me and seat != shooter and rand() < noise:
+                pool = follow
+                if not pool:
+                    pool = hand & ~forbidden if t == 0 and forbidden and hand & ~forbidden else hand
+                opts = []
+                while pool:
+                    lowbit = pool & -pool
+                    opts.append(lowbit.bit_length() - 1)
+                    pool ^= lowbit
+                card = opts[int(rand() * len(opts))]
+                if card >= 39 or (queen_breaks and card == QS):
+                    broken = True
+            elif follow:
                 if seat == shooter:
                     top = follow.bit_length() - 1
                     card = top if top > best else (follow & -follow).bit_length() - 1
