@@ -32,6 +32,7 @@ def test_pass_and_play_with_the_keyboard_only(page: Page) -> None:
     expect(page.locator("#hand .card.selected")).to_have_count(3)
     shot(page, "keyboard-pass-selected-en")
     page.keyboard.press("p")
+    page.wait_for_selector("#pass-btn", state="hidden")
     # after the exchange the focus is on a playable card when it is our turn
     plays = 0
     for _ in range(13):
@@ -39,7 +40,9 @@ def test_pass_and_play_with_the_keyboard_only(page: Page) -> None:
         if state == "dialog":
             break
         page.wait_for_function("document.activeElement && document.activeElement.matches('#hand button[data-card]:enabled')")
+        n = len(hand_cards(page))
         page.keyboard.press("Enter")
+        page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=n)
         plays += 1
         if plays == 3:
             break

@@ -25,7 +25,7 @@ def test_daily_fingerprint_and_par_match_cpython(page: Page) -> None:
     par = int(page.evaluate("document.documentElement.dataset.dailyPar"))
     assert par == compute_par(date)
     # a past daily is practice
-    expect(page.locator("#mode-badge")).to_have_text(f"Daily · practice · {date}")
+    expect(page.locator("#mode-badge")).to_have_text(f"Daily · practice · {date} · Par: {par}")
     ms = stored(page, "hearts.daily.v1")["par_ms"][date]
     print(f"\npar computed in the browser in {ms} ms")
 
@@ -43,7 +43,7 @@ def test_play_today_share_reload_and_practice(page: Page) -> None:
     par = int(dialog.locator(".par").inner_text().split(":")[1])
     shot(page, "daily-panel-en")
     dialog.get_by_role("button", name="Play today's hand").click()
-    expect(page.locator("#mode-badge")).to_have_text(f"Daily · {today}")
+    expect(page.locator("#mode-badge")).to_have_text(re.compile(rf"^Daily · {today}( · Par: {par})?$"))
     play_until_dialog(page)
     result = page.locator("dialog[open] .result-big")
     expect(result).to_have_text(re.compile(rf"You took \d+ points · par {par}"))
@@ -63,9 +63,18 @@ def test_play_today_share_reload_and_practice(page: Page) -> None:
     page.reload(wait_until="commit")
     wait_ready(page)
     expect(page.locator("dialog[open] .result-big")).to_have_text(re.compile(rf"You took {points} points · par {par}"))
+    # without Web Share and clipboard the text is shown selected for copying by hand
+    page.goto(f"/?daily={today}&speed=instant&share=manual", wait_until="commit")
+    wait_ready(page)
+    page.locator("dialog[open]").get_by_role("button", name="Share result").click()
+    area = page.locator("#share-text")
+    expect(area).to_be_visible()
+    assert area.input_value() == text
+    assert page.evaluate("getSelection().toString() || (document.activeElement.selectionEnd - document.activeElement.selectionStart)") not in ("", 0)
+    shot(page, "daily-share-manual-en")
     # a second play is practice and does not change the result
     page.get_by_role("button", name="Play again (practice)").click()
-    expect(page.locator("#mode-badge")).to_have_text(f"Daily · practice · {today}")
+    expect(page.locator("#mode-badge")).to_have_text(re.compile(rf"^Daily · practice · {today}( · Par: {par})?$"))
     play_until_dialog(page)
     expect(page.locator("dialog[open]")).to_contain_text("Practice")
     assert stored(page, "hearts.daily.v1")["results"][today] == saved
@@ -88,5 +97,5 @@ def test_page_left_open_across_midnight_offers_the_new_daily(page: Page) -> None
     expect(toast).to_contain_text("A new daily game is ready", timeout=20_000)
     shot(page, "daily-midnight-en")
     toast.get_by_role("button", name="Open today's game").click()
-    expect(page.locator("#mode-badge")).to_have_text(f"Daily · {tomorrow[1]}")
+    expect(page.locator("#mode-badge")).to_contain_text(f"Daily · {tomorrow[1]}")
     expect(page.locator("html")).to_have_attribute("data-daily-date", tomorrow[1])

@@ -12,6 +12,7 @@ from ui_helpers import (
     hand_cards,
     open_game,
     pass_three,
+    play_first,
     stored,
     trick_cards,
     use_settings,
@@ -39,7 +40,7 @@ def test_reload_mid_trick_resumes_exactly(page: Page) -> None:
         assert wait_my_turn_or_dialog(page) == "play"
         if trick_cards(page):
             break
-        page.click(f"{PLAYABLE} >> nth=0")
+        play_first(page)
     before = _state(page)
     assert before["trick"], "expected to be in the middle of a trick"
     record = stored(page, MATCH_KEY)

@@ -55,6 +55,7 @@ def test_phone_portrait_two_rows_all_cards_tappable(page: Page) -> None:
         page.tap(f'#hand button[data-card="{card}"]')
     expect(page.locator("#pass-btn")).to_be_enabled()
     page.tap("#pass-btn")
+    page.wait_for_selector("#pass-btn", state="hidden")
     assert wait_my_turn_or_dialog(page) == "play"
     n = len(hand_cards(page))
     page.tap(f"{PLAYABLE} >> nth=0")
@@ -80,6 +81,7 @@ def test_phone_landscape_fits_without_scrolling(page: Page) -> None:
     for card in hand_cards(page)[-3:]:
         page.tap(f'#hand button[data-card="{card}"]')
     page.tap("#pass-btn")
+    page.wait_for_selector("#pass-btn", state="hidden")
     assert wait_my_turn_or_dialog(page) == "play"
     _no_scroll(page)
     shot(page, "phone-landscape-play-en")
@@ -95,6 +97,7 @@ def test_phone_classic_look_in_german(page: Page) -> None:
     for card in hand_cards(page)[-3:]:
         page.tap(f'#hand button[data-card="{card}"]')
     page.tap("#pass-btn")
+    page.wait_for_selector("#pass-btn", state="hidden")
     assert wait_my_turn_or_dialog(page) == "play"
     page.tap(f"{PLAYABLE} >> nth=0")
     page.wait_for_timeout(300)

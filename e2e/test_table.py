@@ -12,6 +12,7 @@ from ui_helpers import (
     hand_cards,
     open_game,
     pass_three,
+    play_first,
     play_until_dialog,
     playable_cards,
     trick_cards,
@@ -81,7 +82,7 @@ def test_cards_are_labelled_buttons_and_last_trick_can_be_reviewed(page: Page) -
     pass_three(page)
     for _ in range(2):
         assert wait_my_turn_or_dialog(page) == "play"
-        page.click(f"{PLAYABLE} >> nth=0")
+        play_first(page)
     page.wait_for_function("document.querySelectorAll('.markers li').length >= 1")
     page.click("[data-action='last-trick']")
     review = page.locator("dialog[open] .trick-review figure")

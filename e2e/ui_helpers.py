@@ -50,6 +50,7 @@ def pass_three(page: Page, cards: list[str] | None = None) -> list[str]:
     for card in chosen:
         page.click(f'#hand button[data-card="{card}"]')
     page.click("#pass-btn")
+    page.wait_for_selector("#pass-btn", state="hidden")
     return chosen
 
 
@@ -72,8 +73,16 @@ def play_until_dialog(page: Page, max_plays: int = 14) -> None:
         if state == "pass":
             pass_three(page)
             continue
-        page.click(f"{PLAYABLE} >> nth=0")
+        play_first(page)
     page.wait_for_selector("dialog[open]", timeout=30_000)
+
+
+def play_first(page: Page) -> str:
+    """Play the first playable card and wait until it has left the hand."""
+    card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card")
+    page.click(f'#hand button[data-card="{card}"]')
+    page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached")
+    return card
 
 
 def stored(page: Page, key: str) -> Any:

@@ -222,7 +222,11 @@ class App:
         badge = by_id("mode-badge")
         if self.meta.get("mode") == "daily":
             label = t("daily_practice_badge") if self.meta.get("practice") else t("daily_badge")
-            badge.textContent = f"{label} · {self.meta.get('date', '')}"
+            text = f"{label} · {self.meta.get('date', '')}"
+            par = self.daily.par.get(self.meta.get("date", "")) if self.daily is not None else None
+            if par is not None:
+                text += f" · {t('par', par=par)}"
+            badge.textContent = text
             badge.hidden = False
         elif self.meta.get("practice"):
             badge.textContent = t("practice")
@@ -565,6 +569,8 @@ class App:
         try:
             m.verify_play(SOUTH, CARDS[card])
         except IllegalAction as exc:
+            self.busy = False
+            self.render_hand()
             self.explain(exc)
             return
         self.busy = True
@@ -854,6 +860,7 @@ class App:
         action = el.getAttribute("data-action")
         m = self.m
         if action == "pass":
+            el.disabled = True
             self.guard(self.pass_cards())
         elif action == "hint":
             self.guard(self.show_hint())
@@ -954,6 +961,10 @@ class App:
         if m.phase is Phase.PASSING:
             self.toggle_pass_card(card)
         elif m.phase is Phase.PLAYING and m.turn == SOUTH:
+            # lock the hand at once so a double tap cannot play twice
+            self.busy = True
+            for other in qsa("#hand button[data-card]"):
+                other.disabled = True
             self.guard(self.play_card(card))
 
     def on_hand_pointerup(self, event: Any) -> None:

@@ -87,6 +87,8 @@ class DailyUI:
         self._save_data()
         self.par_tasks.pop(date, None)
         document.documentElement.dataset.dailyPar = str(par)
+        if self.active:
+            self.app.render_badge()
         for el in document.querySelectorAll("[data-par-for]"):
             if el.getAttribute("data-par-for") == date:
                 el.textContent = t("par", par=par)
