@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from conftest import shot
+from conftest import shot, wait_ready
 from ui_helpers import (
     PLAYABLE,
     hand_cards,
@@ -107,6 +107,10 @@ def test_match_end_shows_the_winner_and_starts_a_new_match(page: Page) -> None:
     expect(dialog.locator(".result-big")).to_have_text(re.compile(r"You win the match!|wins the match\.|Shared win"))
     expect(dialog.locator("table.sheet").first.locator("tbody tr")).to_have_count(4)
     shot(page, "table-match-over-en")
+    # a reload at the end of a match shows the result again
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    expect(dialog.locator(".result-big")).to_have_text(re.compile(r"You win the match!|wins the match\.|Shared win"))
     dialog.get_by_role("button", name="New match").click()
     expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the left (to Pip)")
     assert page.eval_on_selector_all(".seat .pts", "e => e.map(x => x.textContent)") == ["0", "0", "0", "0"]

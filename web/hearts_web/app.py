@@ -89,6 +89,8 @@ class App:
         self.notices = []
         self.hold_notice_if_fresh()
         self.kick()
+        if self.m is not None and self.m.phase is Phase.MATCH_OVER and self.meta.get("mode") == "match":
+            asyncio.ensure_future(self.show_match_over())
         if self.daily is not None:
             self.daily.after_ready()
         else:
