@@ -70,7 +70,7 @@ def seat_box(seat: int, score: int, markers: Sequence[str], cards_left: int, thi
 
 
 def hand_buttons(cards: Sequence[Any], enabled: Iterable[Any], classes: dict[Any, str]) -> str:
-    """The player's hand; ``--c``/``--r`` place each card in the phone's two-row grid."""
+    """The player's hand; ``gc-N`` / ``r2`` classes place each card in the phone's two-row grid."""
     enabled_set = set(int(c) for c in enabled)
     n = len(cards)
     first_row = (n + 1) // 2
@@ -81,11 +81,12 @@ def hand_buttons(cards: Sequence[Any], enabled: Iterable[Any], classes: dict[Any
         else:
             j = i - first_row
             row, col = 2, 2 + 2 * j + (7 - first_row)
-        cls = classes.get(int(card), "")
+        cls = classes.get(int(card), "") + f" gc-{col}"
         if row == 2:
             cls += " r2"
         disabled = "" if int(card) in enabled_set else "disabled"
-        out.append(card_face(card, cls, f'style="--c:{col};--r:{row}" {disabled}', tag="button"))
+        # classes, not style attributes: the layout must not depend on 'unsafe-inline' styles
+        out.append(card_face(card, cls, disabled, tag="button"))
     return "".join(out)
 
 
