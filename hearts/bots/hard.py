@@ -23,7 +23,7 @@ from ..view import SeatView
 from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count, rank_of
 from .base import Bot, Decision, Steps, as_cards
 from .knowledge import Knowledge
-from .medium import medium_pass
+from .medium import medium_pass, medium_play
 from .reasons import classify_play
 from .rollout import heuristic_playout
 
@@ -33,6 +33,7 @@ DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
 SLICE_WORLDS = 6  # worlds per slice in iterations mode
 MAX_WORLDS = 4000
+MEDIUM_PRIOR = 0.5  # points/hand head start for Medium's card in the search
 ROLLOUT_NOISE = 0.3  # how often a simulated opponent plays a random legal card
 QUEEN_INFERENCE = 0.85  # trust in "it did not dump the Q♠ when it could, so it has none"
 MATCH_WEIGHT = 0.3  # near the match's end: worth of a point landing on the chosen opponent
@@ -99,6 +100,15 @@ def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
         if ok:
             return hands
     raise AssertionError("no consistent deal")  # pragma: no cover
+
+
+def _equivalent(k: Knowledge, a: int, b: int) -> bool:
+    if a == b:
+        return True
+    if a // 13 != b // 13 or QS in (a, b):
+        return False
+    lo, hi = min(a, b), max(a, b)
+    return not (((1 << hi) - 1) & ~((1 << (lo + 1)) - 1) & k.unseen)
 
 
 def candidates(k: Knowledge) -> list[int]:
@@ -186,6 +196,13 @@ class HardBot(Bot):
                 if now >= slice_end:
                     yield None
                     slice_end = time.perf_counter() + SLICE_S
+        # Medium's choice gets a small head start: the search must beat the rule of thumb
+        # clearly before Hard deviates from it (filters out choices driven by sampling noise).
+        prior = medium_play(view)[0][0]
+        for i, (card, shoot) in enumerate(plans):
+            if not shoot and _equivalent(k, card, prior):
+                totals[i] += MEDIUM_PRIOR * worlds
+                break
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
         card, shoot = plans[best]
         reason, params = classify_play(k, card, shoot)
