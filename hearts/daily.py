@@ -57,7 +57,7 @@ __all__ = [
 
 OPPONENT_LEVEL = "medium"
 PAR_LEVEL = "hard"
-PAR_ITERATIONS = 60
+PAR_ITERATIONS = 200
 PLAYER = Seat.SOUTH
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 

@@ -88,3 +88,18 @@ def test_result_round_trip_and_validation():
                 {"date": "2026-11-29", "points": 1, "markers": ["boom"]}]:
         with pytest.raises(ValueError):
             DailyResult.from_dict(bad)
+
+
+GOLDEN_PAR = {"2026-11-29": 1, "2026-12-01": 4, "2027-02-28": 6}
+
+
+@pytest.mark.parametrize("date", sorted(GOLDEN_PAR))
+def test_golden_par(date):
+    """Par pins the deal, the day's seeds and the bots' deterministic mode together.
+
+    If a bot change moves these numbers, the day's par changes for every player: update
+    the values deliberately (and say so in the change), never silently.
+    """
+    from hearts.daily import compute_par
+
+    assert compute_par(date) == GOLDEN_PAR[date]
