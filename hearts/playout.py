@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .cards import QUEEN_OF_SPADES
+from .cards import QUEEN_OF_SPADES, card_numbers
 from .hand import HandResult, score_hand
 from .rules import Rules
 
@@ -61,21 +61,12 @@ def position_from_hand(hand: "Hand") -> Position:  # type: ignore[name-defined] 
     )
 
 
-def _list(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def random_playout(pos: Position, rules: Rules, rng: random.Random) -> list[int]:
     """Play ``pos`` to the end with random legal cards; return the cards each seat took (bitmasks)."""
     shuffle = rng.shuffle
     lists = []
     for mask in pos.hands:
-        cards = _list(mask)
+        cards = card_numbers(mask)
         shuffle(cards)
         lists.append(cards)
     taken = list(pos.taken)

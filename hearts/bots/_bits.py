@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS
+from ..cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, card_numbers, popcount
 
 __all__ = ["QS", "QS_BIT", "AS", "KS", "JD", "HEARTS", "SUITS", "low", "high", "bits", "count", "rank_of"]
 
@@ -25,17 +25,8 @@ def high(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        lowbit = mask & -mask
-        out.append(lowbit.bit_length() - 1)
-        mask ^= lowbit
-    return out
-
-
-def count(mask: int) -> int:
-    return bin(mask).count("1")
+bits = card_numbers
+count = popcount
 
 
 def rank_of(card: int) -> int:
