@@ -427,7 +427,7 @@ class App:
                 seat = int(ev.seat)
                 slot = qs(f'.slot[data-slot="{seat}"]')
                 slot.innerHTML = render.card_face(ev.card, "fly-in")
-                self.announce(t("plays", name=render.seat_name(seat), card=i18n.card_label(int(ev.card) // 13, int(ev.card) % 13 + 2)))
+                self.announce(t("plays", name=render.seat_name(seat), card=i18n.card_label(ev.card)))
                 if seat == 0:
                     self.hinted = set()
                     self.received = set()
@@ -479,7 +479,7 @@ class App:
                 self.selected = []
                 self.render_seats()
                 self.render_hand(keep_focus=False)
-                names = i18n.join_list([i18n.card_label(c // 13, c % 13 + 2) for c in sorted(got)])
+                names = i18n.join_list([i18n.card_label(c) for c in sorted(got)])
                 self.toast(t("received", cards=names, name=render.seat_name(int(source))), seconds=4)
                 self.announce(t("received", cards=names, name=render.seat_name(int(source))))
                 asyncio.ensure_future(self._clear_received(set(got)))
@@ -812,7 +812,7 @@ class App:
             self.render_badge()
         self.hinted = {int(c) for c in cards}
         self.render_hand()
-        names = i18n.join_list([i18n.card_label(int(c) // 13, int(c) % 13 + 2) for c in sorted(cards)])
+        names = i18n.join_list([i18n.card_label(c) for c in sorted(cards)])
         head = t("hint_pass", cards=names) if passing else t("hint_play", card=names)
         from .hints import reason_text
 

@@ -77,7 +77,7 @@ def _param(name: str, value: Any) -> str:
             card = Card.parse(value)
         except ValueError:
             return value
-        return i18n.card_label(int(card) // 13, card.rank)
+        return i18n.card_label(card)
     return str(value)
 
 

@@ -7,6 +7,8 @@ hint reasons by the bots' reason codes, so the engine never has to know a langua
 
 from __future__ import annotations
 
+from hearts.cards import CARDS
+
 LANGS = ("de", "en")
 
 EN: dict[str, str] = {
@@ -409,8 +411,9 @@ def default_lang(navigator_language: str | None) -> str:
     return "de" if (navigator_language or "").lower().startswith("de") else "en"
 
 
-def card_label(suit: int, rank: int) -> str:
-    """Full spoken name of a card: "Queen of spades" / "Pik-Dame"."""
+def card_label(card: int) -> str:
+    """Full spoken name of a card (a ``Card`` or card number): "Queen of spades" / "Pik-Dame"."""
+    suit, rank = int(CARDS[card].suit), CARDS[card].rank
     if _Lang.current == "de":
         name = _RANK_DE.get(rank, str(rank))
         return f"{_SUIT_DE[suit]}-{name}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from hearts.cards import CARDS
+
 from .dom import esc
 from .i18n import SUIT_SYMBOL, card_label, rank_text, t
 
@@ -14,8 +16,8 @@ MARKER_GLYPH = {"none": "", "hearts": "♥", "queen": "♠", "jack": "J"}
 
 def card_face(card: Any, extra_class: str = "", attrs: str = "", tag: str = "div") -> str:
     """One card face drawn with HTML/CSS and Unicode suit symbols (own work, no images)."""
-    suit = int(card) // 13
-    rank = int(card) % 13 + 2
+    suit = int(CARDS[card].suit)
+    rank = CARDS[card].rank
     sym = SUIT_SYMBOL[suit] + "\ufe0e"
     r = rank_text(rank)
     red = " red" if suit in (1, 3) else ""
@@ -26,7 +28,7 @@ def card_face(card: Any, extra_class: str = "", attrs: str = "", tag: str = "div
     else:
         mid = f'<span class="pip" aria-hidden="true">{sym}</span>'
     corner = f"<b>{r}</b><i>{sym}</i>"
-    label = esc(card_label(suit, rank))
+    label = esc(card_label(card))
     if tag == "button":
         return (
             f'<button type="button" class="card{red}{face} {extra_class}" data-card="{card}" '
