@@ -36,7 +36,7 @@ from .events import CardPlayed, CardsPassed, Event, HeartsBroken, MoonShot, Pass
 from .rules import MoonScoring, Rules
 from .seats import SEATS, PassDirection, Seat
 
-__all__ = ["Phase", "Trick", "HandResult", "Hand", "legal_mask", "trick_points", "trick_marker", "to_card"]
+__all__ = ["Phase", "Trick", "HandResult", "Hand", "legal_mask", "trick_winner", "trick_points", "trick_marker", "to_card"]
 
 PASS_COUNT = 3
 _QS_BIT = QUEEN_OF_SPADES.mask
@@ -102,6 +102,16 @@ def legal_mask(hand: int, led_suit: int, trick_number: int, hearts_broken: bool,
         if allowed:
             return allowed
     return hand
+
+
+def trick_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """(seat, card) of the highest card of the led suit among ``plays`` (seat, card), led first."""
+    winner, best = plays[0]
+    led = best // 13
+    for seat, card in plays[1:]:
+        if card // 13 == led and card > best:
+            winner, best = seat, card
+    return winner, best
 
 
 def trick_points(cards_mask: int, rules: Rules) -> int:
@@ -379,11 +389,8 @@ class Hand:
         return events
 
     def _finish_trick(self) -> TrickWon:
-        led = self._trick[0][1] // 13
-        winner, best = self._trick[0]
-        for s, c in self._trick[1:]:
-            if c // 13 == led and c > best:
-                winner, best = s, c
+        seat, _ = trick_winner(self._trick)
+        winner = SEATS[seat]
         cards = mask_of(c for _, c in self._trick)
         self._taken[winner] |= cards
         trick = Trick(

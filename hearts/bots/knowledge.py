@@ -7,7 +7,8 @@ and the points each seat has taken so far.
 
 from __future__ import annotations
 
-from ..hand import trick_points
+from ..cards import mask_of
+from ..hand import trick_points, trick_winner
 from ..view import SeatView
 from ._bits import HEARTS, QS_BIT, SUITS, count
 
@@ -50,16 +51,11 @@ class Knowledge:
         # Seats that passed up a chance to dump the Q♠ (discarded something else while void,
         # after the first trick) most likely do not hold her.
         self.no_queen = [False, False, False, False]
-        if self.queen_out:
-            for t in view.tricks[1:]:
-                led = t.plays[0][1] // 13
-                for s, c in t.plays[1:]:
-                    if c // 13 != led and led != 2:
-                        self.no_queen[s] = True
-            cur = view.current_trick
-            if cur and view.tricks:
-                led = cur[0][1] // 13
-                for s, c in cur[1:]:
+        if self.queen_out and view.tricks:
+            later = [t.plays for t in view.tricks[1:]] + ([view.current_trick] if view.current_trick else [])
+            for plays in later:
+                led = plays[0][1] // 13
+                for s, c in plays[1:]:
                     if c // 13 != led and led != 2:
                         self.no_queen[s] = True
 
@@ -71,17 +67,10 @@ class Knowledge:
 
     def trick_best(self) -> tuple[int, int]:
         """(winning seat, winning card) of the current trick (which must not be empty)."""
-        seat, best = self.trick[0]
-        for s, c in self.trick[1:]:
-            if c // 13 == self.led and c > best:
-                seat, best = s, c
-        return seat, best
+        return trick_winner(self.trick)
 
     def trick_mask(self) -> int:
-        m = 0
-        for c in self.trick_cards:
-            m |= 1 << c
-        return m
+        return mask_of(self.trick_cards)
 
     def trick_points(self) -> int:
         return trick_points(self.trick_mask(), self.view.rules)
