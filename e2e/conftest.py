@@ -56,6 +56,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-dev-shm-usage",  # shared memory in /tmp: a small /dev/shm (containers) crashes renderers
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 ]
 CSP_LISTENER = """
@@ -121,6 +122,7 @@ class Guard:
         page._hearts_guard = self  # type: ignore[attr-defined]  (wait_ready reports its findings)
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self._add(f"page error: {exc}"))
+        page.on("crash", lambda p: self.problems.append(f"renderer crashed at {p.url}"))
 
     def _abort(self, route: Route) -> None:
         route.abort("blockedbyclient")
@@ -184,6 +186,25 @@ def shot(page: Page, name: str) -> Path:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "locale(name): browser locale of the page fixture (default en-US)")
     config.addinivalue_line("markers", "context(**options): extra options for browser.new_context")
+
+
+# A renderer process that dies under the test ("Target crashed") is a browser failure, not a
+# verdict on the game: such a test runs again, at most twice, in a fresh context. Every other
+# failure fails at once. Reruns are listed in pytest's summary ("N rerun") and in scripts/test's.
+CRASH_PATTERNS = ["Target crashed", "Page crashed", "renderer crashed"]
+CRASH_RERUNS = 2
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("flaky") is None:
+            item.add_marker(pytest.mark.flaky(reruns=CRASH_RERUNS, only_rerun=CRASH_PATTERNS))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # A rerun starts clean: no guards or failure marks left over from the crashed attempt.
+    item._hearts_guards = []  # type: ignore[attr-defined]
+    item._hearts_failed = False  # type: ignore[attr-defined]
 
 
 @pytest.hookimpl(wrapper=True)
