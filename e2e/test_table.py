@@ -46,8 +46,22 @@ def test_whole_hand_with_passing_to_the_score_sheet(page: Page) -> None:
     points = [int(cells.nth(i).inner_text().split()[0]) for i in range(4)]
     assert sum(points) in (26, 78), points
     shot(page, "table-desktop-score-sheet-en")
+    # closing the tab on the summary and coming back shows the same summary again
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator("#dlg-title")).to_have_text("Hand 1 is over")
+    cells = dialog.locator("table.sheet tbody tr").first.locator("td")
+    assert [int(cells.nth(i).inner_text().split()[0]) for i in range(4)] == points
+    shot(page, "table-desktop-summary-after-reload-en")
     dialog.get_by_role("button", name="Next hand").click()
     expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the right (to Shelly)")
+    # once dismissed (and saved as dismissed), it stays dismissed
+    page.wait_for_function("""() => !('summary' in JSON.parse(localStorage.getItem('hearts.match.v1')).meta)""")
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the right (to Shelly)")
+    expect(page.locator("dialog[open]")).to_have_count(0)
     assert len(hand_cards(page)) == 13
     # the match totals are shown at each seat
     assert page.locator(".seat[data-seat='0'] .pts").inner_text() == str(points[0])

@@ -87,10 +87,14 @@ class App:
         for notice in self.notices:
             self.toast(notice, warn=True, seconds=9)
         self.notices = []
-        self.hold_notice_if_fresh()
-        self.kick()
-        if self.m is not None and self.m.phase is Phase.MATCH_OVER and self.meta.get("mode") == "match":
-            asyncio.ensure_future(self.show_match_over())
+        pending = self.pending_summary()
+        if pending is not None:
+            asyncio.ensure_future(self.resume_summary(pending))
+        else:
+            self.hold_notice_if_fresh()
+            self.kick()
+            if self.m is not None and self.m.phase is Phase.MATCH_OVER and self.meta.get("mode") == "match":
+                asyncio.ensure_future(self.show_match_over())
         if self.daily is not None:
             self.daily.after_ready()
         else:
@@ -686,7 +690,31 @@ class App:
         finally:
             self.waiter = None
 
+    def pending_summary(self) -> Any:
+        """The score-sheet row whose hand summary was open when the page was left, if any."""
+        m = self.m
+        n = self.meta.get("summary")
+        if m is None or self.meta.get("mode") != "match" or not isinstance(n, int):
+            return None
+        return m.score_sheet[n] if 0 <= n < len(m.score_sheet) else None
+
+    async def resume_summary(self, row: Any) -> None:
+        """After a reload: show the hand summary again, then play on (or show the match end)."""
+        try:
+            await self.on_hand_over(row)
+            m = self.m
+            if m is not None and m.phase is Phase.MATCH_OVER:
+                self.render()
+                await self.show_match_over()
+            else:
+                self.render()
+                self.hold_notice_if_fresh()
+                self.kick()
+        except Exception as exc:  # noqa: BLE001 - show a friendly message, keep the page alive
+            self.fatal(exc)
+
     async def on_hand_over(self, ev: Any) -> None:
+        """The hand summary. ``ev`` is a HandOver event or a score-sheet row (same fields)."""
         m = self.m
         assert m is not None
         for seat in range(4):
@@ -711,7 +739,12 @@ class App:
         parts.append(f'<div class="dlg-actions"><button type="button" class="primary" data-action="continue" autofocus>{esc(label)}</button></div>')
         self.open_dialog(t("hand_over", n=ev.hand_number + 1), "".join(parts))
         by_id("dlg").classList.add("dlg-hand")
+        self.meta["summary"] = ev.hand_number  # a reload shows this summary again
+        self.save()
         await self.wait_dialog()
+        if self.meta.get("summary") == ev.hand_number:
+            del self.meta["summary"]
+            self.save()
 
     async def on_match_over(self, ev: Any) -> None:
         m = self.m
