@@ -191,3 +191,14 @@ def test_shooting_the_moon_is_announced_with_fanfare(page: Page) -> None:
     cells = dialog.locator("table.sheet tbody tr").first.locator("td")
     assert [cells.nth(i).inner_text().split()[0] for i in range(4)] == ["0", "26", "26", "26"]
     shot(page, "table-moon-en")
+
+
+def test_the_player_passes_while_hard_bots_are_still_choosing(page: Page) -> None:
+    """The pass step is offered at once; the exchange happens when the last bot has chosen."""
+    open_game(page, "/?speed=instant&seed=e2e-hard-pass", difficulty="hard")
+    before = set(hand_cards(page))
+    given = pass_three(page)  # Hard's bots search their passes (about 250 ms each) meanwhile
+    page.wait_for_selector("#hand .card.received", timeout=30_000)
+    after = set(hand_cards(page))
+    assert len(after) == 13 and not (set(given) & after) and len(after - before) == 3
+    assert wait_my_turn_or_dialog(page) == "play"  # and the hand goes on

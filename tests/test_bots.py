@@ -334,3 +334,33 @@ def test_hard_candidates_cover_the_legal_cards(seed: int, tricks: int) -> None:
             for c in cands
         )
         assert ok, (card, cands)
+
+
+# ----------------------------------------------------------------------------- Hard's pass
+def test_hard_searches_the_pass_over_medium_and_its_alternatives() -> None:
+    view = _pass_view("2C 3C 4C 5C 6D 7D 8D 9D 2S 3S QS KS AS")
+    d = make_bot("hard", iterations=30).decide(view, random.Random(5))
+    assert len(set(d.cards)) == 3 and set(d.cards) <= set(view.hand) and d.reason.startswith("pass_")
+    values = d.stats["values"]
+    assert d.stats["worlds"] == 30
+    assert "QS KS AS" in values and len(values) == 20  # Medium's pass + the other 19 of C(6, 3)
+    chosen = " ".join(str(c) for c in sorted(d.cards))
+    # the choice is the best average once Medium's pass has its head start
+    assert values[chosen] + (0.5 if chosen == "QS KS AS" else 0) >= max(values.values()) - 1e-9
+
+
+def test_hard_pass_is_deterministic_and_does_not_peek() -> None:
+    view = _pass_view("2C 9C JC 5D 6D KD 3S 8S QS 2H 7H JH AH")
+    first = make_bot("hard", iterations=20).decide(view, random.Random(8))
+    mine = list(parse_cards("2C 9C JC 5D 6D KD 3S 8S QS 2H 7H JH AH"))
+    rest = [c for c in range(52) if c not in mine]
+    random.Random(3).shuffle(rest)  # other hidden hands than make_deal's
+    hand = Hand([mine, rest[:13], rest[13:26], rest[26:]], PRESETS["standard"], PassDirection.LEFT)
+    other = make_bot("hard", iterations=20).decide(hand.view(Seat.SOUTH), random.Random(8))
+    assert first == other  # other hidden cards, same view: same decision
+
+
+def test_hard_keeps_a_moon_hand_together_without_a_search() -> None:
+    view = _pass_view("2C 3C 2D AD KD AS KS AH KH QH JH TH 9H")
+    d = make_bot("hard", iterations=30).decide(view, random.Random(2))
+    assert d.reason == "shoot_moon" and set(d.cards) == set(parse_cards("2C 3C 2D"))

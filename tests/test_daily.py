@@ -90,7 +90,7 @@ def test_result_round_trip_and_validation():
             DailyResult.from_dict(bad)
 
 
-GOLDEN_PAR = {"2026-11-29": 1, "2026-12-01": 4, "2027-02-28": 6}
+GOLDEN_PAR = {"2026-11-29": 0, "2026-12-01": 4, "2027-02-28": 6}
 
 
 @pytest.mark.parametrize("date", sorted(GOLDEN_PAR))

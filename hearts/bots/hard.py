@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Generator
+from itertools import combinations
 from typing import Any
 
 from ..hand import score_hand
@@ -23,7 +25,7 @@ from ..view import SeatView
 from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count, rank_of
 from .base import Bot, Decision, Steps, as_cards
 from .knowledge import Knowledge
-from .medium import medium_pass, medium_play
+from .medium import medium_pass, medium_play, pass_choice, pass_danger, pass_reason
 from .reasons import classify_play
 from .rollout import heuristic_playout
 
@@ -37,6 +39,9 @@ MEDIUM_PRIOR = 0.5  # points/hand head start for Medium's card in the search
 ROLLOUT_NOISE = 0.3  # how often a simulated opponent plays a random legal card
 QUEEN_INFERENCE = 0.85  # trust in "it did not dump the Q♠ when it could, so it has none"
 MATCH_WEIGHT = 0.3  # near the match's end: worth of a point landing on the chosen opponent
+PASS_POOL = 6  # candidate passes: every 3 of the 6 cards that most want to leave, + Medium's
+PASS_PRIOR = 0.5  # points/hand head start for Medium's pass
+PASS_SLICE_WORLDS = 2  # worlds per slice when scoring passes in iterations mode (~20 candidates each)
 
 
 def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
@@ -146,8 +151,77 @@ class HardBot(Bot):
         moon = _moon_pass(hand)
         if moon is not None:
             cards, reason, params = moon, "shoot_moon", {"cards": [str(as_cards((c,))[0]) for c in moon]}
-        return Decision(as_cards(cards), reason, params)
-        yield  # pragma: no cover
+            return Decision(as_cards(cards), reason, params)
+        choice, stats = yield from self._search_pass(view, rng, cards, keep_queen)
+        if choice != cards:
+            reason, params = pass_reason(choice, hand)
+        return Decision(as_cards(choice), reason, params, stats)
+
+    def _search_pass(self, view: SeatView, rng: random.Random, prior: tuple[int, ...],
+                     keep_queen: bool) -> Generator[None, None, tuple[tuple[int, ...], dict[str, Any]]]:
+        """Score candidate passes by dealing the unseen cards, letting the others pass like
+        Medium and playing the hand out with the rollout policy (same worlds for every candidate)."""
+        me = int(view.seat)
+        hand = view.hand_mask
+        rules = view.rules
+        jack = rules.jack_of_diamonds
+        offset = view.pass_direction.offset
+        ranked = sorted(bits(hand), key=lambda c: (-pass_danger(c, hand, jack, keep_queen), -c))
+        cands: list[tuple[int, ...]] = [prior]
+        for combo in combinations(sorted(ranked[:PASS_POOL]), 3):
+            if combo != prior:
+                cands.append(combo)
+        util = _Utility(me, view)
+        totals = [0.0] * len(cands)
+        unseen = bits(((1 << 52) - 1) & ~hand)
+        others = [(me + i) % 4 for i in (1, 2, 3)]
+        worlds = 0
+        deterministic = self.iterations is not None
+        limit = self.iterations if self.iterations is not None else MAX_WORLDS
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        slice_end = time.perf_counter() + SLICE_S
+        while worlds < limit:
+            rng.shuffle(unseen)
+            dealt = [0, 0, 0, 0]
+            dealt[me] = hand
+            for i, s in enumerate(others):
+                for c in unseen[13 * i:13 * i + 13]:
+                    dealt[s] |= 1 << c
+            passes = [0, 0, 0, 0]
+            for s in others:
+                for c in pass_choice(dealt[s], jack)[0]:
+                    passes[s] |= 1 << c
+            seed = rng.randrange(1 << 30)
+            for i, cand in enumerate(cands):
+                passes[me] = 0
+                for c in cand:
+                    passes[me] |= 1 << c
+                hands = [dealt[s] & ~passes[s] for s in range(4)]
+                for s in range(4):
+                    hands[(s + offset) % 4] |= passes[s]
+                leader = next(s for s in range(4) if hands[s] & 1)
+                taken = heuristic_playout(hands, leader, [], 0, False, [0, 0, 0, 0], rules,
+                                          random.Random(seed), -1, me, ROLLOUT_NOISE)
+                totals[i] += util(taken)
+            worlds += 1
+            if deterministic:
+                if worlds % PASS_SLICE_WORLDS == 0 and worlds < limit:
+                    yield None
+            else:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if now >= slice_end:
+                    yield None
+                    slice_end = time.perf_counter() + SLICE_S
+        totals[0] += PASS_PRIOR * worlds
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        stats: dict[str, Any] = {
+            "worlds": worlds,
+            "values": {" ".join(str(c) for c in as_cards(cand)): round(totals[i] / max(worlds, 1), 3)
+                       for i, cand in enumerate(cands)},
+        }
+        return cands[best], stats
 
     # ------------------------------------------------------------------ play
     def choose_play(self, view: SeatView, rng: random.Random) -> Steps:
@@ -161,7 +235,7 @@ class HardBot(Bot):
         if _consider_moon(k):
             plans += [(c, True) for c in cands]
         runner = k.moon_runner()
-        util = _Utility(k)
+        util = _Utility(k.me, view)
         totals = [0.0] * len(plans)
         worlds = 0
         deterministic = self.iterations is not None
@@ -225,17 +299,16 @@ class _Utility:
     never takes points itself to steer the match.
     """
 
-    def __init__(self, k: Knowledge) -> None:
-        view = k.view
-        self.me = k.me
+    def __init__(self, me: int, view: SeatView) -> None:
+        self.me = me
         self.rules = view.rules
         self.scores = view.scores
         self.target_seat = -1
         if max(view.scores) + 26 >= view.rules.target:
             scores = view.scores
-            others = [s for s in range(4) if s != k.me]
+            others = [s for s in range(4) if s != me]
             leader = min(others, key=lambda s: (scores[s], s))
-            if scores[k.me] <= scores[leader]:
+            if scores[me] <= scores[leader]:
                 self.target_seat = max(others, key=lambda s: (scores[s], -s))  # we lead: end it
             else:
                 self.target_seat = leader  # feed the leader

@@ -14,7 +14,7 @@ from ..view import SeatView
 from ._bits import AS, HEARTS, JD, KS, QS, QS_BIT, SUITS, bits, count, high, low, rank_of
 from .knowledge import Knowledge
 
-__all__ = ["Choice", "pass_danger", "medium_pass", "medium_play", "suit_name"]
+__all__ = ["Choice", "pass_danger", "pass_choice", "medium_pass", "medium_play", "suit_name"]
 
 Choice = tuple[tuple[int, ...], str, dict[str, Any]]
 
@@ -48,7 +48,12 @@ def pass_danger(card: int, hand: int, jack_rule: bool, keep_queen: bool = False)
 
 def medium_pass(view: SeatView, keep_queen: bool = False) -> Choice:
     hand = view.hand_mask
-    jack = view.rules.jack_of_diamonds
+    picked, void_suit = pass_choice(hand, view.rules.jack_of_diamonds, keep_queen)
+    return picked, *pass_reason(picked, hand, void_suit)
+
+
+def pass_choice(hand: int, jack: bool, keep_queen: bool = False) -> tuple[tuple[int, ...], int]:
+    """Medium's 3 pass cards for a hand (a bitmask), and the side suit it empties (or -1)."""
     cards = bits(hand)
     danger = {c: pass_danger(c, hand, jack, keep_queen) for c in cards}
     ranked = sorted(cards, key=lambda c: (-danger[c], -c))
@@ -72,8 +77,7 @@ def medium_pass(view: SeatView, keep_queen: bool = False) -> Choice:
         value = sum(danger[c] for c in chosen) + 30.0 + (10.0 if n <= 2 else 0.0)
         if value > best_value:
             best, best_value, reason_void = tuple(chosen), value, suit
-    picked = tuple(sorted(best))
-    return picked, *pass_reason(picked, hand, reason_void)
+    return tuple(sorted(best)), reason_void
 
 
 def pass_reason(picked: tuple[int, ...], hand: int, void_suit: int = -1) -> tuple[str, dict[str, Any]]:

@@ -524,6 +524,9 @@ class App:
             if m.phase is Phase.MATCH_OVER:
                 return
             if m.phase is Phase.PASSING:
+                if SOUTH in m.waiting_for_pass:
+                    self.render_hand()  # the player picks cards while the bots think
+                    self.render_prompt()
                 for seat in list(m.waiting_for_pass):
                     if seat == SOUTH:
                         continue

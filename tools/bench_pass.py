@@ -1,0 +1,76 @@
+"""Pass benchmark: Hard's searched pass against Medium's pass rule, in duplicate.
+
+Each deal is played twice with the same seeds: once South passes with Hard's search, once with
+Medium's rule (West, North and East pass like Medium both times); then all four seats play the
+hand like Medium. Prints South's mean difference in points per hand (search − rule; negative:
+the search passes better) with a 95% confidence interval, and the pass decision time.
+
+    python3 tools/bench_pass.py --deals 800 --iterations 400 --first 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hearts.bots import make_bot  # noqa: E402
+from hearts.bots.base import Bot  # noqa: E402
+from hearts.deal import deal_from_seed  # noqa: E402
+from hearts.hand import Hand  # noqa: E402
+from hearts.rules import PRESETS  # noqa: E402
+from hearts.seats import PassDirection, Seat  # noqa: E402
+
+DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
+
+
+def south_points(deal_no: int, south: Bot, medium: Bot) -> tuple[int, float]:
+    """South's points in the deal when South passes with ``south``; and its pass time (s)."""
+    hand = Hand(deal_from_seed(f"pass-bench-{deal_no}"), PRESETS["standard"], DIRECTIONS[deal_no % 3])
+    seconds = 0.0
+    for s in range(4):
+        bot = south if s == 0 else medium
+        t0 = time.perf_counter()
+        decision = bot.decide(hand.view(Seat(s)), random.Random(f"pass|{deal_no}|{s}"))
+        if s == 0:
+            seconds = time.perf_counter() - t0
+        hand.choose_pass(Seat(s), decision.cards)
+    while hand.turn is not None:
+        seat = hand.turn
+        hand.play(seat, medium.decide(hand.view(seat), random.Random(f"play|{deal_no}|{len(hand.plays)}")).cards[0])
+    assert hand.result is not None
+    return hand.result.points[0], seconds
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--iterations", type=int, default=400, help="Hard's worlds per pass decision")
+    parser.add_argument("--first", type=int, default=0, help="number of the first deal")
+    args = parser.parse_args()
+    hard, medium = make_bot("hard", iterations=args.iterations), make_bot("medium")
+    diffs: list[int] = []
+    times: list[float] = []
+    for n in range(args.first, args.first + args.deals):
+        searched, seconds = south_points(n, hard, medium)
+        rule, _ = south_points(n, medium, medium)
+        diffs.append(searched - rule)
+        times.append(seconds)
+    mean = statistics.mean(diffs)
+    ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    changed = sum(1 for d in diffs if d) / len(diffs)
+    print(f"deals {args.first}..{args.first + args.deals - 1}, Hard pass at {args.iterations} worlds")
+    print(f"South's points/hand, searched pass - Medium's pass: {mean:+.3f} ± {ci:.3f} (95% CI; "
+          f"{'significant' if abs(mean) > ci else 'not significant'}); outcome changed in {changed:.0%} of deals")
+    print(f"pass decision time: median {statistics.median(times) * 1000:.0f} ms, "
+          f"max {max(times) * 1000:.0f} ms (CPython {sys.version.split()[0]})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
