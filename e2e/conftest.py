@@ -201,6 +201,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.flaky(reruns=CRASH_RERUNS, only_rerun=CRASH_PATTERNS))
 
 
+@pytest.hookimpl(tryfirst=True)  # before the fixtures: page_guard registers the new guards
 def pytest_runtest_setup(item: pytest.Item) -> None:
     # A rerun starts clean: no guards or failure marks left over from the crashed attempt.
     item._hearts_guards = []  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from itertools import combinations
 from typing import Any
 
@@ -142,6 +142,29 @@ class HardBot(Bot):
         self.iterations = iterations
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
 
+    def _run_worlds(self, score_world: Callable[[], None], slice_worlds: int) -> Generator[None, None, int]:
+        """Call ``score_world`` once per sampled world until the iterations (or, in budget mode,
+        the time) are used up, yielding between slices; return the number of worlds."""
+        worlds = 0
+        deterministic = self.iterations is not None
+        limit = self.iterations if self.iterations is not None else MAX_WORLDS
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        slice_end = time.perf_counter() + SLICE_S
+        while worlds < limit:
+            score_world()
+            worlds += 1
+            if deterministic:
+                if worlds % slice_worlds == 0 and worlds < limit:
+                    yield None
+            else:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if now >= slice_end:
+                    yield None
+                    slice_end = time.perf_counter() + SLICE_S
+        return worlds
+
     # ------------------------------------------------------------------ pass
     def choose_pass(self, view: SeatView, rng: random.Random) -> Steps:
         hand = view.hand_mask
@@ -150,8 +173,7 @@ class HardBot(Bot):
         cards, reason, params = medium_pass(view, keep_queen=keep_queen)
         moon = _moon_pass(hand)
         if moon is not None:
-            cards, reason, params = moon, "shoot_moon", {"cards": [str(as_cards((c,))[0]) for c in moon]}
-            return Decision(as_cards(cards), reason, params)
+            return Decision(as_cards(moon), "shoot_moon", {"cards": [str(c) for c in as_cards(moon)]})
         choice, stats = yield from self._search_pass(view, rng, cards, keep_queen)
         if choice != cards:
             reason, params = pass_reason(choice, hand)
@@ -175,12 +197,8 @@ class HardBot(Bot):
         totals = [0.0] * len(cands)
         unseen = bits(((1 << 52) - 1) & ~hand)
         others = [(me + i) % 4 for i in (1, 2, 3)]
-        worlds = 0
-        deterministic = self.iterations is not None
-        limit = self.iterations if self.iterations is not None else MAX_WORLDS
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
-        slice_end = time.perf_counter() + SLICE_S
-        while worlds < limit:
+
+        def score_world() -> None:
             rng.shuffle(unseen)
             dealt = [0, 0, 0, 0]
             dealt[me] = hand
@@ -203,17 +221,8 @@ class HardBot(Bot):
                 taken = heuristic_playout(hands, leader, [], 0, False, [0, 0, 0, 0], rules,
                                           random.Random(seed), -1, me, ROLLOUT_NOISE)
                 totals[i] += util(taken)
-            worlds += 1
-            if deterministic:
-                if worlds % PASS_SLICE_WORLDS == 0 and worlds < limit:
-                    yield None
-            else:
-                now = time.perf_counter()
-                if now >= deadline:
-                    break
-                if now >= slice_end:
-                    yield None
-                    slice_end = time.perf_counter() + SLICE_S
+
+        worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS)
         totals[0] += PASS_PRIOR * worlds
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         stats: dict[str, Any] = {
@@ -237,14 +246,10 @@ class HardBot(Bot):
         runner = k.moon_runner()
         util = _Utility(k.me, view)
         totals = [0.0] * len(plans)
-        worlds = 0
-        deterministic = self.iterations is not None
-        limit = self.iterations if self.iterations is not None else MAX_WORLDS
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
-        slice_end = time.perf_counter() + SLICE_S
         rules = view.rules
         trick = k.trick_cards
-        while worlds < limit:
+
+        def score_world() -> None:
             world = sample_world(k, rng)
             seed = rng.randrange(1 << 30)
             for i, (card, shoot) in enumerate(plans):
@@ -252,24 +257,11 @@ class HardBot(Bot):
                 hands[k.me] &= ~(1 << card)
                 shooter = k.me if shoot else (runner if runner >= 0 and (seed & 1) else -1)
                 broken = k.broken or card >= 39 or (rules.queen_breaks_hearts and card == QS)
-                if trick:
-                    taken = heuristic_playout(hands, k.leader, trick + [card], k.trick_number, broken, k.taken,
-                                              rules, random.Random(seed), shooter, k.me, ROLLOUT_NOISE)
-                else:
-                    taken = heuristic_playout(hands, k.me, [card], k.trick_number, broken, k.taken,
-                                              rules, random.Random(seed), shooter, k.me, ROLLOUT_NOISE)
+                taken = heuristic_playout(hands, k.leader if trick else k.me, trick + [card], k.trick_number,
+                                          broken, k.taken, rules, random.Random(seed), shooter, k.me, ROLLOUT_NOISE)
                 totals[i] += util(taken)
-            worlds += 1
-            if deterministic:
-                if worlds % SLICE_WORLDS == 0 and worlds < limit:
-                    yield None
-            else:
-                now = time.perf_counter()
-                if now >= deadline:
-                    break
-                if now >= slice_end:
-                    yield None
-                    slice_end = time.perf_counter() + SLICE_S
+
+        worlds = yield from self._run_worlds(score_world, SLICE_WORLDS)
         # Medium's choice gets a small head start: the search must beat the rule of thumb
         # clearly before Hard deviates from it (filters out choices driven by sampling noise).
         prior = medium_play(view)[0][0]
