@@ -101,7 +101,7 @@ class App:
             asyncio.ensure_future(self._midnight_watch())
 
     def resume_or_new(self) -> None:
-        saved, corrupt = self._load_saved(store.MATCH_KEY)
+        saved, corrupt = self.load_saved(store.MATCH_KEY)
         if saved is not None:
             self.m, self.meta = saved
             self.make_bots()
@@ -110,7 +110,7 @@ class App:
                 self.notices.append(t("save_corrupt"))
             self.new_match(save=True)
 
-    def _load_saved(self, key: str) -> tuple[tuple[Match, dict[str, Any]] | None, bool]:
+    def load_saved(self, key: str) -> tuple[tuple[Match, dict[str, Any]] | None, bool]:
         """Replay the saved record; unreadable data is backed up, never deleted."""
         try:
             data = store.get_json(key)

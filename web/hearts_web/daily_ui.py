@@ -46,6 +46,7 @@ class DailyUI:
         # par is recomputed on every visit (about a second, after the table is ready): a cached
         # value could come from older bots and differ from everyone else's
         self.last_share = ""
+        self.show_result_on_ready = False  # a finished daily was reopened: show its result once ready
 
     # ------------------------------------------------------------------ storage
     def results(self) -> dict[str, DailyResult]:
@@ -111,7 +112,7 @@ class DailyUI:
             date = local_date()
         self.date = date
         result = self.results().get(date)
-        saved, _ = self.app._load_saved(store.DAILY_GAME_KEY)
+        saved, _ = self.app.load_saved(store.DAILY_GAME_KEY)
         if saved is not None and saved[1].get("date") == date and saved[0].phase is not Phase.MATCH_OVER:
             self._enter(saved[0], saved[1])
         elif result is not None and saved is not None and saved[1].get("date") == date:
@@ -150,7 +151,7 @@ class DailyUI:
 
     def after_ready(self) -> None:
         self.ensure_par(self.date)
-        if getattr(self, "show_result_on_ready", False):
+        if self.show_result_on_ready:
             self.show_result_on_ready = False
             asyncio.ensure_future(self._show_result(self.date, stored=True))
         elif self.app.m is not None and self.app.m.hand.plays == () and self.app.m.phase is Phase.PASSING:
