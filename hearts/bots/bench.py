@@ -12,10 +12,15 @@ import sys
 import time
 from typing import Any, Sequence
 
+from ..actions import Action
 from ..deal import deal_from_seed
 from ..hand import Hand
+from ..phase import Phase
 from ..rules import PRESETS
+from ..table import play, run_sync
+from ..view import SeatView
 from . import make_bot
+from .player import BotPlayer, TimedPlayer
 
 __all__ = ["main", "add_arguments", "run_from_args", "bench"]
 
@@ -27,45 +32,44 @@ def _pct(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+class _SliceClock:
+    """The bots' pace: records how long each slice of work ran before it yielded."""
+
+    def __init__(self) -> None:
+        self.slices: list[float] = []
+        self.last = 0.0
+
+    async def tick(self) -> None:
+        now = time.perf_counter()
+        self.slices.append(now - self.last)
+        self.last = now
+
+
+class _ClockedPlayer(TimedPlayer):
+    def __init__(self, inner: BotPlayer, clock: _SliceClock) -> None:
+        super().__init__(inner)
+        self.clock = clock
+
+    async def choose(self, view: SeatView) -> Action:
+        self.clock.last = time.perf_counter()
+        return await super().choose(view)
+
+
 def bench(hands: int, budget_ms: float | None, iterations: int | None, seed: int) -> dict[str, Any]:
     bot = make_bot("hard", budget_ms=budget_ms, iterations=iterations)
     rng = random.Random(seed)
-    all_times: list[float] = []
-    searched: list[float] = []
-    worlds: list[int] = []
-    pass_times: list[float] = []
-    slices: list[float] = []
+    clock = _SliceClock()
+    seats = [_ClockedPlayer(BotPlayer(bot, rng=lambda _view: rng, pace=clock.tick), clock) for _ in range(4)]
     for i in range(hands):
         hand = Hand(deal_from_seed(f"botbench-{seed}-{i}"), PRESETS["standard"], hand_number=i % 4)
-        while hand.waiting_for_pass:
-            for passer in hand.waiting_for_pass:
-                t0 = time.perf_counter()
-                d = bot.decide(hand.view(passer), rng)
-                pass_times.append(time.perf_counter() - t0)
-                hand.choose_pass(passer, d.cards)
-        while hand.result is None:
-            seat = hand.turn
-            assert seat is not None
-            view = hand.view(seat)
-            steps = bot.decide_steps(view, rng)
-            t0 = last = time.perf_counter()
-            while True:
-                try:
-                    next(steps)
-                    now = time.perf_counter()
-                    slices.append(now - last)
-                    last = now
-                except StopIteration as done:
-                    decision = done.value
-                    break
-            dt = time.perf_counter() - t0
-            all_times.append(dt)
-            if len(view.legal) > 1:
-                searched.append(dt)
-                worlds.append(int(decision.stats.get("worlds", 0)))
-            hand.play(seat, decision.cards[0])
+        run_sync(play(hand, seats))
         print(f"\rhand {i + 1}/{hands}", end="", file=sys.stderr)
     print(file=sys.stderr)
+    records = [r for seat in seats for r in seat.records]
+    all_times = [dt for view, _, dt in records if view.phase is Phase.PLAYING]
+    searched = [dt for view, _, dt in records if view.phase is Phase.PLAYING and len(view.legal) > 1]
+    worlds = [float(d.stats.get("worlds", 0)) for view, d, _ in records if view.phase is Phase.PLAYING and len(view.legal) > 1]
+    passes = [dt for view, _, dt in records if view.phase is Phase.PASSING]
     return {
         "decisions": len(all_times),
         "median_ms": 1000 * _pct(all_times, 0.5),
@@ -74,10 +78,10 @@ def bench(hands: int, budget_ms: float | None, iterations: int | None, seed: int
         "searched_median_ms": 1000 * _pct(searched, 0.5),
         "searched_p95_ms": 1000 * _pct(searched, 0.95),
         "max_ms": 1000 * max(all_times),
-        "worlds_median": _pct([float(w) for w in worlds], 0.5),
-        "pass_median_ms": 1000 * _pct(pass_times, 0.5),
-        "slice_p95_ms": 1000 * _pct(slices, 0.95) if slices else 0.0,
-        "slice_max_ms": 1000 * max(slices) if slices else 0.0,
+        "worlds_median": _pct(worlds, 0.5),
+        "pass_median_ms": 1000 * _pct(passes, 0.5),
+        "slice_p95_ms": 1000 * _pct(clock.slices, 0.95) if clock.slices else 0.0,
+        "slice_max_ms": 1000 * max(clock.slices) if clock.slices else 0.0,
     }
 
 

@@ -136,11 +136,13 @@ def candidates(k: Knowledge) -> list[int]:
 class HardBot(Bot):
     level = "hard"
 
-    def __init__(self, budget_ms: float | None = None, iterations: int | None = None) -> None:
+    def __init__(self, budget_ms: float | None = None, iterations: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         self.iterations = iterations
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
+        self.clock = clock  # seconds; a test passes a fake one
 
     def _run_worlds(self, score_world: Callable[[], None], slice_worlds: int) -> Generator[None, None, int]:
         """Call ``score_world`` once per sampled world until the iterations (or, in budget mode,
@@ -148,8 +150,9 @@ class HardBot(Bot):
         worlds = 0
         deterministic = self.iterations is not None
         limit = self.iterations if self.iterations is not None else MAX_WORLDS
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
-        slice_end = time.perf_counter() + SLICE_S
+        clock = self.clock
+        deadline = clock() + self.budget_ms / 1000.0
+        slice_end = clock() + SLICE_S
         while worlds < limit:
             score_world()
             worlds += 1
@@ -157,12 +160,12 @@ class HardBot(Bot):
                 if worlds % slice_worlds == 0 and worlds < limit:
                     yield None
             else:
-                now = time.perf_counter()
+                now = clock()
                 if now >= deadline:
                     break
                 if now >= slice_end:
                     yield None
-                    slice_end = time.perf_counter() + SLICE_S
+                    slice_end = clock() + SLICE_S
         return worlds
 
     # ------------------------------------------------------------------ pass
