@@ -85,7 +85,7 @@ class Net:
                     assert self.host is not None
                     self.host.on_message(peer, text)
                 elif peer in self.guests:
-                    self.guests[peer].on_message(text)
+                    self.guests[peer].on_message("host", text)
             await asyncio.sleep(0)
 
 
@@ -149,6 +149,7 @@ def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock)
     table = GuestTable(net.guest_send(peer), page, name, clock=clock)  # type: ignore[arg-type]
     page.table = table
     net.guests[peer] = table
+    table.host_peer = "host"  # (the browser checks the host's signature first: see link.py)
     return table, page
 
 
@@ -276,6 +277,11 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
             host.on_message("good", text)
             await settle(5)
             assert west_untouched(), text[:80]
+        # another peer pretending to be the host: the guest does not listen
+        before = good.snap
+        good.on_message("intruder", protocol.encode("state", 10**6, snap={}, events=[]))
+        good.on_message("intruder", protocol.encode("closed", 10**6 + 1))
+        assert good.snap is before and any("not the host" in line for line in good.log)
         # an intruder without a seat: acts are dropped, the match is unchanged
         for i in range(2000):  # a flood
             host.on_message("intruder", protocol.encode("act", i, action={"type": "pass", "seat": "west",

@@ -13,15 +13,16 @@ import asyncio
 from typing import Any
 from urllib.parse import parse_qsl
 
-from hearts import Card, Event, HandOver, IllegalAction, Match, PassCards, PassDirection, Phase, PlayCard, Seat, SeatView
-from hearts.table import Game, Listener, drain, play
+from hearts import Card, Deal, Event, HandOver, IllegalAction, Match, PassCards, PassDirection, Phase, PlayCard, Seat, SeatView
+from hearts.table import Game, Listener, Player, drain, play
 
-from . import i18n, input, page, settings_ui
+from . import i18n, input, page, render, settings_ui
 from .daily_ui import DailyUI, local_date
 from .dialogs import Dialogs
 from .dom import by_id, document, is_none, listen, local_storage, qs, window
 from .hints import hint_text
 from .i18n import t
+from .online.guest import GuestTable
 from .players import HumanPlayer, Pacer, WebBot
 from .session import CorruptSave, Mode, Session, SessionState, decode_save, encode_save
 from .settings import MIN_THINK, TIMINGS, Settings
@@ -41,9 +42,12 @@ class Controller(Listener):
         self.notices: list[str] = [t("save_corrupt")] if settings_dropped else []
         self.params = dict(parse_qsl(str(window.location.search or "").lstrip("?"), keep_blank_values=True))
         self.speed_override: str | None = self.params["speed"] if self.params.get("speed") in TIMINGS else None
-        self.view = TableView(self.timings, ME)
+        self.view = TableView(self.timings)
         self.dialogs = Dialogs()
         self.human = HumanPlayer(self._on_asked, self._on_refused)
+        self.seat_input: HumanPlayer | GuestTable = self.human  # who answers the taps: the table here, or a host far away
+        self.extra: Listener | None = None  # an online host's table hears every action too
+        self.online: Any = None  # hearts_web.online.lobby.OnlineUI, imported when a player goes online
         self._session: Session | None = None
         self.daily: DailyUI | None = None
         self.table_task: asyncio.Task[None] | None = None
@@ -63,7 +67,7 @@ class Controller(Listener):
         if "daily" in self.params:
             self.daily = DailyUI(self)
             self.daily.open_from_link(self.params.get("daily") or "")
-        else:
+        elif not (str(window.location.hash or "")[:8] in ("#online=", "#host=") and self.online_ui().open_from_link()):
             self.resume_or_new()
         self.apply_texts()
         by_id("app").hidden = False
@@ -109,19 +113,40 @@ class Controller(Listener):
             self.store.set_json(self._session.save_key, encode_save(self._session))
 
     # ------------------------------------------------------------------ the table
-    def enter(self, session: Session) -> None:
-        """Put ``session`` on the table and (re)start the table loop for it."""
+    def enter(self, session: Session, players: list[Player] | None = None, extra: Listener | None = None) -> None:
+        """Put ``session`` on the table and (re)start the table loop for it (with the bots, unless
+        ``players`` are given: an online table; ``extra`` then hears every action as well)."""
         if self.table_task is not None:
             self.table_task.cancel()
-        self._session = session
+        self._session, self.extra, self.seat_input = session, extra, self.human
         self.view.selected, self.view.hinted, self.view.received = [], set(), set()
         self.view.set_thinking(None)
         self.view.show(session.snapshot())
         self.render_badge()
         self.view.focus_first_card()
-        seed = session.match.seed or "hearts"
-        bots = [WebBot(lambda: session.state.difficulty, seed, self.min_think, self.view.set_thinking) for _ in range(3)]
-        self.table_task = asyncio.ensure_future(self._run(session, [self.human, *bots]))
+        if players is None:
+            players = [self.human] + [self.stand_in(s, session.state.difficulty) for s in Seat if s != ME]
+        self.table_task = asyncio.ensure_future(self._run(session, players))
+
+    def stand_in(self, seat: Seat, level: str) -> Player:
+        """A bot for ``seat`` (also the stand-in for a guest who is away)."""
+        session = self._session
+        seed = (session.match.seed if session is not None else None) or "hearts"
+        return WebBot(lambda: session.state.difficulty if session is not None else level, seed, self.min_think,
+                      self.view.set_thinking)
+
+    def enter_guest(self, guest: GuestTable) -> None:
+        """A guest at an online table: no match here; the host's states are drawn as they come."""
+        if self.table_task is not None:
+            self.table_task.cancel()
+        self._session, self.extra, self.seat_input = None, None, guest
+        self.view.set_thinking(None)
+        self.render_badge()
+
+    def leave_online(self) -> None:
+        render.seating = render.Seating()
+        document.documentElement.classList.remove("host-away")
+        self.resume_or_new()
 
     async def _run(self, session: Session, players: list[Any]) -> None:
         try:
@@ -130,7 +155,7 @@ class Controller(Listener):
             self.fresh = False
             resumed_over = session.match.is_over
             await play(session.match, players, self)
-            if session.state.mode is Mode.MATCH and session is self._session:
+            if session.state.mode in (Mode.MATCH, Mode.ONLINE) and session is self._session:
                 if not resumed_over:
                     await self._hand_summary(session)  # the last hand's summary, then the result
                 self.view.show(session.snapshot())
@@ -157,16 +182,19 @@ class Controller(Listener):
             return
         note_events(session.state, events, self.store)
         self.save()
+        if self.extra is not None:
+            await self.extra.on_events(game, events)  # the guests see it at once
         await self.view.animate(events, session.snapshot())
         if session.state.mode is Mode.DAILY and self.daily is not None:
             for ev in events:
                 if isinstance(ev, HandOver):
                     await self.daily.on_hand_over(ev)
 
-    async def on_hand_over(self, game: Match) -> None:
+    async def on_hand_over(self, game: Match) -> Deal | None:
         session = self._session
         if session is not None and game is session.match:
             await self._hand_summary(session)
+        return await self.extra.on_hand_over(game) if self.extra is not None else None
 
     async def _hand_summary(self, session: Session) -> None:
         """The hand summary; it stays open until dismissed (a reload shows it again: the match
@@ -181,22 +209,23 @@ class Controller(Listener):
 
     # ------------------------------------------------------------------ commands (hearts_web.input)
     def tap_card(self, card: Card) -> None:
-        asked = self.human.asked
-        if asked is None or not self.human.waiting:
+        seat = self.seat_input
+        asked = seat.asked
+        if asked is None or not seat.waiting:
             return
         if asked.phase is Phase.PASSING:
             self.toggle_pass_card(card)
-        elif self.human.submit(PlayCard(ME, card)):
+        elif seat.submit(PlayCard(asked.seat, card)):
             self.view.lock_hand()  # at once, so a double tap cannot play twice
 
     def tap_refused_card(self, card: Card, el: Any) -> None:
-        session = self._session
-        if session is None or not self.human.waiting:
-            if session is not None and session.match.phase is Phase.PLAYING:
+        asked = self.seat_input.asked
+        if asked is None or asked.phase is not Phase.PLAYING:
+            if self.view.snap is not None and self.view.snap.phase is Phase.PLAYING:
                 self.view.show_error(t("err_not_your_turn"))
             return
         try:
-            session.match.verify_play(ME, card)
+            asked.verify_play(card)
         except IllegalAction as exc:
             self.view.show_error(self.explain(exc))
             el.classList.add("refused")
@@ -218,10 +247,10 @@ class Controller(Listener):
         self.view.render_prompt()
 
     def pass_cards(self) -> None:
-        asked = self.human.asked
+        asked = self.seat_input.asked
         if asked is None or asked.phase is not Phase.PASSING or len(self.view.selected) != 3:
             return
-        if self.human.submit(PassCards(ME, tuple(self.view.selected))):
+        if self.seat_input.submit(PassCards(asked.seat, tuple(self.view.selected))):
             self.view.hinted = set()
             self.view.lock_hand()
 
@@ -232,6 +261,9 @@ class Controller(Listener):
         from hearts.bots import hint_steps
 
         session, asked = self._session, self.human.asked
+        if self.seat_input is not self.human or (session is not None and session.state.mode is Mode.ONLINE):
+            self.view.show_error(t("online_hints_off"))
+            return
         if session is None or asked is None or not self.human.waiting:
             self.view.show_error(t("err_not_your_turn"))
             return
@@ -249,13 +281,24 @@ class Controller(Listener):
 
     def explain(self, exc: IllegalAction) -> str:
         suit = exc.details.get("suit")
-        if exc.code.value == "must_follow_suit":
-            return t("err_must_follow_suit", suit=t(f"suit1_{int(suit)}")) if suit is not None else t("err_must_follow_suit_plain")
-        key = f"err_{exc.code.value}"
+        if exc.code.value == "must_follow_suit" and suit is not None:
+            return t("err_must_follow_suit", suit=t(f"suit1_{int(suit)}"))
+        return self.explain_code(exc.code.value)
+
+    def explain_code(self, code: str) -> str:
+        if code == "must_follow_suit":
+            return t("err_must_follow_suit_plain")
+        key = f"err_{code}"
         return t(key) if key in i18n.EN else t("err_other")
 
     def action(self, name: str, el: Any) -> None:
         session = self._session
+        if name.startswith("online"):
+            self.online_ui().on_action(name, el)
+            return
+        if self.online is not None and self.online.side is not None and name in ("new-match", "new-match-now"):
+            self.online_ui().show_panel()  # leaving an online table is done from its panel
+            return
         if name == "last-trick" and session is not None:
             self.dialogs.last_trick(session.match.last_trick)
         elif name == "scores" and session is not None:
@@ -294,6 +337,13 @@ class Controller(Listener):
             self.daily_ui().on_action(name, el)
         elif name.startswith("set-"):
             self.apply_setting(settings_ui.on_click(self.settings, name, str(el.getAttribute("data-value"))), el)
+
+    def online_ui(self) -> Any:
+        if self.online is None:
+            from .online.lobby import OnlineUI  # the online code is imported only when it is used
+
+            self.online = OnlineUI(self)
+        return self.online
 
     def daily_ui(self) -> DailyUI:
         if self.daily is None:

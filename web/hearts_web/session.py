@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from hearts import HandScore, Match, Phase, RecordError, Seat, SeatView, match_from_record, match_to_record
 
 from .settings import DIFFICULTIES
-from .store import DAILY_GAME_KEY, MATCH_KEY
+from .store import DAILY_GAME_KEY, MATCH_KEY, ONLINE_MATCH_KEY
 
 __all__ = ["Mode", "Pending", "SessionState", "Session", "Snapshot", "CorruptSave", "SAVE_VERSION",
            "encode_save", "decode_save"]
@@ -33,6 +33,7 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 class Mode(Enum):
     MATCH = "match"
     DAILY = "daily"
+    ONLINE = "online"  # the match of an online table hosted in this browser
 
 
 @dataclass
@@ -114,7 +115,7 @@ class Session:
 
     @property
     def save_key(self) -> str:
-        return DAILY_GAME_KEY if self.state.mode is Mode.DAILY else MATCH_KEY
+        return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY}[self.state.mode]
 
     def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
         m = self.match

@@ -12,13 +12,16 @@ import time
 from typing import Any, Protocol
 
 __all__ = ["Storage", "MemoryStorage", "Store", "Unreadable", "SETTINGS_KEY", "MATCH_KEY", "DAILY_GAME_KEY",
-           "STATS_KEY", "DAILY_KEY", "BACKUP_PREFIX"]
+           "STATS_KEY", "DAILY_KEY", "BACKUP_PREFIX", "ONLINE_MATCH_KEY", "ONLINE_HOST_KEY", "ONLINE_GUEST_KEY"]
 
 SETTINGS_KEY = "hearts.settings.v1"
 MATCH_KEY = "hearts.match.v1"
 DAILY_GAME_KEY = "hearts.daily-game.v1"
 STATS_KEY = "hearts.stats.v1"
 DAILY_KEY = "hearts.daily.v1"
+ONLINE_MATCH_KEY = "hearts.online-match.v1"  # the match of the online table hosted here
+ONLINE_HOST_KEY = "hearts.online-host.v1"  # that table's room, seats, key and unrevealed deals
+ONLINE_GUEST_KEY = "hearts.online-guest.v1"  # seat tokens of the tables joined as a guest
 BACKUP_PREFIX = "hearts.backup."
 
 

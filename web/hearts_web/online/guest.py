@@ -70,6 +70,7 @@ class GuestTable:
     clock: Callable[[], float] = time.monotonic
     random_hex: Callable[[int], str] = secrets.token_hex
     seat: Seat | None = None
+    host_peer: str | None = None  # the peer that proved it holds the host's key (see link.py)
     snap: Snapshot | None = None
     hands: dict[int, Seen] = field(default_factory=dict)
     check: PeerCheck = field(default_factory=lambda: PeerCheck(RateLimit(rate=200.0, burst=400.0)))
@@ -84,6 +85,14 @@ class GuestTable:
         self.send_raw(encode(type_, self._seq, **fields))
 
     # ------------------------------------------------------------------ outgoing
+    def host_proven(self, peer: str) -> None:
+        """``peer`` signed with the key of the invitation link: it is the host (a new peer after
+        the host's reload). Only its messages count from now on; say hello (with the seat token)."""
+        if peer != self.host_peer:
+            self.host_peer = peer
+            self.check = PeerCheck(RateLimit(rate=200.0, burst=400.0))
+        self.hello()
+
     def hello(self) -> None:
         """On every (re)connection: a seat token claims the seat back."""
         self.last_heard = self.clock()
@@ -124,7 +133,11 @@ class GuestTable:
             self.events.host_away(away)
 
     # ------------------------------------------------------------------ incoming
-    def on_message(self, raw: Any) -> None:
+    def on_message(self, peer: str, raw: Any) -> None:
+        if peer != self.host_peer:
+            self.log.append(f"dropped a message from {peer[:8]}: not the host")
+            del self.log[:-200]
+            return
         msg = self.check.admit(raw, protocol.HOST_TYPES, protocol.MAX_HOST_MESSAGE)
         if isinstance(msg, Drop):
             self.log.append(f"dropped a message from the host: {msg.reason}")
@@ -143,6 +156,9 @@ class GuestTable:
 
     def _on_ping(self, body: dict[str, Any]) -> None:
         return None
+
+    def _on_host(self, body: dict[str, Any]) -> None:
+        return None  # the proof is checked before (link.py); a repeat changes nothing
 
     def _on_version(self, body: dict[str, Any]) -> None:
         self.events.reload_needed()

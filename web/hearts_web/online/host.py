@@ -347,6 +347,31 @@ class HostTable(Listener):
     async def on_hand_over(self, game: Match) -> Deal | None:
         return await self.deal_round(game.hand_number + 1)
 
+    # ------------------------------------------------------------------ saving (the host may reload)
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": [info.to_dict() for info in self.seats], "started": self.started, "rules": self.rules,
+                "level": self.level, "fair": {str(h): {"commit": f.commit, "secret": f.secret,
+                                                       "contributions": f.contributions, "revealed": f.revealed}
+                                              for h, f in self.fair.items() if not f.revealed}}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """The seats and the unrevealed deals of a saved table (checked: a bad entry is skipped)."""
+        seats = data.get("seats")
+        if isinstance(seats, list) and len(seats) == 4:
+            for info, raw in zip(self.seats[1:], seats[1:]):
+                if isinstance(raw, dict) and raw.get("kind") in ("bot", "remote"):
+                    info.kind = raw["kind"]
+                    info.name = clean_name(raw.get("name")) or info.name
+                    info.token = read_token(raw.get("token")) if info.kind == "remote" else None
+        self.started = bool(data.get("started"))
+        fair = data.get("fair")
+        if isinstance(fair, dict):
+            for hand, raw in fair.items():
+                if hand.isdigit() and isinstance(raw, dict) and all(isinstance(raw.get(k), str) for k in ("commit", "secret")):
+                    contributions = raw.get("contributions")
+                    if isinstance(contributions, list) and len(contributions) == 4 and all(isinstance(c, str) for c in contributions):
+                        self.fair[int(hand)] = FairHand(raw["commit"], raw["secret"], list(contributions))
+
     def close(self) -> None:
         self.closed = True
         for peer in list(self.checks):

@@ -25,14 +25,14 @@ from ..session import Snapshot
 
 __all__ = ["VERSION", "MAX_GUEST_MESSAGE", "MAX_HOST_MESSAGE", "NAME_LIMIT", "Drop", "Message", "RateLimit",
            "PeerCheck", "encode", "parse", "clean_name", "snapshot_to_dict", "snapshot_from_dict", "GUEST_TYPES",
-           "HOST_TYPES"]
+           "HOST_TYPES", "host_proof_text"]
 
 VERSION = 1
 MAX_GUEST_MESSAGE = 2048  # characters: a guest never needs more (an action, a name)
 MAX_HOST_MESSAGE = 262144  # a table state with a long score sheet stays far below
 NAME_LIMIT = 20
 GUEST_TYPES = ("hello", "sit", "act", "contrib", "ping", "bye")
-HOST_TYPES = ("lobby", "welcome", "state", "refused", "commit", "reveal", "ping", "closed", "version")
+HOST_TYPES = ("lobby", "welcome", "state", "refused", "commit", "reveal", "ping", "closed", "version", "host")
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,11 @@ class PeerCheck:
         if isinstance(result, Drop):
             self.dropped += 1
         return result
+
+
+def host_proof_text(room: str, host_peer: str, guest_peer: str) -> str:
+    """What the host signs for one guest: it proves that ``host_peer`` holds the key of the link."""
+    return f"hearts-host-v1:{room}:{host_peer}:{guest_peer}"
 
 
 def read_action(body: Mapping[str, Any]) -> Action | Drop:
