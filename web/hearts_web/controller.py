@@ -13,17 +13,17 @@ import asyncio
 from typing import Any
 from urllib.parse import parse_qsl
 
-from hearts import Card, Deal, Event, HandOver, IllegalAction, Match, PassCards, PassDirection, Phase, PlayCard, Seat, SeatView
-from hearts.table import Game, Listener, Player, drain, play
+from hearts import Deal, Event, HandOver, IllegalAction, Match, PassDirection, Phase, Seat, SeatView
+from hearts.table import Game, Listener, Player, play
 
 from . import i18n, input, page, render, settings_ui
 from .daily_ui import DailyUI, local_date
 from .dialogs import Dialogs
 from .dom import by_id, document, is_none, listen, local_storage, qs, window
-from .hints import hint_text
 from .i18n import t
 from .online.guest import GuestTable
-from .players import HumanPlayer, Pacer, WebBot
+from .players import HumanPlayer, WebBot
+from .table_input import TableInput, explain, explain_code
 from .session import CorruptSave, Mode, Session, SessionState, decode_save, encode_save
 from .settings import MIN_THINK, TIMINGS, Settings
 from .stats import Statistics, note_events
@@ -45,7 +45,7 @@ class Controller(Listener):
         self.view = TableView(self.timings)
         self.dialogs = Dialogs()
         self.human = HumanPlayer(self._on_asked, self._on_refused)
-        self.seat_input: HumanPlayer | GuestTable = self.human  # who answers the taps: the table here, or a host far away
+        self.table_input = TableInput(self, self.human)
         self.extra: Listener | None = None  # an online host's table hears every action too
         self.online: Any = None  # hearts_web.online.lobby.OnlineUI, imported when a player goes online
         self._session: Session | None = None
@@ -62,7 +62,7 @@ class Controller(Listener):
         i18n.set_lang(self.settings.lang or i18n.default_lang(str(window.navigator.language or "")))
         self.apply_look()
         self.apply_speed()
-        input.bind(self)
+        input.bind(self.table_input, self)
         listen(window, "resize", lambda _event: page.fit_toolbar())
         if "daily" in self.params:
             self.daily = DailyUI(self)
@@ -118,7 +118,7 @@ class Controller(Listener):
         ``players`` are given: an online table; ``extra`` then hears every action as well)."""
         if self.table_task is not None:
             self.table_task.cancel()
-        self._session, self.extra, self.seat_input = session, extra, self.human
+        self._session, self.extra, self.table_input.seat = session, extra, self.human
         self.view.selected, self.view.hinted, self.view.received = [], set(), set()
         self.view.set_thinking(None)
         self.view.show(session.snapshot())
@@ -139,7 +139,7 @@ class Controller(Listener):
         """A guest at an online table: no match here; the host's states are drawn as they come."""
         if self.table_task is not None:
             self.table_task.cancel()
-        self._session, self.extra, self.seat_input = None, None, guest
+        self._session, self.extra, self.table_input.seat = None, None, guest
         self.view.set_thinking(None)
         self.render_badge()
 
@@ -174,7 +174,7 @@ class Controller(Listener):
             self.view.maybe_focus_hand()
 
     def _on_refused(self, error: IllegalAction) -> None:
-        self.view.show_error(self.explain(error))
+        self.view.show_error(explain(error))
 
     async def on_events(self, game: Game, events: list[Event]) -> None:
         session = self._session
@@ -208,88 +208,12 @@ class Controller(Listener):
         await self.dialogs.wait_closed()
 
     # ------------------------------------------------------------------ commands (hearts_web.input)
-    def tap_card(self, card: Card) -> None:
-        seat = self.seat_input
-        asked = seat.asked
-        if asked is None or not seat.waiting:
-            return
-        if asked.phase is Phase.PASSING:
-            self.toggle_pass_card(card)
-        elif seat.submit(PlayCard(asked.seat, card)):
-            self.view.lock_hand()  # at once, so a double tap cannot play twice
-
-    def tap_refused_card(self, card: Card, el: Any) -> None:
-        asked = self.seat_input.asked
-        if asked is None or asked.phase is not Phase.PLAYING:
-            if self.view.snap is not None and self.view.snap.phase is Phase.PLAYING:
-                self.view.show_error(t("err_not_your_turn"))
-            return
-        try:
-            asked.verify_play(card)
-        except IllegalAction as exc:
-            self.view.show_error(self.explain(exc))
-            el.classList.add("refused")
-            asyncio.ensure_future(self._unrefuse(el))
-
-    async def _unrefuse(self, el: Any) -> None:
-        await asyncio.sleep(0.4)
-        el.classList.remove("refused")
-
-    def toggle_pass_card(self, card: Card) -> None:
-        chosen = self.view.selected
-        if card in chosen:
-            chosen.remove(card)
-        else:
-            if len(chosen) >= 3:
-                chosen.pop(0)
-            chosen.append(card)
-        self.view.render_hand()
-        self.view.render_prompt()
-
-    def pass_cards(self) -> None:
-        asked = self.seat_input.asked
-        if asked is None or asked.phase is not Phase.PASSING or len(self.view.selected) != 3:
-            return
-        if self.seat_input.submit(PassCards(asked.seat, tuple(self.view.selected))):
-            self.view.hinted = set()
-            self.view.lock_hand()
-
-    def hint(self) -> None:
-        self.guard(self._hint())
-
-    async def _hint(self) -> None:
-        from hearts.bots import hint_steps
-
-        session, asked = self._session, self.human.asked
-        if self.seat_input is not self.human or (session is not None and session.state.mode is Mode.ONLINE):
-            self.view.show_error(t("online_hints_off"))
-            return
-        if session is None or asked is None or not self.human.waiting:
-            self.view.show_error(t("err_not_your_turn"))
-            return
-        by_id("prompt").textContent = t("hint_thinking")
-        hint = await drain(hint_steps(asked), Pacer())
-        if self.human.asked is not asked:
-            return
-        if not session.state.practice:
-            session.state.practice = True
-            self.save()
-            self.render_badge()
-        self.view.hinted = set(hint.cards)
-        self.view.render_hand()
-        self.view.say(hint_text(hint, asked.phase is Phase.PASSING))
-
-    def explain(self, exc: IllegalAction) -> str:
-        suit = exc.details.get("suit")
-        if exc.code.value == "must_follow_suit" and suit is not None:
-            return t("err_must_follow_suit", suit=t(f"suit1_{int(suit)}"))
-        return self.explain_code(exc.code.value)
+    @property
+    def seat_input(self) -> HumanPlayer | GuestTable:
+        return self.table_input.seat
 
     def explain_code(self, code: str) -> str:
-        if code == "must_follow_suit":
-            return t("err_must_follow_suit_plain")
-        key = f"err_{code}"
-        return t(key) if key in i18n.EN else t("err_other")
+        return explain_code(code)
 
     def action(self, name: str, el: Any) -> None:
         session = self._session
@@ -401,7 +325,7 @@ class Controller(Listener):
         self.apply_texts()
         self.view.render()
         self.render_badge()
-        if self.dialogs.is_open and qs("#dlg-body .form") is not None:
+        if self.dialogs.is_open and qs("#dlg-body [data-settings]") is not None:
             self.refresh_settings()  # the settings dialog follows the language at once
 
     def timings(self) -> tuple[float, float, float]:

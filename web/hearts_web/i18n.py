@@ -241,6 +241,8 @@ EN: dict[str, str] = {
     "online_load_failed": "The online table could not be loaded. Are you offline?",
     "online_hints_off": "No hints at an online table.",
     "online_badge": "Online",
+    "online_host_deals": "Der Gastgeber gibt das nächste Spiel.",
+    "online_host_deals": "The host deals the next hand.",
 }
 
 DE: dict[str, str] = {
@@ -462,6 +464,7 @@ DE: dict[str, str] = {
     "online_load_failed": "Der Online-Tisch ließ sich nicht laden. Bist du offline?",
     "online_hints_off": "An einem Online-Tisch gibt es keine Tipps.",
     "online_badge": "Online",
+    "online_host_deals": "Der Gastgeber gibt das nächste Spiel.",
 }
 
 STRINGS = {"en": EN, "de": DE}
