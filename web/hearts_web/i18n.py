@@ -241,7 +241,6 @@ EN: dict[str, str] = {
     "online_load_failed": "The online table could not be loaded. Are you offline?",
     "online_hints_off": "No hints at an online table.",
     "online_badge": "Online",
-    "online_host_deals": "Der Gastgeber gibt das nächste Spiel.",
     "online_host_deals": "The host deals the next hand.",
 }
 
