@@ -20,91 +20,126 @@ from collections.abc import Callable, Generator
 from itertools import combinations
 from typing import Any
 
-from ..hand import score_hand
+from dataclasses import dataclass
+
+from ..rules import MoonScoring
 from ..view import SeatView
 from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count, rank_of
 from .base import Bot, Decision, Steps, as_cards
 from .knowledge import Knowledge
 from .medium import medium_pass, medium_play, pass_choice, pass_danger, pass_reason
 from .reasons import classify_play
-from .rollout import heuristic_playout
+from .rollout import RolloutRules, playout, playout_randoms, randoms, split_hands
 
-__all__ = ["HardBot", "sample_world", "DEFAULT_BUDGET_MS"]
+__all__ = ["HardBot", "HardParams", "VERSIONS", "LATEST", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
 
 DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
 SLICE_WORLDS = 6  # worlds per slice in iterations mode
 MAX_WORLDS = 4000
-MEDIUM_PRIOR = 0.5  # points/hand head start for Medium's card in the search
-ROLLOUT_NOISE = 0.3  # how often a simulated opponent plays a random legal card
 QUEEN_INFERENCE = 0.85  # trust in "it did not dump the Q♠ when it could, so it has none"
 MATCH_WEIGHT = 0.3  # near the match's end: worth of a point landing on the chosen opponent
 PASS_POOL = 6  # candidate passes: every 3 of the 6 cards that most want to leave, + Medium's
-PASS_PRIOR = 0.5  # points/hand head start for Medium's pass
 PASS_SLICE_WORLDS = 2  # worlds per slice when scoring passes in iterations mode (~20 candidates each)
 
 
-def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
-    """Deal the unseen cards to the other seats, consistent with voids, sizes and passed cards."""
-    others = [s for s in range(4) if s != k.me]
-    base = [0, 0, 0, 0]
-    base[k.me] = k.hand
-    free = k.unseen
-    for s in others:
-        base[s] = k.known[s]
-        free &= ~k.known[s]
-    need0 = [k.sizes[s] - count(k.known[s]) if s != k.me else 0 for s in range(4)]
-    by_suit = []
-    for suit in range(4):
-        cards = bits(free & SUITS[suit])
-        if cards:
-            seats = [s for s in others if not k.void_mask[s] >> (suit * 13) & 1]
-            by_suit.append((len(seats), suit, cards, seats))
-    by_suit.sort()
-    queen_seats: list[int] = []
-    if free & QS_BIT:
-        queen_seats = [s for s in others if not k.no_queen[s] and not k.void_mask[s] & QS_BIT]
-        if len(queen_seats) == len([s for s in others if not k.void_mask[s] & QS_BIT]):
-            queen_seats = []  # nothing learned
-    for attempt in range(30):
-        hands = list(base)
-        need = list(need0)
-        ok = True
-        placed = 0
-        if queen_seats and attempt < 20 and rng.random() < QUEEN_INFERENCE:
-            open_seats = [s for s in queen_seats if need[s] > 0]
-            if open_seats:
-                s = open_seats[int(rng.random() * len(open_seats))]
-                hands[s] |= QS_BIT
-                need[s] -= 1
-                placed = QS_BIT
-        for _, _suit, cards, seats in by_suit:
-            if placed and _suit == 2:
-                cards = [c for c in cards if c != QS]
-            if attempt >= 25:
-                seats = others  # give up on the void constraints (inconsistent views only)
-            rng.shuffle(cards)
-            for c in cards:
-                total = 0
-                for s in seats:
-                    total += need[s]
-                if total <= 0:
-                    ok = False
-                    break
-                x = rng.random() * total
-                for s in seats:
-                    x -= need[s]
-                    if x < 0 and need[s] > 0:
+
+@dataclass(frozen=True)
+class HardParams:
+    """What one version of Hard is: the search code is shared, the versions differ only here.
+
+    A version is frozen once anything depends on it (version 1 makes the daily par, see
+    ``hearts.daily``): change a default only by adding a version.
+    """
+
+    version: int
+    medium_prior: float = 0.5  # points/hand head start for Medium's card in the search
+    pass_prior: float = 0.5  # points/hand head start for Medium's pass
+    rollout_noise: float = 0.3  # how often a simulated opponent plays a random legal card
+
+
+VERSIONS: dict[int, HardParams] = {
+    1: HardParams(1),  # Hard until issue 11; the daily par v1
+}
+LATEST = 1
+
+
+class WorldSampler:
+    """Deals the unseen cards to the other seats, consistent with voids, hand sizes, passed
+    cards and the Q♠ inference (set up once per decision, then called once per world)."""
+
+    def __init__(self, k: Knowledge) -> None:
+        others = [s for s in range(4) if s != k.me]
+        base = [0, 0, 0, 0]
+        base[k.me] = k.hand
+        free = k.unseen
+        for s in others:
+            base[s] = k.known[s]
+            free &= ~k.known[s]
+        self.others = others
+        self.base = base
+        self.need = [k.sizes[s] - count(k.known[s]) if s != k.me else 0 for s in range(4)]
+        by_suit = []
+        for suit in range(4):
+            cards = bits(free & SUITS[suit])
+            if cards:
+                seats = [s for s in others if not k.void_mask[s] >> (suit * 13) & 1]
+                by_suit.append((len(seats), suit, cards, seats))
+        by_suit.sort()
+        self.by_suit = [(suit, cards, seats) for _, suit, cards, seats in by_suit]
+        queen_seats: list[int] = []
+        if free & QS_BIT:
+            queen_seats = [s for s in others if not k.no_queen[s] and not k.void_mask[s] & QS_BIT]
+            if len(queen_seats) == len([s for s in others if not k.void_mask[s] & QS_BIT]):
+                queen_seats = []  # nothing learned
+        self.queen_seats = queen_seats
+
+    def __call__(self, rng: random.Random) -> list[int]:
+        random_ = rng.random
+        shuffle = rng.shuffle
+        for attempt in range(30):
+            hands = list(self.base)
+            need = list(self.need)
+            ok = True
+            placed = 0
+            if self.queen_seats and attempt < 20 and random_() < QUEEN_INFERENCE:
+                open_seats = [s for s in self.queen_seats if need[s] > 0]
+                if open_seats:
+                    s = open_seats[int(random_() * len(open_seats))]
+                    hands[s] |= QS_BIT
+                    need[s] -= 1
+                    placed = QS_BIT
+            for suit, cards, seats in self.by_suit:
+                cards = [c for c in cards if c != QS] if placed and suit == 2 else list(cards)
+                if attempt >= 25:
+                    seats = self.others  # give up on the void constraints (inconsistent views only)
+                shuffle(cards)
+                for c in cards:
+                    total = 0
+                    for s in seats:
+                        total += need[s]
+                    if total <= 0:
+                        ok = False
                         break
-                else:
-                    s = next(s for s in reversed(seats) if need[s] > 0)
-                hands[s] |= 1 << c
-                need[s] -= 1
-            if not ok:
-                break
-        if ok:
-            return hands
-    raise AssertionError("no consistent deal")  # pragma: no cover
+                    x = random_() * total
+                    for s in seats:
+                        x -= need[s]
+                        if x < 0 and need[s] > 0:
+                            break
+                    else:
+                        s = next(s for s in reversed(seats) if need[s] > 0)
+                    hands[s] |= 1 << c
+                    need[s] -= 1
+                if not ok:
+                    break
+            if ok:
+                return hands
+        raise AssertionError("no consistent deal")  # pragma: no cover
+
+
+def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
+    """One world: the unseen cards dealt to the other seats (see :class:`WorldSampler`)."""
+    return WorldSampler(k)(rng)
 
 
 def _equivalent(k: Knowledge, a: int, b: int) -> bool:
@@ -136,18 +171,29 @@ def candidates(k: Knowledge) -> list[int]:
 class HardBot(Bot):
     level = "hard"
 
-    def __init__(self, budget_ms: float | None = None, iterations: int | None = None) -> None:
+    def __init__(self, budget_ms: float | None = None, iterations: int | None = None, *,
+                 version: int = LATEST, pass_iterations: int | None = None) -> None:
+        """``iterations``: sampled worlds per decision (deterministic); ``pass_iterations``
+        overrides it for the pass (default: the same). Otherwise ``budget_ms`` of search."""
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if pass_iterations is not None and (pass_iterations < 1 or iterations is None):
+            raise ValueError("pass_iterations must be at least 1 and needs iterations")
+        if version not in VERSIONS:
+            raise ValueError(f"unknown Hard version {version!r}: choose from {sorted(VERSIONS)}")
+        self.params = VERSIONS[version]
+        self.version = version
         self.iterations = iterations
+        self.pass_iterations = pass_iterations if pass_iterations is not None else iterations
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
 
-    def _run_worlds(self, score_world: Callable[[], None], slice_worlds: int) -> Generator[None, None, int]:
+    def _run_worlds(self, score_world: Callable[[], None], slice_worlds: int,
+                    iterations: int | None) -> Generator[None, None, int]:
         """Call ``score_world`` once per sampled world until the iterations (or, in budget mode,
         the time) are used up, yielding between slices; return the number of worlds."""
         worlds = 0
-        deterministic = self.iterations is not None
-        limit = self.iterations if self.iterations is not None else MAX_WORLDS
+        deterministic = iterations is not None
+        limit = iterations if iterations is not None else MAX_WORLDS
         deadline = time.perf_counter() + self.budget_ms / 1000.0
         slice_end = time.perf_counter() + SLICE_S
         while worlds < limit:
@@ -164,6 +210,10 @@ class HardBot(Bot):
                     yield None
                     slice_end = time.perf_counter() + SLICE_S
         return worlds
+
+    def _noise(self, me: int) -> tuple[float, ...]:
+        noise = self.params.rollout_noise
+        return tuple(0.0 if s == me else noise for s in range(4))
 
     # ------------------------------------------------------------------ pass
     def choose_pass(self, view: SeatView, rng: random.Random) -> Steps:
@@ -194,9 +244,13 @@ class HardBot(Bot):
             if combo != prior:
                 cands.append(combo)
         util = _Utility(me, view)
+        rr = RolloutRules(rules)
+        noise = self._noise(me)
         totals = [0.0] * len(cands)
         unseen = bits(((1 << 52) - 1) & ~hand)
         others = [(me + i) % 4 for i in (1, 2, 3)]
+        no_points = (0, 0, 0, 0)
+        draws = playout_randoms(0)
 
         def score_world() -> None:
             rng.shuffle(unseen)
@@ -209,7 +263,7 @@ class HardBot(Bot):
             for s in others:
                 for c in pass_choice(dealt[s], jack)[0]:
                     passes[s] |= 1 << c
-            seed = rng.randrange(1 << 30)
+            rs = randoms(rng.randrange(1 << 30), draws)
             for i, cand in enumerate(cands):
                 passes[me] = 0
                 for c in cand:
@@ -218,12 +272,11 @@ class HardBot(Bot):
                 for s in range(4):
                     hands[(s + offset) % 4] |= passes[s]
                 leader = next(s for s in range(4) if hands[s] & 1)
-                taken = heuristic_playout(hands, leader, [], 0, False, [0, 0, 0, 0], rules,
-                                          random.Random(seed), -1, me, ROLLOUT_NOISE)
-                totals[i] += util(taken)
+                result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise)
+                totals[i] += util(*result)
 
-        worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS)
-        totals[0] += PASS_PRIOR * worlds
+        worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations)
+        totals[0] += self.params.pass_prior * worlds
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         stats: dict[str, Any] = {
             "worlds": worlds,
@@ -245,29 +298,39 @@ class HardBot(Bot):
             plans += [(c, True) for c in cands]
         runner = k.moon_runner()
         util = _Utility(k.me, view)
+        rr = RolloutRules(view.rules)
+        noise = self._noise(k.me)
         totals = [0.0] * len(plans)
-        rules = view.rules
+        queen_breaks = view.rules.queen_breaks_hearts
         trick = k.trick_cards
+        leader = k.leader if trick else k.me
+        hearts = [count(t & HEARTS) for t in k.taken]
+        queen = next((s for s in range(4) if k.taken[s] & QS_BIT), -1)
+        jack = next((s for s in range(4) if k.taken[s] >> JD & 1), -1)
+        me4 = k.me * 4
+        sampler = WorldSampler(k)
+        draws = playout_randoms(k.trick_number)
 
         def score_world() -> None:
-            world = sample_world(k, rng)
+            world = split_hands(sampler(rng))
             seed = rng.randrange(1 << 30)
+            rs = randoms(seed, draws)
             for i, (card, shoot) in enumerate(plans):
                 hands = list(world)
-                hands[k.me] &= ~(1 << card)
+                hands[me4 + card // 13] &= ~(1 << card % 13)
                 shooter = k.me if shoot else (runner if runner >= 0 and (seed & 1) else -1)
-                broken = k.broken or card >= 39 or (rules.queen_breaks_hearts and card == QS)
-                taken = heuristic_playout(hands, k.leader if trick else k.me, trick + [card], k.trick_number,
-                                          broken, k.taken, rules, random.Random(seed), shooter, k.me, ROLLOUT_NOISE)
-                totals[i] += util(taken)
+                broken = k.broken or card >= 39 or (queen_breaks and card == QS)
+                result = playout(hands, leader, trick + [card], k.trick_number, broken, hearts, queen, jack,
+                                 rr, rs, shooter, noise)
+                totals[i] += util(*result)
 
-        worlds = yield from self._run_worlds(score_world, SLICE_WORLDS)
+        worlds = yield from self._run_worlds(score_world, SLICE_WORLDS, self.iterations)
         # Medium's choice gets a small head start: the search must beat the rule of thumb
         # clearly before Hard deviates from it (filters out choices driven by sampling noise).
         prior = medium_play(view)[0][0]
         for i, (card, shoot) in enumerate(plans):
             if not shoot and _equivalent(k, card, prior):
-                totals[i] += MEDIUM_PRIOR * worlds
+                totals[i] += self.params.medium_prior * worlds
                 break
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
         card, shoot = plans[best]
@@ -279,6 +342,28 @@ class HardBot(Bot):
                        for i, (c, s) in enumerate(plans)},
         }
         return Decision(as_cards((card,)), reason, params, stats)
+
+
+def hand_points(hearts: list[int], queen: int, jack: int, rules: Any, scores: tuple[int, ...]) -> list[int]:
+    """The hand's points per seat from the hearts each seat took and who took the Q♠ and the
+    J♦ (-1: nobody): :func:`hearts.hand.score_hand` without building card masks."""
+    pen = [hearts[s] + (13 if s == queen else 0) for s in range(4)]
+    moon = pen.index(26) if 26 in pen else -1
+    if moon < 0:
+        points = pen
+    else:
+        scoring = rules.moon
+        if scoring is MoonScoring.SHOOTERS_CHOICE:
+            added = [scores[s] + (0 if s == moon else 26) for s in range(4)]
+            if max(added) >= rules.target and added[moon] > min(added):
+                scoring = MoonScoring.SUBTRACT_FROM_SHOOTER
+        if scoring is MoonScoring.SUBTRACT_FROM_SHOOTER:
+            points = [-26 if s == moon else 0 for s in range(4)]
+        else:
+            points = [0 if s == moon else 26 for s in range(4)]
+    if jack >= 0 and rules.jack_of_diamonds:
+        points[jack] -= 10
+    return points
 
 
 class _Utility:
@@ -305,8 +390,8 @@ class _Utility:
             else:
                 self.target_seat = leader  # feed the leader
 
-    def __call__(self, taken: list[int]) -> float:
-        pts = score_hand(taken, self.rules, self.scores).points
+    def __call__(self, hearts: list[int], queen: int, jack: int) -> float:
+        pts = hand_points(hearts, queen, jack, self.rules, self.scores)
         value = -float(pts[self.me])
         if self.target_seat >= 0:
             value += MATCH_WEIGHT * pts[self.target_seat]
