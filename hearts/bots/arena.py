@@ -5,7 +5,14 @@ bots: four times, each bot in each seat), so every bot plays every deal from eve
 and the luck of the cards cancels. Matches are played to the rules' target. The report
 gives, per bot, the mean points per hand with a 95% confidence interval, the paired
 difference between bots per duplicate deal (much tighter), moons shot / allowed /
-blocked, and match wins.
+blocked (also per 1,000 seat-hands), and match wins.
+
+Bots: ``easy``, ``medium``, ``random``, ``hard`` (the latest version) and ``hard-vN`` (a
+pinned version, e.g. ``hard-v1``: Hard as it was before issue 11). Hard searches a fixed
+number of worlds per decision (deterministic, whatever the machine's load): by default
+the number it reaches in Chromium within the UI's 250 ms (``BROWSER_WORLDS``, measured
+with ``tools/bench_browser.py``), or ``--hard-iterations``; a spec may pin its own size:
+``hard@600/60`` (600 worlds per play, 60 per pass).
 """
 
 from __future__ import annotations
@@ -21,8 +28,9 @@ from ..match import Match
 from ..rules import PRESETS, Rules
 from . import make_bot
 from .base import Bot
+from .hard import BROWSER_WORLDS, LATEST, VERSIONS
 
-__all__ = ["ArenaConfig", "play_match", "run_arena", "main"]
+__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "play_match", "run_arena", "main"]
 
 
 @dataclass(frozen=True)
@@ -31,9 +39,10 @@ class ArenaConfig:
     hands: int = 2000
     seed: int = 1
     rules: str = "standard"
-    hard_iterations: int | None = 100
-    hard_budget_ms: float | None = None
+    hard_iterations: int | None = None  # None: BROWSER_WORLDS of each version
+    hard_budget_ms: float | None = None  # search by time instead (not reproducible)
     jobs: int = 1
+    hard_pass_iterations: int | None = None
 
 
 @dataclass
@@ -56,12 +65,47 @@ class MatchRow:
     hands: list[HandRow] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class BotSpec:
+    level: str
+    version: int | None = None  # Hard only
+    iterations: int | None = None  # Hard only: worlds per play decision (None: search by time)
+    pass_iterations: int | None = None
+
+
+def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
+    """``medium`` / ``hard`` / ``hard-v1`` / ``hard@600/60`` -> what to build; ValueError if unknown."""
+    base, _, size = name.partition("@")
+    level, _, version_text = base.partition("-v")
+    if level != "hard":
+        if size or version_text or level not in ("medium", "easy", "random"):
+            raise ValueError(f"unknown bot {name!r}")
+        return BotSpec(level)
+    version = int(version_text) if version_text.isdigit() else LATEST if not version_text else -1
+    if version not in VERSIONS:
+        raise ValueError(f"unknown Hard version in {name!r}: choose from {sorted(VERSIONS)}")
+    play, pass_ = BROWSER_WORLDS[version]
+    if size:
+        play_text, _, pass_text = size.partition("/")
+        if not play_text.isdigit() or (pass_text and not pass_text.isdigit()):
+            raise ValueError(f"bad size in {name!r}: use hard@PLAY or hard@PLAY/PASS")
+        play = int(play_text)
+        pass_ = int(pass_text) if pass_text else play
+    elif cfg.hard_budget_ms:
+        return BotSpec("hard", version)
+    elif cfg.hard_iterations:
+        play = cfg.hard_iterations
+        pass_ = cfg.hard_pass_iterations or cfg.hard_iterations
+    return BotSpec("hard", version, play, pass_)
+
+
 def _make(name: str, cfg: ArenaConfig) -> Bot:
-    if name == "hard":
-        if cfg.hard_iterations:
-            return make_bot("hard", iterations=cfg.hard_iterations)
-        return make_bot("hard", budget_ms=cfg.hard_budget_ms)
-    return make_bot(name)
+    spec = bot_spec(name, cfg)
+    if spec.level != "hard":
+        return make_bot(spec.level)
+    if spec.iterations is None:
+        return make_bot("hard", budget_ms=cfg.hard_budget_ms, version=spec.version)
+    return make_bot("hard", iterations=spec.iterations, pass_iterations=spec.pass_iterations, version=spec.version)
 
 
 def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
@@ -160,6 +204,7 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
     per_hand: dict[str, list[float]] = {b: [] for b in bots}
     shot = {b: 0 for b in bots}
     allowed = {b: 0 for b in bots}
+    allowed_strong = {b: 0 for b in bots}  # the shooter was Medium or better
     blocked = {b: 0 for b in bots}
     wins = {b: 0.0 for b in bots}
     seats_in_matches = {b: 0 for b in bots}
@@ -174,10 +219,13 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
             for i in range(4):
                 per_hand[h.seat_bots[i]].append(float(h.points[i]))
             if h.moon >= 0:
-                shot[h.seat_bots[h.moon]] += 1
+                shooter = h.seat_bots[h.moon]
+                shot[shooter] += 1
                 for i in range(4):
                     if i != h.moon:
                         allowed[h.seat_bots[i]] += 1
+                        if shooter.startswith(("medium", "hard")):
+                            allowed_strong[h.seat_bots[i]] += 1
             else:
                 # A moon stopped: one seat took nearly all the points, and the blocker took the rest.
                 total = sum(h.penalty)
@@ -206,6 +254,7 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
         "hands": {b: len(per_hand[b]) for b in bots},
         "shot": shot,
         "allowed": allowed,
+        "allowed_strong": allowed_strong,
         "blocked": blocked,
         "wins": wins,
         "matches": {b: seats_in_matches[b] for b in bots},
@@ -218,14 +267,22 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
 
 
 def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
-    hard = f"hard iterations={cfg.hard_iterations}" if cfg.hard_iterations else f"hard budget_ms={cfg.hard_budget_ms}"
+    w = max(8, *(len(b) for b in cfg.bots))
+    sizes = []
+    for name in cfg.bots:
+        spec = bot_spec(name, cfg)
+        if spec.level == "hard":
+            size = (f"{spec.iterations}/{spec.pass_iterations} worlds per play/pass" if spec.iterations
+                    else f"budget {cfg.hard_budget_ms} ms")
+            sizes.append(f"{name} = Hard v{spec.version}, {size}")
     lines = [
-        f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} {hard} jobs={cfg.jobs}",
+        f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} jobs={cfg.jobs}",
+        *(f"  {line}" for line in sizes),
         f"{s['match_count']} matches ({s['match_count'] // len(cfg.bots)} duplicate sets x {len(cfg.bots)} rotations), "
         f"{s['hand_plays']} hands played, {s['deals']} distinct deals ({s['full_deals']} played in every rotation), "
         f"{seconds:.0f} s",
         "",
-        f"{'bot':<8} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8} {'blocked':>8} {'match wins':>11}",
+        f"{'bot':<{w}} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8} {'blocked':>8} {'match wins':>11}",
     ]
     order = sorted(s["bots"], key=lambda b: s["per_hand"][b][0])
     for b in order:
@@ -233,8 +290,13 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
         seat_matches = s["matches"][b]
         wins = s["wins"][b]
         pct = 100.0 * wins / seat_matches if seat_matches else 0.0
-        lines.append(f"{b:<8} {m:12.3f} {'±' + format(ci, '.3f'):>9} {s['hands'][b]:>7} {s['shot'][b]:>11} "
+        lines.append(f"{b:<{w}} {m:12.3f} {'±' + format(ci, '.3f'):>9} {s['hands'][b]:>7} {s['shot'][b]:>11} "
                      f"{s['allowed'][b]:>8} {s['blocked'][b]:>8} {wins:>6.1f} ({pct:4.1f}% of {seat_matches} seats)")
+    lines += ["", "moons per 1,000 seat-hands: shot, allowed (another seat shot), allowed to Medium-or-better shooters:"]
+    for b in order:
+        n = max(s["hands"][b], 1)
+        lines.append(f"  {b:<{w}} shot {1000 * s['shot'][b] / n:6.1f}   allowed {1000 * s['allowed'][b] / n:6.1f}   "
+                     f"allowed to Medium+ {1000 * s['allowed_strong'][b] / n:6.1f}")
     lines += ["", "paired differences per duplicate deal (points/hand, A - B; negative: A better):"]
     for i, a in enumerate(order):
         for b in order[i + 1:]:
@@ -243,7 +305,8 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
             if key != (a, b):
                 m = -m
             sig = "significant" if abs(m) > ci else "not significant"
-            lines.append(f"  {a:>7} - {b:<7} {m:+8.3f} ± {ci:.3f}  (n={n} deals; {sig} at 95%)")
+            p = math.erfc(abs(m) / (ci / 1.96) / math.sqrt(2)) if ci > 0 else float("nan")
+            lines.append(f"  {a:>{w}} - {b:<{w}} {m:+8.3f} ± {ci:.3f}  (n={n} deals; p={p:.2g}; {sig} at 95%)")
     return "\n".join(lines)
 
 
@@ -256,25 +319,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def add_arguments(parser: Any) -> None:
-    parser.add_argument("--bots", default="hard,medium,easy,random", help="comma-separated: hard, medium, easy, random")
+    parser.add_argument("--bots", default="hard,medium,easy,random",
+                        help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random")
     parser.add_argument("--hands", type=int, default=2000, help="play duplicate matches until this many hands were played")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
-    parser.add_argument("--hard-iterations", type=int, default=100, help="Hard's sampled worlds per decision (0: use the budget)")
-    parser.add_argument("--hard-budget-ms", type=float, default=None)
+    parser.add_argument("--hard-iterations", type=int, default=None,
+                        help="Hard's sampled worlds per decision (default: what Chromium reaches in 250 ms, per version)")
+    parser.add_argument("--hard-pass-iterations", type=int, default=None, help="worlds per pass (with --hard-iterations)")
+    parser.add_argument("--hard-budget-ms", type=float, default=None, help="search by time instead (not reproducible)")
     parser.add_argument("--jobs", type=int, default=1)
 
 
 def run_from_args(args: Any) -> int:
     bots = tuple(b.strip().lower() for b in args.bots.split(",") if b.strip())
+    cfg = ArenaConfig(bots, args.hands, args.seed, args.rules, args.hard_iterations or None, args.hard_budget_ms,
+                      max(1, args.jobs), args.hard_pass_iterations)
     for b in bots:
-        if b not in ("hard", "medium", "easy", "random"):
-            print(f"unknown bot {b!r}", file=sys.stderr)
+        try:
+            bot_spec(b, cfg)
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
             return 2
     if len(set(bots)) != len(bots) or not 2 <= len(bots) <= 4:
         print("give 2 to 4 different bots", file=sys.stderr)
         return 2
-    cfg = ArenaConfig(bots, args.hands, args.seed, args.rules, args.hard_iterations or None, args.hard_budget_ms, max(1, args.jobs))
     start = time.perf_counter()
     rows = run_arena(cfg)
     print(format_report(cfg, summarize(cfg, rows), time.perf_counter() - start))

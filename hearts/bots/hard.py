@@ -31,7 +31,7 @@ from .medium import medium_pass, medium_play, pass_choice, pass_danger, pass_rea
 from .reasons import classify_play
 from .rollout import RolloutRules, playout, playout_randoms, randoms, split_hands
 
-__all__ = ["HardBot", "HardParams", "VERSIONS", "LATEST", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
+__all__ = ["HardBot", "HardParams", "VERSIONS", "LATEST", "BROWSER_WORLDS", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
 
 DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
@@ -62,6 +62,14 @@ VERSIONS: dict[int, HardParams] = {
     1: HardParams(1),  # Hard until issue 11; the daily par v1
 }
 LATEST = 1
+
+# Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
+# (headless Chromium 156, Pyodide 314, main thread, median of the searched decisions; measured
+# with tools/bench_browser.py). The arena plays Hard at these sizes, as fixed iterations.
+# Version 1 as it was shipped (before the faster rollouts of issue 11).
+BROWSER_WORLDS: dict[int, tuple[int, int]] = {
+    1: (590, 50),
+}
 
 
 class WorldSampler:
