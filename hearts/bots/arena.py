@@ -21,14 +21,14 @@ import math
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence, TextIO
 
 from ..match import Match
 from ..rules import PRESETS, Rules
 from . import make_bot
 from .base import Bot
-from .hard import BROWSER_WORLDS, LATEST, VERSIONS
+from .hard import BROWSER_WORLDS, LATEST, VERSIONS, HardBot, HardParams
 
 __all__ = ["ArenaConfig", "BotSpec", "bot_spec", "play_match", "run_arena", "main"]
 
@@ -71,14 +71,28 @@ class BotSpec:
     version: int | None = None  # Hard only
     iterations: int | None = None  # Hard only: worlds per play decision (None: search by time)
     pass_iterations: int | None = None
+    overrides: tuple[tuple[str, float], ...] = ()  # Hard only: experimental HardParams changes
 
 
 def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
-    """``medium`` / ``hard`` / ``hard-v1`` / ``hard@600/60`` -> what to build; ValueError if unknown."""
+    """``medium`` / ``hard`` / ``hard-v1`` / ``hard@600/60`` -> what to build; ValueError if unknown.
+
+    Experiments: ``hard-v2~trust=0.9~medium_prior=0.3@600/60`` changes parameters of the version.
+    """
     base, _, size = name.partition("@")
+    base, *changes = base.split("~")
+    overrides = []
+    for change in changes:
+        key, _, value = change.partition("=")
+        if key not in HardParams.__dataclass_fields__ or key == "version":
+            raise ValueError(f"unknown Hard parameter {key!r} in {name!r}")
+        try:
+            overrides.append((key, float(value)))
+        except ValueError:
+            raise ValueError(f"bad value for {key!r} in {name!r}") from None
     level, _, version_text = base.partition("-v")
     if level != "hard":
-        if size or version_text or level not in ("medium", "easy", "random"):
+        if size or version_text or overrides or level not in ("medium", "easy", "random"):
             raise ValueError(f"unknown bot {name!r}")
         return BotSpec(level)
     version = int(version_text) if version_text.isdigit() else LATEST if not version_text else -1
@@ -92,20 +106,23 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
         play = int(play_text)
         pass_ = int(pass_text) if pass_text else play
     elif cfg.hard_budget_ms:
-        return BotSpec("hard", version)
+        return BotSpec("hard", version, overrides=tuple(overrides))
     elif cfg.hard_iterations:
         play = cfg.hard_iterations
         pass_ = cfg.hard_pass_iterations or cfg.hard_iterations
-    return BotSpec("hard", version, play, pass_)
+    return BotSpec("hard", version, play, pass_, tuple(overrides))
 
 
 def _make(name: str, cfg: ArenaConfig) -> Bot:
     spec = bot_spec(name, cfg)
     if spec.level != "hard":
         return make_bot(spec.level)
-    if spec.iterations is None:
-        return make_bot("hard", budget_ms=cfg.hard_budget_ms, version=spec.version)
-    return make_bot("hard", iterations=spec.iterations, pass_iterations=spec.pass_iterations, version=spec.version)
+    assert spec.version is not None
+    params = VERSIONS[spec.version]
+    if spec.overrides:
+        params = replace(params, **{k: type(getattr(params, k))(v) for k, v in spec.overrides})
+    return HardBot(budget_ms=cfg.hard_budget_ms, iterations=spec.iterations, pass_iterations=spec.pass_iterations,
+                   params=params)
 
 
 def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:

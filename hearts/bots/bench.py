@@ -90,6 +90,8 @@ def bench_steps(hands: int, budget_ms: float | None, iterations: int | None, see
         "worlds_p90": _pct([float(w) for w in worlds], 0.9),
         "pass_median_ms": 1000 * _pct(pass_times, 0.5),
         "pass_worlds_median": _pct([float(w) for w in pass_worlds], 0.5),
+        "pass_worlds": pass_worlds,
+        "worlds": worlds,
         "slice_p95_ms": 1000 * _pct(slices, 0.95) if slices else 0.0,
         "slice_max_ms": 1000 * max(slices) if slices else 0.0,
     }

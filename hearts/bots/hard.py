@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -26,6 +26,7 @@ from ..rules import MoonScoring
 from ..view import SeatView
 from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count, rank_of
 from .base import Bot, Decision, Steps, as_cards
+from .inference import Reading, read_plays
 from .knowledge import Knowledge
 from .medium import medium_pass, medium_play, pass_choice, pass_danger, pass_reason
 from .reasons import classify_play
@@ -56,12 +57,23 @@ class HardParams:
     medium_prior: float = 0.5  # points/hand head start for Medium's card in the search
     pass_prior: float = 0.5  # points/hand head start for Medium's pass
     rollout_noise: float = 0.3  # how often a simulated opponent plays a random legal card
+    # version 2 (issue 11)
+    trust: float = 0.0  # weight of what the opponents' plays reveal in the world sampler (0: off)
+    model_noise: bool = False  # rollout noise per opponent, from how often it left the habits
+    noise_min: float = 0.05  # ... within these bounds
+    noise_max: float = 0.5
+    medium_rollouts: bool = False  # rollout policy closer to Medium's habits (see rollout.playout)
+    moon_majority: bool = False  # a moon plan must also reach the moon in most of its worlds
+    moon_gate: int = 1  # which hands search a moon plan: 1 = strong hands (v1), 2 = looser
+    defend: bool = False  # rollouts: block a shooter on any trick with points, not only heart leads
+    runner_gate: int = 1  # who counts as a moon runner: 1 = v1 (3 hearts ...), 2 = earlier
 
 
 VERSIONS: dict[int, HardParams] = {
     1: HardParams(1),  # Hard until issue 11; the daily par v1
+    2: HardParams(2, trust=0.97, model_noise=True, medium_rollouts=True),  # issue 11 (in progress)
 }
-LATEST = 1
+LATEST = 2
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
 # (headless Chromium 156, Pyodide 314, main thread, median of the searched decisions; measured
@@ -69,14 +81,20 @@ LATEST = 1
 # Version 1 as it was shipped (before the faster rollouts of issue 11).
 BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     1: (590, 50),
+    2: (1400, 130),  # provisional
 }
 
 
 class WorldSampler:
     """Deals the unseen cards to the other seats, consistent with voids, hand sizes, passed
-    cards and the Q♠ inference (set up once per decision, then called once per world)."""
+    cards and the Q♠ inference (set up once per decision, then called once per world).
 
-    def __init__(self, k: Knowledge) -> None:
+    ``avoid[s]`` / ``trust[s]`` (version 2 on): a seat gets a card its plays say it does not
+    hold (``hearts.bots.inference``) with only ``1 - trust[s]`` of the usual weight.
+    """
+
+    def __init__(self, k: Knowledge, avoid: Sequence[int] = (0, 0, 0, 0),
+                 trust: Sequence[float] = (0.0, 0.0, 0.0, 0.0)) -> None:
         others = [s for s in range(4) if s != k.me]
         base = [0, 0, 0, 0]
         base[k.me] = k.hand
@@ -95,6 +113,8 @@ class WorldSampler:
                 by_suit.append((len(seats), suit, cards, seats))
         by_suit.sort()
         self.by_suit = [(suit, cards, seats) for _, suit, cards, seats in by_suit]
+        # factor[c][s]: the weight of dealing card c to seat s (1.0 unless s's plays exclude c)
+        self.factor = [[1.0 - trust[s] if avoid[s] >> c & 1 else 1.0 for s in range(4)] for c in range(52)]
         queen_seats: list[int] = []
         if free & QS_BIT:
             queen_seats = [s for s in others if not k.no_queen[s] and not k.void_mask[s] & QS_BIT]
@@ -105,6 +125,7 @@ class WorldSampler:
     def __call__(self, rng: random.Random) -> list[int]:
         random_ = rng.random
         shuffle = rng.shuffle
+        factor = self.factor
         for attempt in range(30):
             hands = list(self.base)
             need = list(self.need)
@@ -123,15 +144,16 @@ class WorldSampler:
                     seats = self.others  # give up on the void constraints (inconsistent views only)
                 shuffle(cards)
                 for c in cards:
-                    total = 0
+                    f = factor[c]
+                    total = 0.0
                     for s in seats:
-                        total += need[s]
+                        total += need[s] * f[s]
                     if total <= 0:
                         ok = False
                         break
                     x = random_() * total
                     for s in seats:
-                        x -= need[s]
+                        x -= need[s] * f[s]
                         if x < 0 and need[s] > 0:
                             break
                     else:
@@ -180,17 +202,18 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(self, budget_ms: float | None = None, iterations: int | None = None, *,
-                 version: int = LATEST, pass_iterations: int | None = None) -> None:
+                 version: int = LATEST, pass_iterations: int | None = None, params: HardParams | None = None) -> None:
         """``iterations``: sampled worlds per decision (deterministic); ``pass_iterations``
-        overrides it for the pass (default: the same). Otherwise ``budget_ms`` of search."""
+        overrides it for the pass (default: the same). Otherwise ``budget_ms`` of search.
+        ``params`` replaces the version's parameters (experiments: ``python -m hearts arena``)."""
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if pass_iterations is not None and (pass_iterations < 1 or iterations is None):
             raise ValueError("pass_iterations must be at least 1 and needs iterations")
         if version not in VERSIONS:
             raise ValueError(f"unknown Hard version {version!r}: choose from {sorted(VERSIONS)}")
-        self.params = VERSIONS[version]
-        self.version = version
+        self.params = params if params is not None else VERSIONS[version]
+        self.version = self.params.version
         self.iterations = iterations
         self.pass_iterations = pass_iterations if pass_iterations is not None else iterations
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
@@ -219,9 +242,13 @@ class HardBot(Bot):
                     slice_end = time.perf_counter() + SLICE_S
         return worlds
 
-    def _noise(self, me: int) -> tuple[float, ...]:
-        noise = self.params.rollout_noise
-        return tuple(0.0 if s == me else noise for s in range(4))
+    def _noise(self, me: int, reading: Reading | None = None) -> tuple[float, ...]:
+        p = self.params
+        if reading is None or not p.model_noise:
+            return tuple(0.0 if s == me else p.rollout_noise for s in range(4))
+        return tuple(0.0 if s == me else
+                     min(p.noise_max, max(p.noise_min, reading.deviation_rate(s, p.rollout_noise, 4.0)))
+                     for s in range(4))
 
     # ------------------------------------------------------------------ pass
     def choose_pass(self, view: SeatView, rng: random.Random) -> Steps:
@@ -254,6 +281,7 @@ class HardBot(Bot):
         util = _Utility(me, view)
         rr = RolloutRules(rules)
         noise = self._noise(me)
+        medium = self.params.medium_rollouts
         totals = [0.0] * len(cands)
         unseen = bits(((1 << 52) - 1) & ~hand)
         others = [(me + i) % 4 for i in (1, 2, 3)]
@@ -280,7 +308,7 @@ class HardBot(Bot):
                 for s in range(4):
                     hands[(s + offset) % 4] |= passes[s]
                 leader = next(s for s in range(4) if hands[s] & 1)
-                result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise)
+                result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise, medium)
                 totals[i] += util(*result)
 
         worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations)
@@ -301,13 +329,18 @@ class HardBot(Bot):
             card = cands[0]
             reason, params = classify_play(k, card, False)
             return Decision(as_cards((card,)), reason, params, {"worlds": 0})
+        p = self.params
         plans: list[tuple[int, bool]] = [(c, False) for c in cands]
-        if _consider_moon(k):
+        if _consider_moon(k, p.moon_gate):
             plans += [(c, True) for c in cands]
-        runner = k.moon_runner()
+        runner = k.moon_runner(early=p.runner_gate > 1)
         util = _Utility(k.me, view)
         rr = RolloutRules(view.rules)
-        noise = self._noise(k.me)
+        defend = p.defend
+        moons = [0] * len(plans)
+        reading = read_plays(k) if p.trust or p.model_noise else None
+        noise = self._noise(k.me, reading)
+        medium = p.medium_rollouts
         totals = [0.0] * len(plans)
         queen_breaks = view.rules.queen_breaks_hearts
         trick = k.trick_cards
@@ -316,7 +349,7 @@ class HardBot(Bot):
         queen = next((s for s in range(4) if k.taken[s] & QS_BIT), -1)
         jack = next((s for s in range(4) if k.taken[s] >> JD & 1), -1)
         me4 = k.me * 4
-        sampler = WorldSampler(k)
+        sampler = WorldSampler(k, reading.avoid, [p.trust] * 4) if reading and p.trust else WorldSampler(k)
         draws = playout_randoms(k.trick_number)
 
         def score_world() -> None:
@@ -329,8 +362,10 @@ class HardBot(Bot):
                 shooter = k.me if shoot else (runner if runner >= 0 and (seed & 1) else -1)
                 broken = k.broken or card >= 39 or (queen_breaks and card == QS)
                 result = playout(hands, leader, trick + [card], k.trick_number, broken, hearts, queen, jack,
-                                 rr, rs, shooter, noise)
+                                 rr, rs, shooter, noise, medium, defend)
                 totals[i] += util(*result)
+                if shoot and result[0][k.me] == 13 and result[1] == k.me:
+                    moons[i] += 1
 
         worlds = yield from self._run_worlds(score_world, SLICE_WORLDS, self.iterations)
         # Medium's choice gets a small head start: the search must beat the rule of thumb
@@ -340,12 +375,17 @@ class HardBot(Bot):
             if not shoot and _equivalent(k, card, prior):
                 totals[i] += self.params.medium_prior * worlds
                 break
-        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        # A moon plan must also make the moon in most worlds (v2): a high mean from a few
+        # spectacular worlds is a reckless attempt.
+        allowed = [i for i, (_, shoot) in enumerate(plans)
+                   if not shoot or not p.moon_majority or 2 * moons[i] > worlds]
+        best = max(allowed, key=lambda i: (totals[i], -i))
         card, shoot = plans[best]
         reason, params = classify_play(k, card, shoot)
         stats: dict[str, Any] = {
             "worlds": worlds,
             "plan": "moon" if shoot else "normal",
+            "moons": {str(as_cards((c,))[0]): moons[i] for i, (c, s) in enumerate(plans) if s},
             "values": {str(as_cards((c,))[0]) + ("*" if s else ""): round(totals[i] / max(worlds, 1), 3)
                        for i, (c, s) in enumerate(plans)},
         }
@@ -406,8 +446,9 @@ class _Utility:
         return value
 
 
-def _consider_moon(k: Knowledge) -> bool:
-    """Is a moon plan worth searching? Nobody else has a point, and the hand has the power."""
+def _consider_moon(k: Knowledge, gate: int = 1) -> bool:
+    """Is a moon plan worth searching? Nobody else has a point, and the hand has the power
+    (gate 2: a looser test; the search and the majority bar decide)."""
     if not k.i_can_shoot() or k.trick_number >= 12:
         return False
     hand = k.hand
@@ -415,6 +456,10 @@ def _consider_moon(k: Knowledge) -> bool:
     hearts = hand & HEARTS
     high_hearts = sum(1 for c in bits(hearts) if rank_of(c) >= 11)
     highs = sum(1 for c in bits(hand) if rank_of(c) >= 12)
+    if gate > 1:
+        if my_pts >= 4:
+            return True
+        return k.trick_number <= 9 and high_hearts >= 2 and highs >= 4
     if my_pts >= 8:
         return True
     return k.trick_number <= 8 and high_hearts >= 3 and count(hearts) >= 4 and highs >= 5

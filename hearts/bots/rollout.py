@@ -75,6 +75,8 @@ def playout(
     rs: Sequence[float],
     shooter: int = -1,
     noise: Sequence[float] = (0.0, 0.0, 0.0, 0.0),
+    medium: bool = False,
+    defend: bool = False,
 ) -> tuple[list[int], int, int]:
     """Play to the end of the hand from trick ``t`` (``trick``: the card numbers already on the
     table, led by ``leader``). ``h`` is consumed. ``hearts``/``queen``/``jack``: hearts taken
@@ -84,6 +86,14 @@ def playout(
     ``noise[seat]``: how often that seat plays a random legal card instead of the policy's
     (real opponents are not as tidy as the policy; a search that expects perfect ducking from
     everyone plays too timidly against weaker tables). The searching seat passes 0 for itself.
+
+    ``medium``: two habits closer to the club player of ``medium.py`` (version 2): a seat that
+    cannot duck a club or diamond trick goes over with its lowest card unless it is last (or
+    on the first trick); a void seat keeps a low heart and throws the high card of its
+    shortest side suit instead.
+
+    ``defend`` (version 2): the others block a shooter on any trick with points it is winning
+    (v1: only on heart leads).
     """
     hi = HI
     lo = LO
@@ -212,7 +222,7 @@ def playout(
                         r = lo[follow]
                 else:
                     below = follow & ((1 << best) - 1)
-                    if shooter >= 0 and winner == shooter and ls == 3 and follow != below:
+                    if shooter >= 0 and winner == shooter and (ls == 3 or (defend and (th or tq))) and follow != below:
                         r = hi[follow]  # block: take the heart trick
                     elif below:
                         r = hi[below]  # duck as high as possible
@@ -224,7 +234,7 @@ def playout(
                             if k < 3 and queen_live and safe & ~AKB:
                                 safe &= ~AKB
                             r = hi[safe] if k == 3 else lo[safe]
-                        elif ls == 3 and k < 3:
+                        elif k < 3 and (ls == 3 or (medium and t)):
                             r = lo[safe]
                         else:
                             r = hi[safe]
@@ -262,14 +272,21 @@ def playout(
                     s, r = 2, Q
                 elif queen_live and a2 & AKB:
                     s, r = 2, hi[a2 & AKB]
-                elif a3:
+                elif a3 and (not medium or hi[a3] >= 7 or not (a0 or a1 or a2)):
                     s, r = 3, hi[a3]
-                else:
+                elif not medium:
                     s, r = 0, hi[a0]
                     if hi[a1] > r:
                         s, r = 1, hi[a1]
                     if hi[a2] > r:
                         s, r = 2, hi[a2]
+                else:  # the high card of the shortest suit (a heart counts as 3 shorter)
+                    s, r, score = -1, -1, -99
+                    for i, m in enumerate((a0, a1, a2, a3)):
+                        if m:
+                            v = 2 * hi[m] - h[b + i].bit_count() + (6 if i == 3 else 0)
+                            if v > score:
+                                s, r, score = i, hi[m], v
                 if s == 3 or (qbreaks and s == 2 and r == Q):
                     broken = True
             h[b + s] &= ~(1 << r)
