@@ -67,6 +67,7 @@ class HardParams:
     moon_gate: int = 1  # which hands search a moon plan: 1 = strong hands (v1), 2 = looser
     defend: bool = False  # rollouts: block a shooter on any trick with points, not only heart leads
     runner_gate: int = 1  # who counts as a moon runner: 1 = v1 (3 hearts ...), 2 = earlier
+    halving: bool = False  # successive halving of the candidates (pass and play search)
 
 
 VERSIONS: dict[int, HardParams] = {
@@ -218,17 +219,20 @@ class HardBot(Bot):
         self.pass_iterations = pass_iterations if pass_iterations is not None else iterations
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
 
-    def _run_worlds(self, score_world: Callable[[], None], slice_worlds: int,
+    def _run_worlds(self, score_world: Callable[[float], None], slice_worlds: int,
                     iterations: int | None) -> Generator[None, None, int]:
-        """Call ``score_world`` once per sampled world until the iterations (or, in budget mode,
-        the time) are used up, yielding between slices; return the number of worlds."""
+        """Call ``score_world(progress)`` once per sampled world until the iterations (or, in
+        budget mode, the time) are used up, yielding between slices; return the number of
+        worlds. ``progress``: the share of the search done so far (worlds or time)."""
         worlds = 0
         deterministic = iterations is not None
         limit = iterations if iterations is not None else MAX_WORLDS
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
-        slice_end = time.perf_counter() + SLICE_S
+        start = time.perf_counter()
+        budget = self.budget_ms / 1000.0
+        deadline = start + budget
+        slice_end = start + SLICE_S
         while worlds < limit:
-            score_world()
+            score_world(worlds / limit if deterministic else (time.perf_counter() - start) / budget)
             worlds += 1
             if deterministic:
                 if worlds % slice_worlds == 0 and worlds < limit:
@@ -283,12 +287,14 @@ class HardBot(Bot):
         noise = self._noise(me)
         medium = self.params.medium_rollouts
         totals = [0.0] * len(cands)
+        race = _Race(len(cands), 0, self.params.pass_prior, self.params.halving)
         unseen = bits(((1 << 52) - 1) & ~hand)
         others = [(me + i) % 4 for i in (1, 2, 3)]
         no_points = (0, 0, 0, 0)
         draws = playout_randoms(0)
 
-        def score_world() -> None:
+        def score_world(progress: float) -> None:
+            race.prune(totals, progress)
             rng.shuffle(unseen)
             dealt = [0, 0, 0, 0]
             dealt[me] = hand
@@ -300,7 +306,9 @@ class HardBot(Bot):
                 for c in pass_choice(dealt[s], jack)[0]:
                     passes[s] |= 1 << c
             rs = randoms(rng.randrange(1 << 30), draws)
-            for i, cand in enumerate(cands):
+            for i in race.active:
+                cand = cands[i]
+                race.worlds[i] += 1
                 passes[me] = 0
                 for c in cand:
                     passes[me] |= 1 << c
@@ -312,11 +320,11 @@ class HardBot(Bot):
                 totals[i] += util(*result)
 
         worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations)
-        totals[0] += self.params.pass_prior * worlds
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        race.add_prior(totals)
+        best = max(race.active, key=lambda i: (totals[i], -i))
         stats: dict[str, Any] = {
             "worlds": worlds,
-            "values": {" ".join(str(c) for c in as_cards(cand)): round(totals[i] / max(worlds, 1), 3)
+            "values": {" ".join(str(c) for c in as_cards(cand)): round(totals[i] / max(race.worlds[i], 1), 3)
                        for i, cand in enumerate(cands)},
         }
         return cands[best], stats
@@ -351,12 +359,18 @@ class HardBot(Bot):
         me4 = k.me * 4
         sampler = WorldSampler(k, reading.avoid, [p.trust] * 4) if reading and p.trust else WorldSampler(k)
         draws = playout_randoms(k.trick_number)
+        prior = medium_play(view)[0][0]
+        prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior)), -1)
+        race = _Race(len(plans), prior_plan, p.medium_prior, p.halving)
 
-        def score_world() -> None:
+        def score_world(progress: float) -> None:
+            race.prune(totals, progress)
             world = split_hands(sampler(rng))
             seed = rng.randrange(1 << 30)
             rs = randoms(seed, draws)
-            for i, (card, shoot) in enumerate(plans):
+            for i in race.active:
+                card, shoot = plans[i]
+                race.worlds[i] += 1
                 hands = list(world)
                 hands[me4 + card // 13] &= ~(1 << card % 13)
                 shooter = k.me if shoot else (runner if runner >= 0 and (seed & 1) else -1)
@@ -370,15 +384,11 @@ class HardBot(Bot):
         worlds = yield from self._run_worlds(score_world, SLICE_WORLDS, self.iterations)
         # Medium's choice gets a small head start: the search must beat the rule of thumb
         # clearly before Hard deviates from it (filters out choices driven by sampling noise).
-        prior = medium_play(view)[0][0]
-        for i, (card, shoot) in enumerate(plans):
-            if not shoot and _equivalent(k, card, prior):
-                totals[i] += self.params.medium_prior * worlds
-                break
+        race.add_prior(totals)
         # A moon plan must also make the moon in most worlds (v2): a high mean from a few
         # spectacular worlds is a reckless attempt.
-        allowed = [i for i, (_, shoot) in enumerate(plans)
-                   if not shoot or not p.moon_majority or 2 * moons[i] > worlds]
+        allowed = [i for i in race.active
+                   if not plans[i][1] or not p.moon_majority or 2 * moons[i] > race.worlds[i]]
         best = max(allowed, key=lambda i: (totals[i], -i))
         card, shoot = plans[best]
         reason, params = classify_play(k, card, shoot)
@@ -386,7 +396,7 @@ class HardBot(Bot):
             "worlds": worlds,
             "plan": "moon" if shoot else "normal",
             "moons": {str(as_cards((c,))[0]): moons[i] for i, (c, s) in enumerate(plans) if s},
-            "values": {str(as_cards((c,))[0]) + ("*" if s else ""): round(totals[i] / max(worlds, 1), 3)
+            "values": {str(as_cards((c,))[0]) + ("*" if s else ""): round(totals[i] / max(race.worlds[i], 1), 3)
                        for i, (c, s) in enumerate(plans)},
         }
         return Decision(as_cards((card,)), reason, params, stats)
@@ -412,6 +422,41 @@ def hand_points(hearts: list[int], queen: int, jack: int, rules: Any, scores: tu
     if jack >= 0 and rules.jack_of_diamonds:
         points[jack] -= 10
     return points
+
+
+class _Race:
+    """The candidates still searched, and how many worlds each has seen.
+
+    With ``halving`` (v2), after a quarter and again after half of the search only the better
+    half of the candidates (at least two, always including the prior's) goes on: the worlds
+    the losers would have taken go to the contenders. The prior's head start counts in the
+    comparison. Without it every candidate sees every world (v1).
+    """
+
+    def __init__(self, n: int, prior_index: int, prior: float, halving: bool) -> None:
+        self.active = list(range(n))
+        self.worlds = [0] * n
+        self.prior_index = prior_index
+        self.prior = prior
+        self.steps = [0.25, 0.5] if halving and n > 2 else []
+
+    def prune(self, totals: list[float], progress: float) -> None:
+        if not self.steps or progress < self.steps[0]:
+            return
+        self.steps.pop(0)
+
+        def mean(i: int) -> float:
+            return totals[i] / max(self.worlds[i], 1) + (self.prior if i == self.prior_index else 0.0)
+
+        ranked = sorted(self.active, key=lambda i: (-mean(i), i))
+        keep = ranked[:max(2, (len(ranked) + 1) // 2)]
+        if self.prior_index >= 0 and self.prior_index not in keep:
+            keep.append(self.prior_index)
+        self.active = sorted(keep)
+
+    def add_prior(self, totals: list[float]) -> None:
+        if self.prior_index >= 0:
+            totals[self.prior_index] += self.prior * self.worlds[self.prior_index]
 
 
 class _Utility:

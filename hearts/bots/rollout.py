@@ -20,11 +20,12 @@ from collections.abc import Sequence
 
 from ..rules import Rules
 
-__all__ = ["HI", "LO", "split_hands", "playout_randoms", "randoms", "RolloutRules", "playout"]
+__all__ = ["HI", "LO", "PC", "split_hands", "playout_randoms", "randoms", "RolloutRules", "playout"]
 
 FULL = (1 << 13) - 1
 HI = [-1] + [m.bit_length() - 1 for m in range(1, FULL + 1)]  # highest rank index of a 13-bit mask
 LO = [-1] + [(m & -m).bit_length() - 1 for m in range(1, FULL + 1)]  # lowest rank index
+PC = [m.bit_count() for m in range(FULL + 1)]  # number of cards
 Q = 10  # rank index of the queen (in spades: the Q♠)
 QB = 1 << Q
 AKB = (1 << 11) | (1 << 12)  # K♠ and A♠
@@ -97,6 +98,7 @@ def playout(
     """
     hi = HI
     lo = LO
+    pc = PC
     fh = rr.forbid_hearts
     fq = rr.forbid_queen
     qbreaks = rr.queen_breaks
@@ -190,7 +192,7 @@ def playout(
                 if follow:
                     s = ls
                     m = follow
-                    n = m.bit_count()
+                    n = pc[m]
                     i = int(x * n)
                 else:
                     pool = [h[b], h[b + 1], h[b + 2], h[b + 3]]
@@ -198,12 +200,12 @@ def playout(
                         free = [pool[0], pool[1], pool[2] & ~QB if fq else pool[2], 0 if fh else pool[3]]
                         if free[0] or free[1] or free[2] or free[3]:
                             pool = free
-                    n = pool[0].bit_count() + pool[1].bit_count() + pool[2].bit_count() + pool[3].bit_count()
+                    n = pc[pool[0]] + pc[pool[1]] + pc[pool[2]] + pc[pool[3]]
                     i = int(x * n)
                     s = 0
                     while True:
                         m = pool[s]
-                        c = m.bit_count()
+                        c = pc[m]
                         if i < c:
                             break
                         i -= c
@@ -284,7 +286,7 @@ def playout(
                     s, r, score = -1, -1, -99
                     for i, m in enumerate((a0, a1, a2, a3)):
                         if m:
-                            v = 2 * hi[m] - h[b + i].bit_count() + (6 if i == 3 else 0)
+                            v = 2 * hi[m] - pc[h[b + i]] + (6 if i == 3 else 0)
                             if v > score:
                                 s, r, score = i, hi[m], v
                 if s == 3 or (qbreaks and s == 2 and r == Q):
