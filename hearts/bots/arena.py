@@ -54,6 +54,7 @@ class HandRow:
     points: tuple[int, ...]
     penalty: tuple[int, ...]
     moon: int  # seat, or -1
+    attempts: tuple[int, ...] = ()  # seats that chose a moon plan at least once in the hand
 
 
 @dataclass
@@ -139,6 +140,7 @@ def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
     rngs = [random.Random(f"arena|{cfg.seed}|{seed}|{rotation}|{s}") for s in range(4)]
     match = Match(rules, seed=f"arena-{cfg.seed}-{seed}", max_hands=60)
     row = MatchRow(seed, rotation, names, ())
+    attempts: set[int] = set()
     while not match.is_over:
         if match.waiting_for_pass:
             for passer in match.waiting_for_pass:
@@ -148,11 +150,14 @@ def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
         assert seat is not None
         number = match.hand_number
         decision = bots[seat].decide(match.view(seat), rngs[seat])
+        if decision.stats.get("plan") == "moon":
+            attempts.add(int(seat))
         match.play(seat, decision.cards[0])
         if match.is_over or match.hand_number != number:
             sheet = match.score_sheet[-1]
             row.hands.append(HandRow(seed, rotation, number, names, sheet.points, sheet.penalty,
-                                     -1 if sheet.moon is None else int(sheet.moon)))
+                                     -1 if sheet.moon is None else int(sheet.moon), tuple(sorted(attempts))))
+            attempts.clear()
     row.winners = tuple(int(s) for s in match.winners)
     return row
 
@@ -221,7 +226,9 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
     per_hand: dict[str, list[float]] = {b: [] for b in bots}
     shot = {b: 0 for b in bots}
     allowed = {b: 0 for b in bots}
-    allowed_strong = {b: 0 for b in bots}  # the shooter was Medium or better
+    allowed_strong = {b: 0 for b in bots}  # the shooter was another bot, Medium or better
+    attempted = {b: 0 for b in bots}  # hands in which the bot chose a moon plan
+    attempts_made = {b: 0 for b in bots}  # ... and shot the moon
     blocked = {b: 0 for b in bots}
     wins = {b: 0.0 for b in bots}
     seats_in_matches = {b: 0 for b in bots}
@@ -235,13 +242,16 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
             deals.setdefault((h.seed, h.hand_number), {})[h.rotation] = h
             for i in range(4):
                 per_hand[h.seat_bots[i]].append(float(h.points[i]))
+            for i in h.attempts:
+                attempted[h.seat_bots[i]] += 1
+                attempts_made[h.seat_bots[i]] += h.moon == i
             if h.moon >= 0:
                 shooter = h.seat_bots[h.moon]
                 shot[shooter] += 1
                 for i in range(4):
                     if i != h.moon:
                         allowed[h.seat_bots[i]] += 1
-                        if shooter.startswith(("medium", "hard")):
+                        if shooter != h.seat_bots[i] and shooter.startswith(("medium", "hard")):
                             allowed_strong[h.seat_bots[i]] += 1
             else:
                 # A moon stopped: one seat took nearly all the points, and the blocker took the rest.
@@ -272,6 +282,8 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
         "shot": shot,
         "allowed": allowed,
         "allowed_strong": allowed_strong,
+        "attempted": attempted,
+        "attempts_made": attempts_made,
         "blocked": blocked,
         "wins": wins,
         "matches": {b: seats_in_matches[b] for b in bots},
@@ -309,11 +321,14 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
         pct = 100.0 * wins / seat_matches if seat_matches else 0.0
         lines.append(f"{b:<{w}} {m:12.3f} {'±' + format(ci, '.3f'):>9} {s['hands'][b]:>7} {s['shot'][b]:>11} "
                      f"{s['allowed'][b]:>8} {s['blocked'][b]:>8} {wins:>6.1f} ({pct:4.1f}% of {seat_matches} seats)")
-    lines += ["", "moons per 1,000 seat-hands: shot, allowed (another seat shot), allowed to Medium-or-better shooters:"]
+    lines += ["", "moons per 1,000 seat-hands: shot; allowed (another seat shot); allowed to another bot that is "
+              "Medium or better; hands with a moon plan (Hard's search chose one) and how many made it:"]
     for b in order:
         n = max(s["hands"][b], 1)
+        tried = s["attempted"][b]
         lines.append(f"  {b:<{w}} shot {1000 * s['shot'][b] / n:6.1f}   allowed {1000 * s['allowed'][b] / n:6.1f}   "
-                     f"allowed to Medium+ {1000 * s['allowed_strong'][b] / n:6.1f}")
+                     f"allowed to Medium+ {1000 * s['allowed_strong'][b] / n:6.1f}   attempted {1000 * tried / n:6.1f}"
+                     + (f" (made {s['attempts_made'][b]} of {tried})" if tried else ""))
     lines += ["", "paired differences per duplicate deal (points/hand, A - B; negative: A better):"]
     for i, a in enumerate(order):
         for b in order[i + 1:]:
