@@ -67,3 +67,23 @@ def test_bot_specs_pin_version_and_size() -> None:
         assert main(["arena", "--bots", "hard-v1@2/1,medium", "--hands", "4"]) == 0
     assert "hard-v1@2/1 = Hard v1, 2/1 worlds per play/pass" in out.getvalue()
     assert "moons per 1,000 seat-hands" in out.getvalue()
+
+
+def test_a_saved_run_resumes_where_it_stopped(tmp_path) -> None:
+    saved = tmp_path / "arena.jsonl"
+    args = ["arena", "--bots", "medium,easy", "--seed", "4", "--save", str(saved)]
+    with redirect_stdout(io.StringIO()):
+        assert main(args + ["--hands", "8"]) == 0
+    first = saved.read_text().splitlines()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(args + ["--hands", "30"]) == 0  # plays only the matches that are missing
+    lines = saved.read_text().splitlines()
+    assert lines[:len(first)] == first and len(lines) > len(first)
+    fresh = io.StringIO()
+    with redirect_stdout(fresh):
+        assert main(["arena", "--bots", "medium,easy", "--seed", "4", "--hands", "30"]) == 0
+    assert out.getvalue().splitlines()[2].split(", ")[:3] == fresh.getvalue().splitlines()[2].split(", ")[:3]
+    assert out.getvalue().split("paired differences")[1] == fresh.getvalue().split("paired differences")[1]
+    with redirect_stdout(io.StringIO()):
+        assert main(["arena", "--bots", "medium,random", "--seed", "4", "--save", str(saved), "--hands", "4"]) == 2

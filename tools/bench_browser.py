@@ -54,6 +54,20 @@ def make_site(tmp: Path) -> Path:
     return site
 
 
+PROFILE = """
+import cProfile, io, pstats
+from hearts.bots.bench import bench
+bench(1, None, {iterations}, 99, {version})  # warm-up
+profile = cProfile.Profile()
+profile.enable()
+bench({hands}, None, {iterations}, 1, {version})
+profile.disable()
+out = io.StringIO()
+pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(18)
+out.getvalue()
+"""
+
+
 def chromium_pss_kb() -> int:
     """PSS of every process of a Playwright-launched Chromium (its profile dir is in the cmdline)."""
     total = 0
@@ -88,7 +102,12 @@ def main() -> int:
                         help="hands played first and not counted (V8 tiers the wasm up in the first seconds)")
     parser.add_argument("--slice-ms", type=float, default=30.0, help="main-thread task budget (the game: 30 ms)")
     parser.add_argument("--worker", action="store_true", help="also measure a Web Worker")
+    parser.add_argument("--calibrate", type=int, default=0, metavar="R",
+                        help="with --iterations: play the same hands R times and convert each decision's fastest "
+                             "time into worlds per --budget-ms (robust to other load on the machine)")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--profile", action="store_true",
+                        help="only profile (cProfile) the benchmark at --iterations in the page and print the top")
     args = parser.parse_args()
 
     from conftest import launch_options  # e2e/conftest.py: system chromium, quiet local flags
@@ -110,6 +129,10 @@ def main() -> int:
             pss0 = chromium_pss_kb()
             out["boot_main"] = page.evaluate("bench.bootMain()")
             pss_main = chromium_pss_kb()
+            if args.profile:
+                print(page.evaluate("(code) => bench.run(code)", PROFILE.format(
+                    hands=args.hands, iterations=args.iterations or 200, version=args.version or None)))
+                return 0
             if args.warmup:
                 page.evaluate("([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
                               [args.warmup, args.budget_ms, args.iterations, args.seed + 1000, args.version, args.slice_ms])
@@ -118,6 +141,13 @@ def main() -> int:
                                         [args.hands, args.budget_ms, args.iterations, args.seed, args.version,
                                          args.slice_ms])
             out["main_seconds"] = time.perf_counter() - t0
+            for _ in range(max(0, args.calibrate - 1)):
+                again = page.evaluate("([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
+                                      [args.hands, args.budget_ms, args.iterations, args.seed, args.version,
+                                       args.slice_ms])
+                for key in ("searched_ms", "pass_ms"):
+                    out["main"]["result"][key] = [min(a, b) for a, b in zip(out["main"]["result"][key],
+                                                                            again["result"][key])]
             out["pss_kb"] = {"before_python": pss0, "main_python": pss_main}
             if args.worker:
                 out["worker_start"] = page.evaluate("bench.startWorker()")
@@ -133,6 +163,12 @@ def main() -> int:
         finally:
             browser.close()
             server.stop()
+    if args.calibrate and args.iterations:
+        r = out["main"]["result"]
+        per_play = [w * args.budget_ms / t for w, t in zip(r["worlds"], r["searched_ms"])]
+        per_pass = [w * args.budget_ms / t for w, t in zip(r["pass_worlds"], r["pass_ms"])]
+        out["calibration"] = {"play": pct(per_play, 0.5), "pass": pct(per_pass, 0.5),
+                              "play_p10": pct(per_play, 0.1), "play_p90": pct(per_play, 0.9)}
     print(format_report(out, args))
     if args.json:
         args.json.write_text(json.dumps(out, indent=1), encoding="utf-8")
@@ -164,6 +200,11 @@ def format_report(out: dict[str, Any], args: Any) -> str:
             f"[{where}] main-thread long tasks (> 50 ms) during the run: {len(long_tasks)}"
             + (f", longest {max(long_tasks):.0f} ms" if long_tasks else ""),
         ]
+    if "calibration" in out:
+        c = out["calibration"]
+        lines += ["", f"calibration (fixed {args.iterations} worlds, fastest of {args.calibrate} runs of the same hands): "
+                      f"worlds per {args.budget_ms:g} ms = median {c['play']:.0f} per play (p10 {c['play_p10']:.0f}, "
+                      f"p90 {c['play_p90']:.0f}), {c['pass']:.0f} per pass"]
     if "worker_start" in out:
         ws = out["worker_start"]
         echo = out["echo_ms"]

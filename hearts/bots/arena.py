@@ -17,11 +17,14 @@ with ``tools/bench_browser.py``), or ``--hard-iterations``; a spec may pin its o
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
 import time
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any, Iterable, Sequence, TextIO
 
 from ..match import Match
@@ -174,10 +177,24 @@ def _progress(done: int, total: int, hands: int, start: float, out: TextIO) -> N
     out.flush()
 
 
-def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr) -> list[MatchRow]:
-    """Play duplicate matches until at least ``cfg.hands`` hands were played."""
-    rows: list[MatchRow] = []
-    hands = 0
+def row_to_json(row: MatchRow) -> str:
+    return json.dumps(asdict(row))
+
+
+def row_from_json(text: str) -> MatchRow:
+    data = json.loads(text)
+    hands = [HandRow(h["seed"], h["rotation"], h["hand_number"], tuple(h["seat_bots"]), tuple(h["points"]),
+                     tuple(h["penalty"]), h["moon"], tuple(h.get("attempts", ()))) for h in data["hands"]]
+    return MatchRow(data["seed"], data["rotation"], tuple(data["seat_bots"]), tuple(data["winners"]), hands)
+
+
+def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Sequence[MatchRow] = (),
+              on_row: Callable[[MatchRow], None] | None = None) -> list[MatchRow]:
+    """Play duplicate matches until at least ``cfg.hands`` hands were played. ``saved``: matches
+    played before (same configuration), not played again; ``on_row`` sees every new match."""
+    rows: list[MatchRow] = list(saved)
+    done = {(r.seed, r.rotation) for r in saved}
+    hands = sum(len(r.hands) for r in rows)
     next_seed = 0
     start = time.perf_counter()
     pool = None
@@ -191,13 +208,15 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr) -> list[Ma
             batch = max(1, math.ceil((cfg.hands - hands) / per_match))
             if pool is not None:
                 batch = max(batch, cfg.jobs)
-            tasks = _tasks(cfg, next_seed, batch)
+            tasks = [t for t in _tasks(cfg, next_seed, batch) if (t[0], t[1]) not in done]
             next_seed += batch
             results: Iterable[MatchRow] = pool.imap(play_match, tasks) if pool is not None else map(play_match, tasks)
             total = len(rows) + len(tasks)
             for row in results:
                 rows.append(row)
                 hands += len(row.hands)
+                if on_row is not None:
+                    on_row(row)
                 if progress is not None:
                     _progress(len(rows), total, hands, start, progress)
     finally:
@@ -361,6 +380,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--hard-pass-iterations", type=int, default=None, help="worlds per pass (with --hard-iterations)")
     parser.add_argument("--hard-budget-ms", type=float, default=None, help="search by time instead (not reproducible)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--save", default=None, help="JSON lines, one per match: a run resumes from it (same bots and seed)")
 
 
 def run_from_args(args: Any) -> int:
@@ -377,6 +397,26 @@ def run_from_args(args: Any) -> int:
         print("give 2 to 4 different bots", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    rows = run_arena(cfg)
+    saved: list[MatchRow] = []
+    out = None
+    if args.save:
+        path = Path(args.save)
+        if path.exists():
+            saved = [row_from_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            if any(r.seat_bots != seat_assignment(bots, r.rotation) for r in saved):
+                print(f"{path} holds matches of other bots: use another file", file=sys.stderr)
+                return 2
+        out = path.open("a", encoding="utf-8")
+
+    def save(row: MatchRow) -> None:
+        if out is not None:
+            out.write(row_to_json(row) + "\n")
+            out.flush()
+
+    try:
+        rows = run_arena(cfg, saved=saved, on_row=save)
+    finally:
+        if out is not None:
+            out.close()
     print(format_report(cfg, summarize(cfg, rows), time.perf_counter() - start))
     return 0

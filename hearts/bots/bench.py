@@ -92,6 +92,8 @@ def bench_steps(hands: int, budget_ms: float | None, iterations: int | None, see
         "pass_worlds_median": _pct([float(w) for w in pass_worlds], 0.5),
         "pass_worlds": pass_worlds,
         "worlds": worlds,
+        "pass_ms": [1000 * t for t in pass_times],
+        "searched_ms": [1000 * t for t in searched],
         "slice_p95_ms": 1000 * _pct(slices, 0.95) if slices else 0.0,
         "slice_max_ms": 1000 * max(slices) if slices else 0.0,
     }

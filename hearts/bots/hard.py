@@ -30,7 +30,7 @@ from .inference import Reading, read_plays
 from .knowledge import Knowledge
 from .medium import medium_pass, medium_play, pass_choice, pass_danger, pass_reason
 from .reasons import classify_play
-from .rollout import RolloutRules, playout, playout_randoms, randoms, split_hands
+from .rollout import POOL, RolloutRules, playout, playout_randoms, random_pool, randoms, split_hands
 
 __all__ = ["HardBot", "HardParams", "VERSIONS", "LATEST", "BROWSER_WORLDS", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
 
@@ -68,21 +68,24 @@ class HardParams:
     defend: bool = False  # rollouts: block a shooter on any trick with points, not only heart leads
     runner_gate: int = 1  # who counts as a moon runner: 1 = v1 (3 hearts ...), 2 = earlier
     halving: bool = False  # successive halving of the candidates (pass and play search)
+    fast_random: bool = False  # one pool of random numbers per decision, no shuffle in the sampler
 
 
 VERSIONS: dict[int, HardParams] = {
     1: HardParams(1),  # Hard until issue 11; the daily par v1
-    2: HardParams(2, trust=0.97, model_noise=True, medium_rollouts=True),  # issue 11 (in progress)
+    2: HardParams(2, trust=0.97, model_noise=True, medium_rollouts=True, moon_majority=True, defend=True,
+                  runner_gate=2, halving=True, fast_random=True),  # issue 11
 }
 LATEST = 2
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
-# (headless Chromium 156, Pyodide 314, main thread, median of the searched decisions; measured
-# with tools/bench_browser.py). The arena plays Hard at these sizes, as fixed iterations.
-# Version 1 as it was shipped (before the faster rollouts of issue 11).
+# (headless Chromium 156, Pyodide 314, main thread; tools/bench_browser.py --iterations 200
+# --calibrate 3: each decision's fastest of three runs, converted to worlds per 250 ms, median
+# over the searched decisions; bench/out/browser-calibration.txt). The arena plays Hard at these
+# sizes, as fixed iterations. Version 1 as it was shipped (before the faster rollouts).
 BROWSER_WORLDS: dict[int, tuple[int, int]] = {
-    1: (590, 50),
-    2: (1400, 130),  # provisional
+    1: (850, 85),
+    2: (1280, 240),
 }
 
 
@@ -92,10 +95,15 @@ class WorldSampler:
 
     ``avoid[s]`` / ``trust[s]`` (version 2 on): a seat gets a card its plays say it does not
     hold (``hearts.bots.inference``) with only ``1 - trust[s]`` of the usual weight.
+    ``shuffle=False`` (version 2): deal each suit's cards in order instead of shuffling them
+    first. Dealing card by card with chances proportional to the room left in each hand gives
+    every split of a suit the same chance whatever the order, so the shuffle (a fifth of the
+    sampler's time in Pyodide) only matters for the soft weights, and little.
     """
 
     def __init__(self, k: Knowledge, avoid: Sequence[int] = (0, 0, 0, 0),
-                 trust: Sequence[float] = (0.0, 0.0, 0.0, 0.0)) -> None:
+                 trust: Sequence[float] = (0.0, 0.0, 0.0, 0.0), shuffle: bool = True) -> None:
+        self.shuffle = shuffle
         others = [s for s in range(4) if s != k.me]
         base = [0, 0, 0, 0]
         base[k.me] = k.hand
@@ -126,6 +134,7 @@ class WorldSampler:
     def __call__(self, rng: random.Random) -> list[int]:
         random_ = rng.random
         shuffle = rng.shuffle
+        mix = self.shuffle
         factor = self.factor
         for attempt in range(30):
             hands = list(self.base)
@@ -140,10 +149,13 @@ class WorldSampler:
                     need[s] -= 1
                     placed = QS_BIT
             for suit, cards, seats in self.by_suit:
-                cards = [c for c in cards if c != QS] if placed and suit == 2 else list(cards)
+                if placed and suit == 2:
+                    cards = [c for c in cards if c != QS]
                 if attempt >= 25:
                     seats = self.others  # give up on the void constraints (inconsistent views only)
-                shuffle(cards)
+                if mix:
+                    cards = list(cards)
+                    shuffle(cards)
                 for c in cards:
                     f = factor[c]
                     total = 0.0
@@ -292,6 +304,7 @@ class HardBot(Bot):
         others = [(me + i) % 4 for i in (1, 2, 3)]
         no_points = (0, 0, 0, 0)
         draws = playout_randoms(0)
+        pool = random_pool(rng, draws) if self.params.fast_random else []
 
         def score_world(progress: float) -> None:
             race.prune(totals, progress)
@@ -305,7 +318,10 @@ class HardBot(Bot):
             for s in others:
                 for c in pass_choice(dealt[s], jack)[0]:
                     passes[s] |= 1 << c
-            rs = randoms(rng.randrange(1 << 30), draws)
+            if pool:
+                rs, start = pool, int(rng.random() * POOL)
+            else:
+                rs, start = randoms(rng.randrange(1 << 30), draws), 0
             for i in race.active:
                 cand = cands[i]
                 race.worlds[i] += 1
@@ -316,7 +332,8 @@ class HardBot(Bot):
                 for s in range(4):
                     hands[(s + offset) % 4] |= passes[s]
                 leader = next(s for s in range(4) if hands[s] & 1)
-                result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise, medium)
+                result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise, medium,
+                                 False, start)
                 totals[i] += util(*result)
 
         worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations)
@@ -357,8 +374,9 @@ class HardBot(Bot):
         queen = next((s for s in range(4) if k.taken[s] & QS_BIT), -1)
         jack = next((s for s in range(4) if k.taken[s] >> JD & 1), -1)
         me4 = k.me * 4
-        sampler = WorldSampler(k, reading.avoid, [p.trust] * 4) if reading and p.trust else WorldSampler(k)
+        sampler = WorldSampler(k, reading.avoid if reading else (0, 0, 0, 0), [p.trust] * 4, shuffle=not p.fast_random)
         draws = playout_randoms(k.trick_number)
+        pool = random_pool(rng, draws) if p.fast_random else []
         prior = medium_play(view)[0][0]
         prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior)), -1)
         race = _Race(len(plans), prior_plan, p.medium_prior, p.halving)
@@ -366,17 +384,21 @@ class HardBot(Bot):
         def score_world(progress: float) -> None:
             race.prune(totals, progress)
             world = split_hands(sampler(rng))
-            seed = rng.randrange(1 << 30)
-            rs = randoms(seed, draws)
+            if pool:
+                start = int(rng.random() * POOL)
+                rs, coin = pool, start & 1
+            else:
+                seed = rng.randrange(1 << 30)
+                rs, start, coin = randoms(seed, draws), 0, seed & 1
             for i in race.active:
                 card, shoot = plans[i]
                 race.worlds[i] += 1
                 hands = list(world)
                 hands[me4 + card // 13] &= ~(1 << card % 13)
-                shooter = k.me if shoot else (runner if runner >= 0 and (seed & 1) else -1)
+                shooter = k.me if shoot else (runner if runner >= 0 and coin else -1)
                 broken = k.broken or card >= 39 or (queen_breaks and card == QS)
                 result = playout(hands, leader, trick + [card], k.trick_number, broken, hearts, queen, jack,
-                                 rr, rs, shooter, noise, medium, defend)
+                                 rr, rs, shooter, noise, medium, defend, start)
                 totals[i] += util(*result)
                 if shoot and result[0][k.me] == 13 and result[1] == k.me:
                     moons[i] += 1

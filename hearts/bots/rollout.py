@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ..rules import Rules
 
-__all__ = ["HI", "LO", "PC", "split_hands", "playout_randoms", "randoms", "RolloutRules", "playout"]
+__all__ = ["HI", "LO", "PC", "POOL", "split_hands", "playout_randoms", "randoms", "random_pool", "RolloutRules", "playout"]
 
 FULL = (1 << 13) - 1
 HI = [-1] + [m.bit_length() - 1 for m in range(1, FULL + 1)]  # highest rank index of a 13-bit mask
@@ -43,6 +43,15 @@ def playout_randoms(trick_number: int) -> int:
     """How many random numbers a playout from ``trick_number`` (with at least one card on the
     table) can consume: 2 per follower (noise, then its pick), 1 per later lead."""
     return 6 + 7 * (12 - trick_number)
+
+
+POOL = 8192  # random numbers drawn once per decision (version 2); a playout starts anywhere below
+
+
+def random_pool(rng: random.Random, draws: int) -> list[float]:
+    """``POOL + draws`` random numbers: every playout reads ``draws`` of them from a start below POOL."""
+    rand = rng.random
+    return [rand() for _ in range(POOL + draws)]
 
 
 def randoms(seed: int, n: int) -> list[float]:
@@ -78,6 +87,7 @@ def playout(
     noise: Sequence[float] = (0.0, 0.0, 0.0, 0.0),
     medium: bool = False,
     defend: bool = False,
+    ri: int = 0,
 ) -> tuple[list[int], int, int]:
     """Play to the end of the hand from trick ``t`` (``trick``: the card numbers already on the
     table, led by ``leader``). ``h`` is consumed. ``hearts``/``queen``/``jack``: hearts taken
@@ -93,8 +103,12 @@ def playout(
     on the first trick); a void seat keeps a low heart and throws the high card of its
     shortest side suit instead.
 
+    ``ri``: where in ``rs`` this playout starts reading (version 2 reads a random stretch of
+    one long list drawn once per decision, instead of drawing new numbers for every world).
+
     ``defend`` (version 2): the others block a shooter on any trick with points it is winning
-    (v1: only on heart leads).
+    (v1: only on heart leads), and when they cannot, they follow low and keep their high
+    cards to stop it later (v1 ducked as high as possible, throwing its stoppers away).
     """
     hi = HI
     lo = LO
@@ -103,7 +117,6 @@ def playout(
     fq = rr.forbid_queen
     qbreaks = rr.queen_breaks
     taken = list(hearts)
-    ri = 0
     queen_live = queen < 0 and QS_CARD not in trick
     if shooter >= 0:
         for s in range(4):
@@ -226,6 +239,8 @@ def playout(
                     below = follow & ((1 << best) - 1)
                     if shooter >= 0 and winner == shooter and (ls == 3 or (defend and (th or tq))) and follow != below:
                         r = hi[follow]  # block: take the heart trick
+                    elif defend and below and shooter >= 0 and winner == shooter:
+                        r = lo[below]  # the shooter wins this one: keep the high cards to stop it later
                     elif below:
                         r = hi[below]  # duck as high as possible
                     else:

@@ -20,6 +20,9 @@ function ask(msg) {
 }
 
 window.bench = {
+  run(code) {
+    return main.py.runPython(code);
+  },
   async bootMain() {
     main = await bootPython();
     return { pyodideMs: main.pyodideMs, readyMs: main.readyMs, heap: wasmHeapBytes(main.py) };
