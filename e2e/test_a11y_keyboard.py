@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import shot
-from ui_helpers import hand_cards, open_game, wait_my_turn_or_dialog
+from conftest import goto_ready, shot
+from ui_helpers import hand_cards, open_game, use_settings, wait_my_turn_or_dialog
 
 
 def _focused_card(page: Page) -> str | None:
@@ -60,3 +61,24 @@ def test_screen_reader_names_and_live_region(page: Page) -> None:
     # seat markers are announced in words
     label = page.locator(".seat[data-seat='1'] .markers").get_attribute("aria-label")
     assert label == "Tricks this hand: no tricks yet"
+
+
+TOOLS_IN_VIEW = """() => [...document.querySelectorAll('.tools button')].filter(b => !b.hidden).map(b => {
+  const r = b.getBoundingClientRect();
+  return {action: b.dataset.action, inside: r.left >= 0 && r.right <= innerWidth && r.width > 0,
+          label: b.getAttribute('aria-label')};
+})"""
+
+
+@pytest.mark.context(viewport={"width": 1280, "height": 720})
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.locale("en-US")),
+                                  pytest.param("de", marks=pytest.mark.locale("de-DE"))])
+def test_the_toolbar_fits_its_row_in_a_daily_game_at_1280x720(page: Page, lang: str) -> None:
+    """The daily's long badge and "Back to your match" used to push "Fullscreen" off the right edge:
+    when the labelled toolbar does not fit, it shows icons (labels stay as tooltips and names)."""
+    use_settings(page)
+    goto_ready(page, "/?daily=2026-11-29&speed=instant")
+    expect(page.locator("#mode-badge")).to_be_visible()
+    tools = page.evaluate(TOOLS_IN_VIEW)
+    assert len(tools) >= 7 and all(t["inside"] and t["label"] for t in tools), tools
+    shot(page, f"toolbar-daily-1280-{lang}")

@@ -18,7 +18,7 @@ def test_hint_while_passing_and_playing_marks_practice(page: Page) -> None:
     expect(hinted).to_have_count(3)
     expect(page.locator("#prompt")).to_have_text(re.compile(r"^Pass .+ and .+\."))
     expect(page.locator("#mode-badge")).to_have_text("Practice")
-    assert stored(page, "hearts.match.v1")["meta"]["practice"] is True
+    assert stored(page, "hearts.match.v1")["session"]["practice"] is True
     shot(page, "hint-pass-en")
     # follow the hint
     cards = hinted.evaluate_all("e => e.map(x => x.dataset.card)")

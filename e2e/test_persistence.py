@@ -44,7 +44,7 @@ def test_reload_mid_trick_resumes_exactly(page: Page) -> None:
     before = _state(page)
     assert before["trick"], "expected to be in the middle of a trick"
     record = stored(page, MATCH_KEY)
-    assert record["v"] == 1 and record["record"]["format"] == "hearts-match"
+    assert record["v"] == 2 and record["record"]["format"] == "hearts-match"
     page.reload(wait_until="commit")
     wait_ready(page)
     page.wait_for_selector(PLAYABLE)

@@ -56,8 +56,8 @@ def test_whole_hand_with_passing_to_the_score_sheet(page: Page) -> None:
     shot(page, "table-desktop-summary-after-reload-en")
     dialog.get_by_role("button", name="Next hand").click()
     expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the right (to Shelly)")
-    # once dismissed (and saved as dismissed), it stays dismissed
-    page.wait_for_function("""() => !('summary' in JSON.parse(localStorage.getItem('hearts.match.v1')).meta)""")
+    # once dismissed, the next hand is dealt and saved: the summary stays dismissed
+    page.wait_for_function("""() => JSON.parse(localStorage.getItem('hearts.match.v1')).record.hands.length === 2""")
     page.reload(wait_until="commit")
     wait_ready(page)
     expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the right (to Shelly)")

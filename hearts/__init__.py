@@ -35,11 +35,14 @@ from .events import (
     PassChosen,
     TrickWon,
 )
-from .hand import Hand, HandResult, Phase, Trick, legal_mask, score_hand
+from .actions import Action, NextHand, PassCards, PlayCard, action_from_dict, action_to_dict
+from .hand import Hand, HandResult, score_hand
 from .match import HandScore, Match, hand_seed
+from .phase import Phase
 from .records import dumps, hand_from_record, hand_to_record, load_record, loads, match_from_record, match_to_record
 from .rules import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, Rules, TieRule, preset_name
 from .seats import SEATS, PassDirection, Seat
+from .trick import Trick, legal_mask
 from .view import SeatView
 
 __all__ = [
@@ -50,5 +53,6 @@ __all__ = [
     "Trick", "legal_mask", "score_hand", "HandScore", "Match", "hand_seed", "dumps", "hand_from_record",
     "hand_to_record", "load_record", "loads", "match_from_record", "match_to_record", "PASS_CYCLES", "PRESETS",
     "FirstTrick", "MoonScoring", "Rules", "TieRule", "preset_name", "SEATS", "PassDirection", "Seat", "SeatView",
+    "Action", "NextHand", "PassCards", "PlayCard", "action_from_dict", "action_to_dict",
 ]
 __version__ = "1.0.0"

@@ -8,9 +8,9 @@ every device computes the same game:
   the date's proleptic Gregorian ordinal modulo 4 (2026-11-29 is ``right``);
 * the rules are the standard preset with that single direction, one hand
   (``Match(..., max_hands=1)``);
-* every bot decision uses :func:`decision_rng`, seeded by the date, the seat and how many
-  cards have been played, so two players who make the same choices see the same game
-  (and a reload continues it identically);
+* every bot decision uses :func:`hearts.bots.player.decision_rng`, seeded by the date, the
+  seat and how many cards have been played, so two players who make the same choices see the
+  same game (and a reload continues it identically);
 * the opponents play at ``OPPONENT_LEVEL``; the **par** is what the Hard bot (with a fixed
   iteration count, so it is deterministic) scores in the player's seat against the same
   opponents with the same seeds.
@@ -29,16 +29,18 @@ True
 from __future__ import annotations
 
 import datetime
-import random
 import re
 from dataclasses import dataclass
-from typing import Any, Generator, Mapping
+from typing import Any, Mapping
 
+from .bots import make_bot
+from .bots.player import BotPlayer
 from .deal import deal_fingerprint, deal_from_seed
-from .hand import Hand, Phase
+from .hand import Hand
 from .match import Match
 from .rules import PRESETS, STANDARD_CYCLE, Rules
-from .seats import PassDirection, Seat
+from .seats import SEATS, PassDirection, Seat
+from .table import Pace, play, run_sync
 
 __all__ = [
     "OPPONENT_LEVEL",
@@ -53,9 +55,8 @@ __all__ = [
     "daily_rules",
     "daily_match",
     "daily_fingerprint",
-    "decision_rng",
-    "bot_rng",
-    "par_steps",
+    "daily_players",
+    "play_par",
     "compute_par",
     "share_markers",
     "DailyResult",
@@ -112,58 +113,27 @@ def daily_fingerprint(date_text: str) -> str:
     return f"{deal_fingerprint(deal_from_seed(date_text))}-{pass_direction(date_text).value}"
 
 
-def decision_rng(seed: str, hand_number: int, seat: Seat, step: int | str) -> random.Random:
-    """The RNG for one bot decision. ``step`` is ``"pass"`` or the number of cards played so far.
-
-    Seeding ``random.Random`` with text is stable across Python versions (it hashes the text
-    with SHA-512), so CPython and Pyodide agree.
-    """
-    return random.Random(f"hearts-bot-v1:{seed}:{hand_number}:{Seat(seat).key}:{step}")
+def daily_players(date_text: str, pace: Pace | None = None) -> list[BotPlayer]:
+    """The day's opponents at every seat (the player's seat is replaced by whoever plays it)."""
+    bot = make_bot(OPPONENT_LEVEL)
+    return [BotPlayer(bot, seed=date_text, pace=pace) for _ in SEATS]
 
 
-def bot_rng(match: Match, seat: Seat) -> random.Random:
-    """:func:`decision_rng` for ``seat``'s next decision in ``match`` (works for any seeded match)."""
-    hand = match.hand
-    step: int | str = "pass" if hand.phase is Phase.PASSING else len(hand.plays)
-    return decision_rng(match.seed or "", hand.hand_number, seat, step)
-
-
-def par_steps(date_text: str, version: int = PAR_VERSION) -> Generator[None, None, int]:
-    """Play the day's hand with par ``version``'s bot in the player's seat; yield between
-    slices; return its points."""
-    from .bots import make_bot  # (bots import the engine, not the reverse)
-
+async def play_par(date_text: str, version: int = PAR_VERSION, pace: Pace | None = None) -> int:
+    """Play the day's hand with par ``version``'s bot in the player's seat; return its points."""
     if version not in PAR_BOTS:
         raise ValueError(f"unknown par version {version!r}: choose from {sorted(PAR_BOTS)}")
     spec = PAR_BOTS[version]
     match = daily_match(date_text)
-    player = make_bot(PAR_LEVEL, iterations=spec.iterations, version=spec.hard_version)
-    opponents = make_bot(OPPONENT_LEVEL)
-    while not match.is_over:
-        if match.phase is Phase.PASSING:
-            seat = match.waiting_for_pass[0]
-        else:
-            turn = match.turn
-            assert turn is not None
-            seat = turn
-        bot = player if seat == PLAYER else opponents
-        decision = yield from bot.decide_steps(match.view(seat), bot_rng(match, seat))
-        if match.phase is Phase.PASSING:
-            match.choose_pass(seat, decision.cards)
-        else:
-            match.play(seat, decision.cards[0])
-        yield
+    players = daily_players(date_text, pace)
+    par_bot = make_bot(PAR_LEVEL, iterations=spec.iterations, version=spec.hard_version)
+    players[PLAYER] = BotPlayer(par_bot, seed=date_text, pace=pace)
+    await play(match, players)
     return match.score_sheet[0].points[PLAYER]
 
 
 def compute_par(date_text: str, version: int = PAR_VERSION) -> int:
-    steps = par_steps(date_text, version)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            par: int = done.value
-            return par
+    return run_sync(play_par(date_text, version))
 
 
 def share_markers(hand: Hand, seat: Seat = PLAYER) -> tuple[str, ...]:
@@ -247,5 +217,3 @@ def streaks(results: Mapping[str, DailyResult], today: str) -> Streaks:
         days_played=len(dates),
         days_at_or_under_par=sum(1 for r in results.values() if r.at_or_under_par),
     )
-
-

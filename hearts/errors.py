@@ -5,6 +5,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from .cards import Card, Suit
+from .seats import Seat
+
 __all__ = ["ErrorCode", "HeartsError", "IllegalAction", "RecordError"]
 
 
@@ -24,6 +27,8 @@ class ErrorCode(str, Enum):
     DUPLICATE_CARDS = "duplicate_cards"
     ALREADY_PASSED = "already_passed"
     MATCH_OVER = "match_over"
+    UNKNOWN_ACTION = "unknown_action"
+    NO_MORE_DEALS = "no_more_deals"
     # records
     NOT_JSON = "not_json"
     UNKNOWN_FORMAT = "unknown_format"
@@ -74,14 +79,11 @@ class RecordError(HeartsError):
 
 
 def _plain(value: Any) -> Any:
-    """Details as JSON-friendly values (cards as text, seats as names)."""
-    from .cards import Card
-    from .seats import Seat
-
+    """Details as JSON-friendly values (cards as text, seats and suits as names)."""
     if isinstance(value, Card):
         return value.text
-    if isinstance(value, Seat):
-        return value.key
+    if isinstance(value, (Seat, Suit)):
+        return value.name.lower()
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, dict):

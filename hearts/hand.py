@@ -15,51 +15,24 @@ The state machine is explicit: :attr:`Hand.phase` is ``PASSING``, ``PLAYING`` or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Iterable, Sequence
 
-from .cards import (
-    CARDS,
-    HEARTS_MASK,
-    JACK_OF_DIAMONDS,
-    QUEEN_OF_SPADES,
-    SUIT_MASKS,
-    TWO_OF_CLUBS,
-    Card,
-    cards_of,
-    mask_of,
-    popcount,
-)
+from .actions import Action, NextHand, PassCards, PlayCard
+from .cards import CARDS, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, cards_of, mask_of, popcount
 from .deal import Deal, validate_deal
 from .errors import ErrorCode, IllegalAction
 from .events import CardPlayed, CardsPassed, Event, HeartsBroken, MoonShot, PassChosen, TrickWon
+from .phase import Phase
 from .rules import MoonScoring, Rules
 from .seats import SEATS, PassDirection, Seat
+from .trick import Trick, check_play, legal_mask, trick_marker, trick_points, trick_winner
+from .view import SeatView
 
-__all__ = ["Phase", "Trick", "HandResult", "Hand", "legal_mask", "trick_winner", "trick_points", "trick_marker", "to_card"]
+__all__ = ["HandResult", "Hand", "score_hand", "to_card", "PASS_COUNT"]
 
 PASS_COUNT = 3
 _QS_BIT = QUEEN_OF_SPADES.mask
 _JD_BIT = JACK_OF_DIAMONDS.mask
-
-
-class Phase(Enum):
-    PASSING = "passing"
-    PLAYING = "playing"
-    HAND_OVER = "hand_over"
-    MATCH_OVER = "match_over"
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: ``plays`` in the order they were played, the first by ``leader``."""
-
-    number: int
-    leader: Seat
-    plays: tuple[tuple[Seat, Card], ...]
-    winner: Seat
-    points: int
-    marker: str
 
 
 @dataclass(frozen=True)
@@ -75,62 +48,6 @@ class HandResult:
     moon: Seat | None
     moon_scoring: MoonScoring | None
     jack: Seat | None
-
-
-def legal_mask(hand: int, led_suit: int, trick_number: int, hearts_broken: bool, first_trick_forbidden: int) -> int:
-    """The cards (bitmask) of ``hand`` that may be played now. The single source of legality.
-
-    ``led_suit`` is -1 when leading. On the first trick a player who cannot follow may not
-    discard the ``first_trick_forbidden`` cards unless the hand holds nothing else, in
-    which case any card may be played (the rule is lifted entirely, as the seeds say:
-    "außer du hast nichts anderes"). A leader may not lead hearts before they are broken
-    unless the hand holds only hearts.
-    """
-    if led_suit < 0:
-        if trick_number == 0:
-            return hand & 1  # the 2♣ (its holder leads the first trick)
-        if not hearts_broken:
-            other = hand & ~HEARTS_MASK
-            if other:
-                return other
-        return hand
-    follow = hand & SUIT_MASKS[led_suit]
-    if follow:
-        return follow
-    if trick_number == 0 and first_trick_forbidden:
-        allowed = hand & ~first_trick_forbidden
-        if allowed:
-            return allowed
-    return hand
-
-
-def trick_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """(seat, card) of the highest card of the led suit among ``plays`` (seat, card), led first."""
-    winner, best = plays[0]
-    led = best // 13
-    for seat, card in plays[1:]:
-        if card // 13 == led and card > best:
-            winner, best = seat, card
-    return winner, best
-
-
-def trick_points(cards_mask: int, rules: Rules) -> int:
-    points = popcount(cards_mask & HEARTS_MASK)
-    if cards_mask & _QS_BIT:
-        points += 13
-    if rules.jack_of_diamonds and cards_mask & _JD_BIT:
-        points -= 10
-    return points
-
-
-def trick_marker(cards_mask: int, rules: Rules) -> str:
-    if cards_mask & _QS_BIT:
-        return "queen"
-    if cards_mask & HEARTS_MASK:
-        return "hearts"
-    if rules.jack_of_diamonds and cards_mask & _JD_BIT:
-        return "jack"
-    return "none"
 
 
 def to_card(card: Card | int | str) -> Card:
@@ -281,6 +198,19 @@ class Hand:
             return ()
         return cards_of(self._hands[seat])
 
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats the hand waits for: those still to pass, or the seat to play; ``()`` when over."""
+        if self.phase is Phase.PASSING:
+            return self.waiting_for_pass
+        if self.phase is Phase.PLAYING and self._turn is not None:
+            return (self._turn,)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
     # ----------------------------------------------------------------- passing
     def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> tuple[Card, ...]:
         """Raise :class:`IllegalAction` unless ``seat`` may pass ``cards`` now; return them as cards.
@@ -346,21 +276,8 @@ class Hand:
             raise IllegalAction(ErrorCode.WRONG_PHASE, f"no card can be played in the {self.phase.value} phase", phase=self.phase.value)
         if seat != self._turn:
             raise IllegalAction(ErrorCode.NOT_YOUR_TURN, f"it is {self._turn.key}'s turn, not {seat.key}'s", seat=seat, turn=self._turn)  # type: ignore[union-attr]
-        hand = self._hands[seat]
-        if not hand >> card & 1:
-            raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card)
-        if self.legal_mask(seat) >> card & 1:
-            return card
-        first = not self._tricks
-        if not self._trick:
-            if first:
-                raise IllegalAction(ErrorCode.MUST_LEAD_TWO_OF_CLUBS, "the first trick must be led with the 2♣", card=card)
-            raise IllegalAction(ErrorCode.HEARTS_NOT_BROKEN, "hearts cannot be led until hearts are broken", card=card)
-        led = self._trick[0][1].suit
-        if hand & SUIT_MASKS[led]:
-            raise IllegalAction(ErrorCode.MUST_FOLLOW_SUIT, f"{seat.key} must follow {led.name.lower()}", card=card, suit=led.name.lower())
-        kind = "queen" if card == QUEEN_OF_SPADES else "hearts"
-        raise IllegalAction(ErrorCode.NO_POINTS_ON_FIRST_TRICK, "no points may be discarded on the first trick", card=card, kind=kind)
+        check_play(self._hands[seat], self._trick, len(self._tricks), self.hearts_broken, self.rules, seat, card)
+        return card
 
     def can_play(self, seat: Seat, card: Card | int | str) -> bool:
         try:
@@ -416,12 +333,41 @@ class Hand:
             events.append(MoonShot(self.result.moon, self.result.moon_scoring.value))
         return events
 
-    # ----------------------------------------------------------------- views
-    def view(self, seat: Seat, scores: Sequence[int] | None = None) -> "SeatView":
-        """What ``seat`` may know (see :class:`hearts.view.SeatView`)."""
-        from .view import build_view
+    # ----------------------------------------------------------------- one entry point
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out a :class:`~hearts.actions.PassCards` or :class:`~hearts.actions.PlayCard`;
+        raise :class:`IllegalAction` (state unchanged) when the rules do not allow it now."""
+        if isinstance(action, PlayCard):
+            return self.play(action.seat, action.card)
+        if isinstance(action, PassCards):
+            return self.choose_pass(action.seat, action.cards)
+        if isinstance(action, NextHand):
+            raise IllegalAction(ErrorCode.WRONG_PHASE, "a single hand has no next hand", phase=self.phase.value)
+        raise IllegalAction(ErrorCode.UNKNOWN_ACTION, f"not an action: {action!r}")
 
-        return build_view(self, Seat(seat), self.scores_before if scores is None else tuple(scores))
+    # ----------------------------------------------------------------- views
+    def view(self, seat: Seat, scores: Sequence[int] | None = None) -> SeatView:
+        """What ``seat`` may know: a frozen :class:`~hearts.view.SeatView` with no reference to the game."""
+        seat = Seat(seat)
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            hand_number=self.hand_number,
+            phase=self.phase,
+            pass_direction=self.pass_direction,
+            hand=self.cards(seat),
+            passed=self._passes[seat],
+            received=self._received[seat],
+            tricks=tuple(self._tricks),
+            current_trick=tuple(self._trick),
+            leader=self.leader,
+            turn=self.turn,
+            hearts_broken=self.hearts_broken,
+            points_taken=self.points_taken,
+            scores=tuple(self.scores_before if scores is None else scores),  # type: ignore[arg-type]
+            legal=self.legal_plays(seat) if self.turn == seat else (),
+            hand_sizes=tuple(popcount(m) for m in self._hands),  # type: ignore[arg-type]
+        )
 
     def __repr__(self) -> str:
         return f"<Hand {self.hand_number} {self.phase.value} trick={self.trick_number} turn={self.turn}>"
@@ -460,5 +406,3 @@ def score_hand(taken: Sequence[int], rules: Rules, scores_before: Sequence[int] 
         points[jack_seat] -= 10
     return HandResult(tuple(points), penalty, moon, moon_scoring, jack_seat)  # type: ignore[arg-type]
 
-
-from .view import SeatView  # noqa: E402  (circular: the view reads a Hand)

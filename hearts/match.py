@@ -1,8 +1,14 @@
 """A match: hands in sequence with the rotating pass direction, running totals and the end.
 
+The match is one state machine for the whole table. :attr:`Match.phase` says what it waits
+for and :attr:`Match.to_act` who: the seats still to pass, the seat to play, or nobody at the
+end of a hand (``HAND_OVER``: the match waits until it is told to deal the next hand, so a UI
+can show the score first) and at the end of the match. :meth:`Match.apply` takes one
+:data:`~hearts.actions.Action`.
+
 >>> from hearts import Match, PRESETS, Seat
 >>> m = Match(PRESETS["standard"], seed="doc")
->>> m.phase.value, m.pass_direction.value, m.waiting_for_pass
+>>> m.phase.value, m.pass_direction.value, m.to_act
 ('passing', 'left', (<Seat.SOUTH: 0>, <Seat.WEST: 1>, <Seat.NORTH: 2>, <Seat.EAST: 3>))
 """
 
@@ -10,15 +16,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
+from .actions import Action, NextHand, PassCards, PlayCard
 from .cards import Card
-from .deal import Deal, deal_from_seed
+from .deal import Deal, deal_from_seed, validate_deal
 from .errors import ErrorCode, IllegalAction
 from .events import Event, HandOver, HandStarted, MatchOver
-from .hand import Hand, Phase, Trick
+from .hand import Hand
+from .phase import Phase
 from .rules import Rules, TieRule
 from .seats import SEATS, PassDirection, Seat
+from .trick import Trick
 from .view import SeatView
 
 __all__ = ["Match", "HandScore", "hand_seed"]
@@ -60,6 +69,8 @@ class Match:
             seed = f"{random.getrandbits(64):016x}"
         self.seed = seed
         self._deals = list(deals) if deals is not None else None
+        if self._deals is not None and not self._deals:
+            raise ValueError("deals must hold at least the first hand's deal")
         if max_hands is not None and max_hands < 1:
             raise ValueError("max_hands must be at least 1")
         self.max_hands = max_hands
@@ -68,20 +79,22 @@ class Match:
         self.scores: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.winners: tuple[Seat, ...] = ()
         self._over = False
-        self._new_hand()
+        self._deal_hand()
 
     # ----------------------------------------------------------------- structure
-    def deal_for(self, hand_number: int) -> Deal:
+    def deal_for(self, hand_number: int) -> Deal | None:
+        """The deal of hand ``hand_number``, or ``None`` when explicit deals have run out."""
         if self._deals is not None:
-            if hand_number >= len(self._deals):
-                raise ValueError(f"no deal given for hand {hand_number}")
-            return self._deals[hand_number]
+            return self._deals[hand_number] if hand_number < len(self._deals) else None
         assert self.seed is not None
         return deal_from_seed(hand_seed(self.seed, hand_number))
 
-    def _new_hand(self) -> HandStarted:
+    def _deal_hand(self) -> HandStarted:
         number = len(self.hands)
-        hand = Hand(self.deal_for(number), self.rules, hand_number=number, scores_before=self.scores)
+        deal = self.deal_for(number)
+        if deal is None:
+            raise IllegalAction(ErrorCode.NO_MORE_DEALS, f"no deal was given for hand {number + 1}", hand_number=number)
+        hand = Hand(deal, self.rules, hand_number=number, scores_before=self.scores)
         self.hands.append(hand)
         return HandStarted(number, hand.pass_direction)
 
@@ -101,6 +114,11 @@ class Match:
     @property
     def phase(self) -> Phase:
         return Phase.MATCH_OVER if self._over else self.hand.phase
+
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats the match waits for (``()`` at the end of a hand and of the match)."""
+        return () if self._over else self.hand.to_act
 
     @property
     def pass_direction(self) -> PassDirection:
@@ -139,12 +157,23 @@ class Match:
         return self.hand.points_taken
 
     def view(self, seat: Seat) -> SeatView:
-        return self.hand.view(seat, self.scores if not self.hand.result else self.hand.scores_before)
+        return self.hand.view(seat, self.hand.scores_before)
 
     # ----------------------------------------------------------------- actions
     def _check_open(self) -> None:
         if self._over:
             raise IllegalAction(ErrorCode.MATCH_OVER, "the match is over", winners=list(self.winners))
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out one action (pass, play or next hand) and return what happened; raise
+        :class:`IllegalAction` with the reason (and leave the match unchanged) otherwise."""
+        if isinstance(action, NextHand):
+            return self.next_hand(action.deal)
+        if isinstance(action, PlayCard):
+            return self.play(action.seat, action.card)
+        if isinstance(action, PassCards):
+            return self.choose_pass(action.seat, action.cards)
+        raise IllegalAction(ErrorCode.UNKNOWN_ACTION, f"not an action: {action!r}")
 
     def verify_play(self, seat: Seat, card: Card | int | str) -> Card:
         self._check_open()
@@ -154,12 +183,11 @@ class Match:
         return not self._over and self.hand.can_play(seat, card)
 
     def play(self, seat: Seat, card: Card | int | str) -> list[Event]:
-        """Play a card; when the hand ends the events include ``hand_over`` and then
-        ``hand_started`` for the next hand, or ``match_over``."""
+        """Play a card; the hand's last card adds ``hand_over`` (and ``match_over`` at the end)."""
         self._check_open()
         events = self.hand.play(seat, card)
         if self.hand.phase is Phase.HAND_OVER:
-            events.extend(self._after_hand())
+            events.extend(self._score_hand())
         return events
 
     def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> tuple[Card, ...]:
@@ -173,7 +201,24 @@ class Match:
         self._check_open()
         return self.hand.choose_pass(seat, cards)
 
-    def _after_hand(self) -> list[Event]:
+    def next_hand(self, deal: Deal | Sequence[Sequence[int]] | None = None) -> list[Event]:
+        """Deal the next hand (only while the finished one waits: ``phase`` is ``HAND_OVER``).
+
+        A match of explicit deals may be given the next deal only now (an online table deals
+        each hand with its players' help, see :mod:`hearts.fairdeal`)."""
+        self._check_open()
+        if self.hand.phase is not Phase.HAND_OVER:
+            raise IllegalAction(ErrorCode.WRONG_PHASE, "the current hand is not over yet", phase=self.phase.value)
+        if deal is not None:
+            if self._deals is None:
+                raise ValueError("a match dealt from a seed deals its own hands")
+            if len(self._deals) == len(self.hands):
+                self._deals.append(validate_deal(deal))
+            elif self._deals[len(self.hands)] != validate_deal(deal):
+                raise ValueError("the next hand's deal was given already")
+        return [self._deal_hand()]
+
+    def _score_hand(self) -> list[Event]:
         result = self.hand.result
         assert result is not None
         totals = tuple(a + b for a, b in zip(self.scores, result.points))
@@ -187,8 +232,6 @@ class Match:
             self._over = True
             self.winners = winners
             events.append(MatchOver(winners, self.scores))
-        else:
-            events.append(self._new_hand())
         return events
 
     def _winners_if_over(self) -> tuple[Seat, ...]:
@@ -200,19 +243,6 @@ class Match:
         if len(winners) > 1 and self.rules.tie is TieRule.PLAY_ON and not last_hand:
             return ()
         return winners
-
-    def to_record(self) -> dict[str, Any]:
-        """The ``hearts-match`` record of this match (see :mod:`hearts.records`)."""
-        from .records import match_to_record
-
-        return match_to_record(self)
-
-    @classmethod
-    def from_record(cls, data: Any) -> "Match":
-        """Replay a ``hearts-match`` record; :class:`~hearts.errors.RecordError` names the first bad step."""
-        from .records import match_from_record
-
-        return match_from_record(data)
 
     def __repr__(self) -> str:
         return f"<Match seed={self.seed!r} hand={self.hand_number} {self.phase.value} scores={self.scores}>"

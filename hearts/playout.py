@@ -2,7 +2,7 @@
 
 The policy is "random legal": every seat's remaining cards are shuffled once, and each
 turn the seat plays the first card of that order that the rules allow. The legality is the
-same as :func:`hearts.hand.legal_mask` (checked against it in the tests), inlined for speed.
+same as :func:`hearts.trick.legal_mask` (checked against it in the tests), inlined for speed.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import random
 from typing import Sequence
 
 from .cards import QUEEN_OF_SPADES, card_numbers
-from .hand import HandResult, score_hand
 from .rules import Rules
 
 __all__ = ["Position", "random_playout", "position_from_hand"]
@@ -131,10 +130,3 @@ def random_playout(pos: Position, rules: Rules, rng: random.Random) -> list[int]
         leader = winner
         trick = []
     return taken
-
-
-def playout_result(pos: Position, rules: Rules, rng: random.Random, scores_before: Sequence[int] = (0, 0, 0, 0)) -> HandResult:
-    return score_hand(random_playout(pos, rules, rng), rules, scores_before)
-
-
-

@@ -23,6 +23,10 @@ Formats (both carry ``format`` and ``version``; cards are text such as ``"QS"``;
      "hand_number": 0, "scores_before": [0, 0, 0, 0],
      "passes": {...}, "plays": [...], "points": [...]}
 
+A match record lists the hands dealt so far. When the last hand is finished and the match is
+not over, the match waits at ``hand_over`` (records written before the match learned to wait
+end with the next hand's empty body instead: both load).
+
 Loading replays every step through the engine, so a tampered or corrupt record is refused
 with a :class:`RecordError` naming the first bad step and, for an illegal action, its code.
 """
@@ -35,8 +39,9 @@ from typing import Any, Mapping, Sequence
 from .cards import Card
 from .deal import Deal, deal_from_seed, validate_deal
 from .errors import ErrorCode, IllegalAction, RecordError
-from .hand import Hand, Phase
+from .hand import Hand
 from .match import Match
+from .phase import Phase
 from .rules import Rules
 from .seats import SEATS, PassDirection, Seat
 
@@ -205,8 +210,12 @@ def match_from_record(data: Any) -> Match:
     match = Match(rules, seed, deals=deals, max_hands=max_hands)
     for i, body in enumerate(bodies):
         step = f"hands[{i}]"
-        if i > 0 and match.hand_number != i:
-            raise _fail(ErrorCode.EXTRA_PLAYS, step, "the record goes on after the match is over" if match.is_over else "the previous hand is not finished")
+        if i > 0:
+            if match.is_over:
+                raise _fail(ErrorCode.EXTRA_PLAYS, step, "the record goes on after the match is over")
+            if match.phase is not Phase.HAND_OVER:
+                raise _fail(ErrorCode.EXTRA_PLAYS, step, "the previous hand is not finished")
+            match.next_hand()
         _replay_hand(match.hand, body, step, on_play=match.play)
     return match
 

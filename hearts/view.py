@@ -8,16 +8,15 @@ scores and the rules. Other seats' unplayed cards are not reachable from it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_of, mask_of
+from .errors import ErrorCode, IllegalAction
+from .phase import Phase
 from .rules import Rules
-from .seats import SEATS, PassDirection, Seat
+from .seats import PassDirection, Seat
+from .trick import Trick, check_play
 
-if TYPE_CHECKING:
-    from .hand import Hand, Trick
-
-__all__ = ["SeatView", "build_view"]
+__all__ = ["SeatView"]
 
 
 @dataclass(frozen=True)
@@ -25,12 +24,12 @@ class SeatView:
     seat: Seat
     rules: Rules
     hand_number: int
-    phase: str  # "passing", "playing", "hand_over"
+    phase: Phase  # PASSING, PLAYING or HAND_OVER
     pass_direction: PassDirection
     hand: tuple[Card, ...]
     passed: tuple[Card, ...] | None  # what this seat chose to pass
     received: tuple[Card, ...]  # what it received (empty before the exchange)
-    tricks: tuple["Trick", ...]  # completed tricks, in order
+    tricks: tuple[Trick, ...]  # completed tricks, in order
     current_trick: tuple[tuple[Seat, Card], ...]
     leader: Seat | None
     turn: Seat | None
@@ -51,6 +50,11 @@ class SeatView:
     @property
     def trick_number(self) -> int:
         return len(self.tricks)
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards have been played in this hand so far (0..52)."""
+        return 4 * len(self.tricks) + len(self.current_trick)
 
     @property
     def played_mask(self) -> int:
@@ -81,7 +85,7 @@ class SeatView:
     def known_cards(self) -> tuple[int, int, int, int]:
         """Bitmasks of other seats' cards this seat knows for sure (its passed cards not yet played)."""
         known = [0, 0, 0, 0]
-        if self.passed and self.received is not None and self.phase != "passing":
+        if self.passed and self.received is not None and self.phase is not Phase.PASSING:
             target = self.pass_direction.target(self.seat)
             known[target] = mask_of(self.passed) & ~self.played_mask
         return tuple(known)  # type: ignore[return-value]
@@ -92,28 +96,12 @@ class SeatView:
             taken[t.winner] |= mask_of(c for _, c in t.plays)
         return tuple(taken)  # type: ignore[return-value]
 
+    def verify_play(self, card: Card) -> None:
+        """Raise :class:`~hearts.errors.IllegalAction` with the reason unless this seat may play
+        ``card`` now (a guest's page explains a refused card without the game)."""
+        if self.phase is not Phase.PLAYING or self.turn != self.seat:
+            raise IllegalAction(ErrorCode.NOT_YOUR_TURN, "it is not this seat's turn", seat=self.seat)
+        check_play(self.hand_mask, self.current_trick, self.trick_number, self.hearts_broken, self.rules, self.seat, card)
+
     def suit_cards(self, suit: Suit) -> tuple[Card, ...]:
         return cards_of(self.hand_mask & SUIT_MASKS[suit])
-
-
-def build_view(hand: "Hand", seat: Seat, scores: tuple[int, ...]) -> SeatView:
-    sizes = tuple(len(hand.cards(s)) for s in SEATS)
-    return SeatView(
-        seat=seat,
-        rules=hand.rules,
-        hand_number=hand.hand_number,
-        phase=hand.phase.value,
-        pass_direction=hand.pass_direction,
-        hand=hand.cards(seat),
-        passed=hand.passes[seat],
-        received=hand.received(seat),
-        tricks=hand.tricks,
-        current_trick=hand.current_trick,
-        leader=hand.leader,
-        turn=hand.turn,
-        hearts_broken=hand.hearts_broken,
-        points_taken=hand.points_taken,
-        scores=tuple(scores),  # type: ignore[arg-type]
-        legal=hand.legal_plays(seat) if hand.turn == seat else (),
-        hand_sizes=sizes,  # type: ignore[arg-type]
-    )

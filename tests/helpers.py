@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Mapping
 
-from hearts import CARDS, Hand, Match, Phase, Rules, Seat, parse_cards
+from hearts import CARDS, Action, Hand, IllegalAction, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView, parse_cards
 from hearts.seats import SEATS, PassDirection
+from hearts.table import play, run_sync
 
 
 def make_deal(spec: Mapping[Seat, str]) -> list[list[int]]:
@@ -33,24 +34,38 @@ def play_all(hand: Hand, cards: str) -> None:
         hand.play(seat, card)
 
 
-def random_match(rules: Rules, seed: str, rng: random.Random, max_steps: int = 10_000) -> Match:
+class RandomPlayer:
+    """A seat that passes three random cards and plays a random legal card (one shared RNG)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    async def choose(self, view: SeatView) -> Action:
+        return random_action(view, self.rng)
+
+    def refused(self, action: Action, error: IllegalAction) -> None:
+        raise AssertionError(f"random player refused: {action}: {error}")
+
+
+def random_action(view: SeatView, rng: random.Random) -> Action:
+    if view.phase is Phase.PASSING:
+        return PassCards(view.seat, tuple(rng.sample(view.hand, 3)))
+    return PlayCard(view.seat, rng.choice(view.legal))
+
+
+def random_match(rules: Rules, seed: str, rng: random.Random) -> Match:
     match = Match(rules, seed=seed)
-    for _ in range(max_steps):
-        if match.is_over:
-            break
-        step(match, rng)
+    run_sync(play(match, [RandomPlayer(rng)] * 4))
     return match
 
 
 def step(game: Match | Hand, rng: random.Random) -> None:
-    if game.phase is Phase.PASSING:
-        seat = game.waiting_for_pass[0]
-        hand = game.hand if isinstance(game, Match) else game
-        game.choose_pass(seat, rng.sample(hand.legal_pass_cards(seat), 3))
-    else:
-        seat = game.turn
-        assert seat is not None
-        game.play(seat, rng.choice(game.legal_plays(seat)))
+    """One action at random: the next seat's pass or play (or the next hand of a match)."""
+    if game.phase is Phase.HAND_OVER and isinstance(game, Match):
+        game.next_hand()
+        return
+    seat = game.to_act[0]
+    game.apply(random_action(game.view(seat), rng))
 
 
-__all__ = ["make_deal", "hold_hand", "play_all", "random_match", "step", "CARDS"]
+__all__ = ["make_deal", "hold_hand", "play_all", "random_match", "step", "random_action", "RandomPlayer", "CARDS"]

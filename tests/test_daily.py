@@ -3,13 +3,12 @@
 import pytest
 
 from hearts import Phase, Seat, deal_from_seed
+from hearts.bots.player import decision_rng, seeded_rngs
 from hearts.daily import (
     PLAYER,
     DailyResult,
-    bot_rng,
     daily_fingerprint,
     daily_match,
-    decision_rng,
     parse_date,
     pass_direction,
     share_markers,
@@ -50,7 +49,10 @@ def test_decision_rngs_are_stable_and_distinct():
     assert a != decision_rng("2026-11-29", 0, Seat.NORTH, 5).random()
     assert a != decision_rng("2026-11-30", 0, Seat.WEST, 5).random()
     match = daily_match("2026-11-29")
-    assert bot_rng(match, Seat.EAST).random() == decision_rng("2026-11-29", 0, Seat.EAST, "pass").random()
+    rng_for = seeded_rngs("2026-11-29")
+    assert rng_for(match.view(Seat.EAST)).random() == decision_rng("2026-11-29", 0, Seat.EAST, "pass").random()
+    match.choose_pass(Seat.SOUTH, match.cards(Seat.SOUTH)[:3])
+    assert rng_for(match.view(Seat.EAST)).random() == decision_rng("2026-11-29", 0, Seat.EAST, "pass").random()
 
 
 def test_share_markers_one_per_trick():

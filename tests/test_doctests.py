@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["hearts", "hearts.cards", "hearts.rules", "hearts.deal", "hearts.hand", "hearts.match", "hearts.daily"]
+MODULES = ["hearts", "hearts.cards", "hearts.rules", "hearts.deal", "hearts.hand", "hearts.match", "hearts.actions",
+           "hearts.table", "hearts.fairdeal", "hearts.wire", "hearts.daily"]
 
 
 @pytest.mark.parametrize("name", MODULES)

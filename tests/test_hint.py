@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from hearts import PRESETS, Match, Seat, SeatView, parse_cards
+from hearts import PRESETS, Action, Match, Phase, Seat, SeatView, parse_cards
 from hearts.bots import REASONS, Hint, hint, make_bot
+from hearts.bots.player import BotPlayer
+from hearts.table import play, run_sync
 from hearts.bots.knowledge import Knowledge
 from hearts.bots.reasons import PASS_REASONS, PLAY_REASONS, classify_play
 from helpers import hold_hand, play_all
@@ -15,7 +17,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 
 
 def _kind(view: SeatView) -> str:
-    if view.phase == "passing":
+    if view.phase is Phase.PASSING:
         return "pass"
     if view.trick_number == 0:
         return "first_trick"
@@ -26,26 +28,27 @@ def _kind(view: SeatView) -> str:
     return "discard"
 
 
+class _Collector(BotPlayer):
+    """A Medium seat that keeps the views it decided on, by decision type."""
+
+    def __init__(self, rng: random.Random, found: dict[str, list[SeatView]]) -> None:
+        super().__init__(make_bot("medium"), rng=lambda _view: rng)
+        self.found = found
+        self.coin = rng
+
+    async def choose(self, view: SeatView) -> Action:
+        if view.phase is Phase.PASSING or len(view.legal) > 1 or self.coin.random() < 0.1:
+            self.found.setdefault(_kind(view), []).append(view)
+        return await super().choose(view)
+
+
 def _positions() -> dict[str, list[SeatView]]:
     """Views of every decision type, from a few matches of Medium play."""
     found: dict[str, list[SeatView]] = {}
     rng = random.Random(4)
-    bot = make_bot("medium")
     for i in range(3):
         match = Match(PRESETS["standard"], seed=f"hint-{i}", max_hands=2)
-        while not match.is_over:
-            if match.waiting_for_pass:
-                for seat in match.waiting_for_pass:
-                    view = match.view(seat)
-                    found.setdefault("pass", []).append(view)
-                    match.choose_pass(seat, bot.decide(view, rng).cards)
-                continue
-            seat = match.turn
-            assert seat is not None
-            view = match.view(seat)
-            if len(view.legal) > 1 or rng.random() < 0.1:
-                found.setdefault(_kind(view), []).append(view)
-            match.play(seat, bot.decide(view, rng).cards[0])
+        run_sync(play(match, [_Collector(rng, found) for _ in range(4)]))
     return found
 
 

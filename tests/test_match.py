@@ -11,11 +11,12 @@ from hearts import (
     Phase,
     Rules,
     Seat,
+    NextHand,
     TieRule,
     deal_from_seed,
     hand_seed,
 )
-from helpers import random_match, step
+from helpers import random_action, random_match, step
 
 
 def _first_hand(rules: Rules, seed: str, rng_seed: int) -> Match:
@@ -84,20 +85,35 @@ def test_one_hand_match():
     assert kinds.count("trick_won") == 13 and kinds.count("cards_passed") == 1
 
 
-def test_events_when_a_hand_ends_and_the_next_starts():
+def test_the_match_waits_at_the_end_of_a_hand_until_told_to_deal():
     match = Match(Rules(target=500), seed="ev")
     rng = random.Random(1)
+    with pytest.raises(IllegalAction) as early:
+        match.next_hand()
+    assert early.value.code is ErrorCode.WRONG_PHASE
     events = []
-    while match.hand_number == 0:
-        if match.phase is Phase.PASSING:
-            seat = match.waiting_for_pass[0]
-            events = match.choose_pass(seat, rng.sample(match.legal_pass_cards(seat), 3))
-        else:
-            events = match.play(match.turn, rng.choice(match.legal_plays()))
-    kinds = [e.kind for e in events]
-    assert kinds[-2:] == ["hand_over", "hand_started"]
-    assert events[-1].pass_direction is PassDirection.RIGHT and match.phase is Phase.PASSING
-    assert events[-2].to_dict()["totals"] == list(match.scores)
+    while match.phase is not Phase.HAND_OVER:
+        events = match.apply(random_action(match.view(match.to_act[0]), rng))
+    assert [e.kind for e in events][-1] == "hand_over"
+    assert events[-1].to_dict()["totals"] == list(match.scores)
+    assert match.hand_number == 0 and match.to_act == () and match.turn is None and not match.is_over
+    with pytest.raises(IllegalAction) as err:
+        match.play(Seat.SOUTH, "2C")
+    assert err.value.code is ErrorCode.WRONG_PHASE
+    started = match.apply(NextHand())
+    assert [e.kind for e in started] == ["hand_started"] and started[0].pass_direction is PassDirection.RIGHT
+    assert match.hand_number == 1 and match.phase is Phase.PASSING and len(match.to_act) == 4
+
+
+def test_explicit_deals_that_run_out_stop_the_match_with_a_reason():
+    match = Match(Rules(), deals=[deal_from_seed("one")])
+    rng = random.Random(2)
+    while match.phase is not Phase.HAND_OVER:
+        match.apply(random_action(match.view(match.to_act[0]), rng))
+    assert match.score_sheet[0].totals == match.scores  # the hand is scored
+    with pytest.raises(IllegalAction) as err:
+        match.next_hand()
+    assert err.value.code is ErrorCode.NO_MORE_DEALS and match.phase is Phase.HAND_OVER
 
 
 def test_pass_exchange_happens_only_when_all_have_chosen():

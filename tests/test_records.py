@@ -139,6 +139,15 @@ def test_record_without_seed_carries_its_deals():
     assert err.value.code is ErrorCode.BAD_DEAL
 
 
-def test_match_record_methods():
-    match = Match.from_record(fixture("match_king_in_progress.json"))
-    assert match.to_record() == fixture("match_king_in_progress.json")
+def test_a_match_waiting_between_hands_round_trips():
+    """A match at ``hand_over`` writes the hands dealt so far; a record that goes on with the next
+    hand's empty body (as records did before the match learned to wait) loads into that hand."""
+    record = fixture("match_standard.json")
+    first = dict(record, hands=record["hands"][:1])
+    waiting = match_from_record(first)
+    assert waiting.phase is Phase.HAND_OVER and waiting.hand_number == 0 and waiting.to_act == ()
+    assert match_to_record(waiting) == first
+    dealt = match_from_record(dict(record, hands=record["hands"][:1] + [{"passes": {}, "plays": []}]))
+    assert dealt.hand_number == 1 and dealt.phase is Phase.PASSING and dealt.scores == waiting.scores
+    waiting.next_hand()
+    assert match_to_record(waiting) == match_to_record(dealt)

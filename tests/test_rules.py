@@ -11,6 +11,7 @@ from hearts import (
     PassDirection,
     Rules,
     Seat,
+    Suit,
     TieRule,
     legal_mask,
     mask_of,
@@ -108,7 +109,8 @@ def test_a_leader_with_only_hearts_may_lead_hearts_and_others_must_follow():
     hand.play(N, "2S")
     with pytest.raises(IllegalAction) as err:
         hand.play(E, "5C")
-    assert err.value.code is ErrorCode.MUST_FOLLOW_SUIT and err.value.details["suit"] == "hearts"
+    assert err.value.code is ErrorCode.MUST_FOLLOW_SUIT and err.value.details["suit"] is Suit.HEARTS
+    assert err.value.to_dict()["details"]["suit"] == "hearts"
     assert texts(hand.legal_plays(E)) == "AH"
 
 

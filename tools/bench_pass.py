@@ -18,37 +18,45 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hearts.bots import make_bot  # noqa: E402
-from hearts.bots.base import Bot  # noqa: E402
+from hearts.bots.base import Bot, Steps  # noqa: E402
+from hearts.bots.player import BotPlayer, TimedPlayer  # noqa: E402
 from hearts.deal import deal_from_seed  # noqa: E402
 from hearts.hand import Hand  # noqa: E402
 from hearts.rules import PRESETS  # noqa: E402
-from hearts.seats import PassDirection, Seat  # noqa: E402
+from hearts.seats import PassDirection  # noqa: E402
+from hearts.table import play, run_sync  # noqa: E402
+from hearts.view import SeatView  # noqa: E402
 
 DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
+
+
+class PassWith(Bot):
+    """Passes like ``passer``, plays like ``player``."""
+
+    def __init__(self, passer: Bot, player: Bot) -> None:
+        self.passer, self.player = passer, player
+        self.level = f"{passer.level}-pass"
+
+    def choose_pass(self, view: SeatView, rng: random.Random) -> Steps:
+        return self.passer.choose_pass(view, rng)
+
+    def choose_play(self, view: SeatView, rng: random.Random) -> Steps:
+        return self.player.choose_play(view, rng)
 
 
 def south_points(deal_no: int, south: Bot, medium: Bot) -> tuple[int, float]:
     """South's points in the deal when South passes with ``south``; and its pass time (s)."""
     hand = Hand(deal_from_seed(f"pass-bench-{deal_no}"), PRESETS["standard"], DIRECTIONS[deal_no % 3])
-    seconds = 0.0
-    for s in range(4):
-        bot = south if s == 0 else medium
-        t0 = time.perf_counter()
-        decision = bot.decide(hand.view(Seat(s)), random.Random(f"pass|{deal_no}|{s}"))
-        if s == 0:
-            seconds = time.perf_counter() - t0
-        hand.choose_pass(Seat(s), decision.cards)
-    while hand.turn is not None:
-        seat = hand.turn
-        hand.play(seat, medium.decide(hand.view(seat), random.Random(f"play|{deal_no}|{len(hand.plays)}")).cards[0])
+    seed = f"pass-bench-{deal_no}"
+    timed = TimedPlayer(BotPlayer(PassWith(south, medium), seed=seed))
+    run_sync(play(hand, [timed] + [BotPlayer(medium, seed=seed) for _ in range(3)]))
     assert hand.result is not None
-    return hand.result.points[0], seconds
+    return hand.result.points[0], timed.records[0][2]
 
 
 def main() -> int:

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hearts import Seat  # noqa: E402
+from hearts import Phase, Seat  # noqa: E402
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.hard import LATEST  # noqa: E402
 from hearts.records import hand_from_record  # noqa: E402
@@ -37,8 +37,8 @@ def main() -> int:
     args = parser.parse_args()
     cases = json.loads((ROOT / "tests" / "fixtures" / "hard_v1.json").read_text(encoding="utf-8"))
     views = [hand_from_record(c["hand"]).view(Seat.parse(c["seat"])) for c in cases]
-    plays = [v for v in views if v.phase != "passing"]
-    passes = [v for v in views if v.phase == "passing"]
+    plays = [v for v in views if v.phase is not Phase.PASSING]
+    passes = [v for v in views if v.phase is Phase.PASSING]
     bot = make_bot("hard", iterations=args.worlds, pass_iterations=args.pass_worlds, version=args.version)
     best = {"play": float("inf"), "pass": float("inf")}
     worlds = {"play": 0, "pass": 0}

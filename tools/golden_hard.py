@@ -52,7 +52,7 @@ def positions() -> list[tuple[Hand, Seat]]:
             seat = hand.waiting_for_pass[0] if hand.phase is Phase.PASSING else hand.turn
             assert seat is not None
             view = hand.view(seat)
-            if step % 5 == n % 5 and (view.phase == "passing" or len(view.legal) > 1):
+            if step % 5 == n % 5 and (view.phase is Phase.PASSING or len(view.legal) > 1):
                 out.append((_copy(hand), seat))
             d = bots[seat].decide(view, rng)
             if hand.phase is Phase.PASSING:
@@ -70,7 +70,7 @@ def _copy(hand: Hand) -> Hand:
 
 def decide(hand: Hand, seat: Seat, index: int) -> dict[str, Any]:
     view = hand.view(seat)
-    bot = make_bot("hard", iterations=PASS_WORLDS if view.phase == "passing" else PLAY_WORLDS, version=1)
+    bot = make_bot("hard", iterations=PASS_WORLDS if view.phase is Phase.PASSING else PLAY_WORLDS, version=1)
     d = bot.decide(view, random.Random(f"golden-hard-{index}"))
     return {"cards": [c.text for c in d.cards], "reason": d.reason, "params": d.params,
             "worlds": d.stats.get("worlds"), "values": d.stats.get("values")}

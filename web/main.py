@@ -1,5 +1,5 @@
-"""PyScript entry point: start the Hearts table (all work happens in hearts_web.app)."""
+"""PyScript entry point: start the Hearts table (see hearts_web.controller)."""
 
-from hearts_web.app import App
+from hearts_web.controller import Controller
 
-App().start()
+Controller().start()

@@ -17,13 +17,13 @@ See ``docs/bots.md``.
 
 from __future__ import annotations
 
-from .base import Bot, Decision, Hint, run_steps
+from .base import Bot, Decision, Hint
 from .hard import LATEST, HardBot
 from .hint import REASONS, hint, hint_steps
 from .simple import EasyBot, MediumBot, RandomBot
 
 __all__ = [
-    "Bot", "Decision", "Hint", "LEVELS", "REASONS", "make_bot", "hint", "hint_steps", "run_steps",
+    "Bot", "Decision", "Hint", "LEVELS", "REASONS", "make_bot", "hint", "hint_steps",
     "RandomBot", "EasyBot", "MediumBot", "HardBot",
 ]
 

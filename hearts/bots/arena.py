@@ -27,11 +27,14 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence, TextIO
 
+from ..events import CardPlayed, Event, HandOver
 from ..match import Match
 from ..rules import PRESETS, Rules
+from ..table import Game, Listener, play, run_sync
 from . import make_bot
 from .base import Bot
 from .hard import BROWSER_WORLDS, LATEST, VERSIONS, HardBot, HardParams
+from .player import BotPlayer, RngSource
 
 __all__ = ["ArenaConfig", "BotSpec", "bot_spec", "play_match", "run_arena", "main"]
 
@@ -134,35 +137,47 @@ def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
     return tuple(bots[(s + rotation) % n] for s in range(4))
 
 
+class _Recorder(Listener):
+    """Writes one :class:`HandRow` per finished hand into ``row``, with the seats whose bot
+    chose a moon plan in that hand (``Decision.stats["plan"]``)."""
+
+    def __init__(self, row: MatchRow, players: Sequence[BotPlayer]) -> None:
+        self.row = row
+        self.players = players
+        self.attempts: set[int] = set()
+
+    async def on_events(self, game: Game, events: list[Event]) -> None:
+        assert isinstance(game, Match)
+        for ev in events:
+            if isinstance(ev, CardPlayed):
+                last = self.players[ev.seat].last
+                if last is not None and last.stats.get("plan") == "moon":
+                    self.attempts.add(int(ev.seat))
+            if isinstance(ev, HandOver):
+                sheet = game.score_sheet[-1]
+                self.row.hands.append(HandRow(self.row.seed, self.row.rotation, ev.hand_number, self.row.seat_bots,
+                                              sheet.points, sheet.penalty, -1 if sheet.moon is None else int(sheet.moon),
+                                              tuple(sorted(self.attempts))))
+                self.attempts.clear()
+
+
 def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
     """Play one match (``seed``) with the bots in ``rotation``."""
     seed, rotation, cfg = task
     rules: Rules = PRESETS[cfg.rules]
     names = seat_assignment(cfg.bots, rotation)
-    bots = [_make(n, cfg) for n in names]
-    rngs = [random.Random(f"arena|{cfg.seed}|{seed}|{rotation}|{s}") for s in range(4)]
+    players = [BotPlayer(_make(n, cfg), rng=_seat_rng(random.Random(f"arena|{cfg.seed}|{seed}|{rotation}|{s}")))
+               for s, n in enumerate(names)]
     match = Match(rules, seed=f"arena-{cfg.seed}-{seed}", max_hands=60)
     row = MatchRow(seed, rotation, names, ())
-    attempts: set[int] = set()
-    while not match.is_over:
-        if match.waiting_for_pass:
-            for passer in match.waiting_for_pass:
-                match.choose_pass(passer, bots[passer].decide(match.view(passer), rngs[passer]).cards)
-            continue
-        seat = match.turn
-        assert seat is not None
-        number = match.hand_number
-        decision = bots[seat].decide(match.view(seat), rngs[seat])
-        if decision.stats.get("plan") == "moon":
-            attempts.add(int(seat))
-        match.play(seat, decision.cards[0])
-        if match.is_over or match.hand_number != number:
-            sheet = match.score_sheet[-1]
-            row.hands.append(HandRow(seed, rotation, number, names, sheet.points, sheet.penalty,
-                                     -1 if sheet.moon is None else int(sheet.moon), tuple(sorted(attempts))))
-            attempts.clear()
+    run_sync(play(match, players, _Recorder(row, players)))
     row.winners = tuple(int(s) for s in match.winners)
     return row
+
+
+def _seat_rng(rng: random.Random) -> RngSource:
+    """One RNG stream per seat for the whole match (the arena's duplicate seeding)."""
+    return lambda _view: rng
 
 
 def _tasks(cfg: ArenaConfig, first: int, count: int) -> list[tuple[int, int, ArenaConfig]]:

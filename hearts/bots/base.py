@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, Generator
 
 from ..cards import Card, cards_of, mask_of
+from ..phase import Phase
+from ..table import run_steps
 from ..view import SeatView
 
-__all__ = ["Decision", "Hint", "Bot", "Steps", "run_steps"]
+__all__ = ["Decision", "Hint", "Bot", "Steps"]
 
 
 @dataclass(frozen=True)
@@ -42,16 +44,6 @@ class Hint:
 Steps = Generator[None, None, Decision]
 
 
-def run_steps(steps: Steps) -> Decision:
-    """Drive a ``decide_steps`` generator to the end without yielding to anyone."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: Decision = done.value
-            return result
-
-
 class Bot:
     """Base class. Subclasses implement :meth:`choose_pass` and :meth:`choose_play` as generators."""
 
@@ -62,7 +54,7 @@ class Bot:
 
     def decide_steps(self, view: SeatView, rng: random.Random) -> Steps:
         """A generator that yields ``None`` between time slices and returns the :class:`Decision`."""
-        if view.phase == "passing":
+        if view.phase is Phase.PASSING:
             if view.passed is not None:
                 raise ValueError(f"{view.seat.key} has already passed")
             decision = yield from self.choose_pass(view, rng)
@@ -70,7 +62,7 @@ class Bot:
             if len(decision.cards) != 3 or chosen & ~view.hand_mask or len(set(decision.cards)) != 3:
                 raise AssertionError(f"{self.level} bot chose an illegal pass {decision.cards}")  # pragma: no cover
             return decision
-        if view.phase != "playing" or view.turn != view.seat or not view.legal:
+        if view.phase is not Phase.PLAYING or view.turn != view.seat or not view.legal:
             raise ValueError(f"it is not {view.seat.key}'s turn to play")
         decision = yield from self.choose_play(view, rng)
         if len(decision.cards) != 1 or not view.legal_mask >> decision.cards[0] & 1:

@@ -12,15 +12,20 @@ import os
 import random
 import sys
 import time
-from typing import Any, Generator, Sequence
+from typing import Any, Sequence
 
+from ..actions import Action
 from ..deal import deal_from_seed
 from ..hand import Hand
+from ..phase import Phase
 from ..rules import PRESETS
+from ..table import Pace, play, run_sync
+from ..view import SeatView
 from . import make_bot
 from .hard import LATEST
+from .player import BotPlayer, TimedPlayer
 
-__all__ = ["main", "add_arguments", "run_from_args", "bench", "bench_steps", "report"]
+__all__ = ["main", "add_arguments", "run_from_args", "bench", "bench_async", "report"]
 
 
 def _pct(values: Sequence[float], q: float) -> float:
@@ -30,53 +35,59 @@ def _pct(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench_steps(hands: int, budget_ms: float | None, iterations: int | None, seed: int,
-                version: int | None = None, pass_iterations: int | None = None) -> Generator[None, None, dict[str, Any]]:
-    """The benchmark as a generator: yields between the bots' slices (a browser gives the page
-    a turn there, as the game does) and returns the figures. Times are wall-clock per decision."""
+class _SliceClock:
+    """The bots' pace: records how long each slice of work ran before it yielded, then awaits
+    ``outer`` (the browser's pace: gives the page a turn) if there is one."""
+
+    def __init__(self, outer: Pace | None = None) -> None:
+        self.slices: list[float] = []
+        self.last = 0.0
+        self.outer = outer
+
+    async def tick(self) -> None:
+        self.slices.append(time.perf_counter() - self.last)
+        if self.outer is not None:
+            await self.outer()
+        self.last = time.perf_counter()
+
+
+class _ClockedPlayer(TimedPlayer):
+    def __init__(self, inner: BotPlayer, clock: _SliceClock) -> None:
+        super().__init__(inner)
+        self.clock = clock
+
+    async def choose(self, view: SeatView) -> Action:
+        self.clock.last = time.perf_counter()
+        return await super().choose(view)
+
+
+async def bench_async(hands: int, budget_ms: float | None, iterations: int | None, seed: int,
+                      version: int | None = None, pass_iterations: int | None = None,
+                      pace: Pace | None = None, progress: bool = False) -> dict[str, Any]:
+    """Play ``hands`` hands with Hard in every seat and return the figures (wall-clock per
+    decision). ``pace`` is awaited between the bots' slices: the browser passes the game's own
+    pace there (``tools/bench_browser.py``), so the times include the page's turns."""
     bot = make_bot("hard", budget_ms=budget_ms, iterations=iterations, version=version, pass_iterations=pass_iterations)
     rng = random.Random(seed)
-    all_times: list[float] = []
-    searched: list[float] = []
-    worlds: list[int] = []
-    pass_times: list[float] = []
-    pass_worlds: list[int] = []
-    slices: list[float] = []
-
-    def timed(view: Any) -> Generator[None, None, Any]:
-        steps = bot.decide_steps(view, rng)
-        last = time.perf_counter()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
-            now = time.perf_counter()
-            slices.append(now - last)
-            yield None
-            last = time.perf_counter()
-
+    clock = _SliceClock(pace)
+    seats = [_ClockedPlayer(BotPlayer(bot, rng=lambda _view: rng, pace=clock.tick), clock) for _ in range(4)]
     for i in range(hands):
         hand = Hand(deal_from_seed(f"botbench-{seed}-{i}"), PRESETS["standard"], hand_number=i % 4)
-        while hand.waiting_for_pass:
-            for passer in hand.waiting_for_pass:
-                t0 = time.perf_counter()
-                d = yield from timed(hand.view(passer))
-                pass_times.append(time.perf_counter() - t0)
-                pass_worlds.append(int(d.stats.get("worlds", 0)))
-                hand.choose_pass(passer, d.cards)
-        while hand.result is None:
-            seat = hand.turn
-            assert seat is not None
-            view = hand.view(seat)
-            t0 = time.perf_counter()
-            decision = yield from timed(view)
-            dt = time.perf_counter() - t0
-            all_times.append(dt)
-            if decision.stats.get("worlds"):  # a real search (not a forced or equivalent choice)
-                searched.append(dt)
-                worlds.append(int(decision.stats["worlds"]))
-            hand.play(seat, decision.cards[0])
+        await play(hand, seats)
+        if progress:
+            print(f"\rhand {i + 1}/{hands}", end="", file=sys.stderr)
+    if progress:
+        print(file=sys.stderr)
+    records = [r for seat in seats for r in seat.records]
+    all_times = [dt for view, _, dt in records if view.phase is Phase.PLAYING]
+    # a real search (not a forced or an equivalent choice)
+    played = [(d, dt) for view, d, dt in records if view.phase is Phase.PLAYING and d.stats.get("worlds")]
+    searched = [dt for _, dt in played]
+    worlds = [int(d.stats["worlds"]) for d, _ in played]
+    passed = [(d, dt) for view, d, dt in records if view.phase is Phase.PASSING]
+    pass_times = [dt for _, dt in passed]
+    pass_worlds = [int(d.stats.get("worlds", 0)) for d, _ in passed]
+    slices = clock.slices
     return {
         "decisions": len(all_times),
         "median_ms": 1000 * _pct(all_times, 0.5),
@@ -100,14 +111,8 @@ def bench_steps(hands: int, budget_ms: float | None, iterations: int | None, see
 
 
 def bench(hands: int, budget_ms: float | None, iterations: int | None, seed: int,
-          version: int | None = None, pass_iterations: int | None = None) -> dict[str, Any]:
-    steps = bench_steps(hands, budget_ms, iterations, seed, version, pass_iterations)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: dict[str, Any] = done.value
-            return result
+          version: int | None = None, pass_iterations: int | None = None, progress: bool = False) -> dict[str, Any]:
+    return run_sync(bench_async(hands, budget_ms, iterations, seed, version, pass_iterations, progress=progress))
 
 
 def report(r: dict[str, Any], hands: int, mode: str, runtime: str) -> str:
@@ -133,7 +138,7 @@ def add_arguments(parser: Any) -> None:
 
 
 def run_from_args(args: Any) -> int:
-    r = bench(args.hands, args.budget_ms, args.iterations, args.seed, args.version, args.pass_iterations)
+    r = bench(args.hands, args.budget_ms, args.iterations, args.seed, args.version, args.pass_iterations, progress=True)
     mode = f"iterations={args.iterations}" if args.iterations else f"budget_ms={args.budget_ms or 250:g}"
     version = args.version if args.version is not None else LATEST
     runtime = os.environ.get("HEARTS_RUNTIME", f"python {sys.version.split()[0]}")

@@ -215,10 +215,12 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(self, budget_ms: float | None = None, iterations: int | None = None, *,
-                 version: int = LATEST, pass_iterations: int | None = None, params: HardParams | None = None) -> None:
+                 version: int = LATEST, pass_iterations: int | None = None, params: HardParams | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         """``iterations``: sampled worlds per decision (deterministic); ``pass_iterations``
-        overrides it for the pass (default: the same). Otherwise ``budget_ms`` of search.
-        ``params`` replaces the version's parameters (experiments: ``python -m hearts arena``)."""
+        overrides it for the pass (default: the same). Otherwise ``budget_ms`` of search, timed
+        by ``clock`` (seconds; a test passes a fake one). ``params`` replaces the version's
+        parameters (experiments: ``python -m hearts arena``)."""
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if pass_iterations is not None and (pass_iterations < 1 or iterations is None):
@@ -230,6 +232,7 @@ class HardBot(Bot):
         self.iterations = iterations
         self.pass_iterations = pass_iterations if pass_iterations is not None else iterations
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
+        self.clock = clock  # seconds; a test passes a fake one
 
     def _run_worlds(self, score_world: Callable[[float], None], slice_worlds: int,
                     iterations: int | None) -> Generator[None, None, int]:
@@ -239,23 +242,25 @@ class HardBot(Bot):
         worlds = 0
         deterministic = iterations is not None
         limit = iterations if iterations is not None else MAX_WORLDS
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         budget = self.budget_ms / 1000.0
         deadline = start + budget
         slice_end = start + SLICE_S
+        now = start
         while worlds < limit:
-            score_world(worlds / limit if deterministic else (time.perf_counter() - start) / budget)
+            score_world(worlds / limit if deterministic else (now - start) / budget)
             worlds += 1
             if deterministic:
                 if worlds % slice_worlds == 0 and worlds < limit:
                     yield None
             else:
-                now = time.perf_counter()
+                now = clock()
                 if now >= deadline:
                     break
                 if now >= slice_end:
                     yield None
-                    slice_end = time.perf_counter() + SLICE_S
+                    slice_end = clock() + SLICE_S
         return worlds
 
     def _noise(self, me: int, reading: Reading | None = None) -> tuple[float, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Generator
 
+from ..table import run_steps
 from ..view import SeatView
 from .base import Hint
 from .hard import HardBot
@@ -23,7 +24,7 @@ def view_seed(view: SeatView) -> str:
     played = ",".join(str(int(c)) for t in view.tricks for _, c in t.plays)
     current = ",".join(str(int(c)) for _, c in view.current_trick)
     hand = ",".join(str(int(c)) for c in view.hand)
-    return f"hint|{int(view.seat)}|{view.hand_number}|{view.phase}|{hand}|{played}|{current}|{view.scores}"
+    return f"hint|{int(view.seat)}|{view.hand_number}|{view.phase.value}|{hand}|{played}|{current}|{view.scores}"
 
 
 def hint_steps(view: SeatView, rng: random.Random | None = None, iterations: int = HINT_ITERATIONS) -> "HintSteps":
@@ -35,11 +36,4 @@ def hint_steps(view: SeatView, rng: random.Random | None = None, iterations: int
 
 def hint(view: SeatView, rng: random.Random | None = None, iterations: int = HINT_ITERATIONS) -> Hint:
     """What Hard would do in ``view`` and why. Deterministic for the same view when ``rng`` is None."""
-    steps = hint_steps(view, rng, iterations)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: Hint = done.value
-            return result
-
+    return run_steps(hint_steps(view, rng, iterations))

@@ -8,7 +8,8 @@ and the points each seat has taken so far.
 from __future__ import annotations
 
 from ..cards import mask_of
-from ..hand import trick_points, trick_winner
+from ..phase import Phase
+from ..trick import trick_points, trick_winner
 from ..view import SeatView
 from ._bits import HEARTS, QS_BIT, SUITS, count
 
@@ -35,7 +36,7 @@ class Knowledge:
         for s in range(4):
             for suit in voids[s]:
                 self.void_mask[s] |= SUITS[suit]
-        known = view.known_cards() if view.phase != "passing" else (0, 0, 0, 0)
+        known = view.known_cards() if view.phase is not Phase.PASSING else (0, 0, 0, 0)
         self.known = [k & self.unseen for k in known]
         self.sizes = list(view.hand_sizes)
         self.trick = [(int(s), int(c)) for s, c in view.current_trick]

@@ -6,29 +6,31 @@ import time
 
 sys.path.insert(0, "/home/pyodide/app")
 import hearts.bots  # noqa: E402,F401  (imported up front: its import time is part of start-up)
-from hearts.bots.bench import bench_steps  # noqa: E402
+from hearts.bots.bench import bench_async  # noqa: E402
+
+
+class Pacer:
+    """The game's pace (web/hearts_web/players.py): a turn for the page whenever ``budget``
+    seconds of work have passed since the last one."""
+
+    def __init__(self, budget):
+        self.budget = budget
+        self.since = time.perf_counter()
+
+    async def __call__(self):
+        if time.perf_counter() - self.since > self.budget:
+            await asyncio.sleep(0)
+            self.since = time.perf_counter()
 
 
 async def run_bench(hands, budget_ms, iterations, seed, version, slice_ms):
-    """``slice_ms`` > 0: give the event loop a turn whenever the next slice would push the
-    current task past ``slice_ms`` (predicted from the previous slice), as web/hearts_web does.
-    0: never yield (a worker has no page to keep responsive)."""
-    steps = bench_steps(int(hands), float(budget_ms) if budget_ms else None,
-                        int(iterations) if iterations else None, int(seed), int(version) if version else None)
-    limit = float(slice_ms) / 1000.0
-    task_start = time.perf_counter()
-    last = 0.0
-    while True:
-        now = time.perf_counter()
-        if limit and (now - task_start) + last > limit:
-            await asyncio.sleep(0)
-            task_start = time.perf_counter()
-        t0 = time.perf_counter()
-        try:
-            next(steps)
-        except StopIteration as done:
-            return json.dumps(done.value)
-        last = time.perf_counter() - t0
+    """``slice_ms`` > 0: the bots give the page a turn like the game's bots do (a Pacer of
+    ``slice_ms``); 0: never (a worker has no page to keep responsive)."""
+    pace = Pacer(float(slice_ms) / 1000.0) if slice_ms else None
+    result = await bench_async(int(hands), float(budget_ms) if budget_ms else None,
+                               int(iterations) if iterations else None, int(seed),
+                               int(version) if version else None, pace=pace)
+    return json.dumps(result)
 
 
 def decide_from_record(record_json, seat_key, budget_ms, version):

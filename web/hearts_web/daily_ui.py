@@ -1,32 +1,26 @@
-"""The daily game's browser side: open by date, par in slices, one counted attempt, share, history.
-
-Deal, pass direction, bot seeds, par, share markers and streaks all come from ``hearts.daily``.
-"""
+"""The daily game in the browser: open a day by link, par in slices, one counted attempt, the
+result, sharing, history. Deal, direction, bots, par and markers come from :mod:`hearts.daily`."""
 
 from __future__ import annotations
 
 import asyncio
-import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from hearts import Phase
-from hearts.daily import (
-    OPPONENT_LEVEL,
-    DailyResult,
-    daily_fingerprint,
-    daily_match,
-    par_steps,
-    parse_date,
-    share_markers,
-    streaks,
-)
+from hearts import HandOver, Phase, Seat
+from hearts.daily import DailyResult, daily_fingerprint, daily_match, parse_date, play_par, share_markers
 
-from . import render, store
-from .bots import Seatbot, drive
-from .dom import by_id, document, esc, is_none, window
+from . import daily_view
+from .daily_view import DailyData
+from .dialogs import Dialogs
+from .dom import by_id, document, is_none, window
 from .i18n import t
+from .players import Pacer
+from .render import esc
+from .session import Mode, Session, SessionState
+from .store import DAILY_GAME_KEY, DAILY_KEY, Store
+from .table_view import TableView
 
-SHARE_GLYPH = {"none": "○", "hearts": "♥", "queen": "♠", "jack": "♦"}
+__all__ = ["DailyUI", "DailyHost", "local_date"]
 
 
 def local_date() -> str:
@@ -34,62 +28,71 @@ def local_date() -> str:
     return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
 
 
+class DailyHost(Protocol):
+    """What the daily needs from the page (the controller)."""
+
+    store: Store
+    dialogs: Dialogs
+    view: TableView
+    params: dict[str, str]
+    speed_override: str | None
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def enter(self, session: Session) -> None: ...
+
+    def leave_daily(self, new: bool = False) -> None: ...
+
+    def load_session(self, key: str) -> Session | None: ...
+
+    def render_badge(self) -> None: ...
+
+    def save(self) -> None: ...
+
+
 class DailyUI:
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.active = False
+    def __init__(self, host: DailyHost) -> None:
+        self.host = host
         self.date = local_date()
-        self.par: dict[str, int] = {}
-        self.par_tasks: dict[str, Any] = {}
-        data, _ = store.load_dict(store.DAILY_KEY)
-        self.data = data
         # par is recomputed on every visit (about a second, after the table is ready): a cached
         # value could come from older bots and differ from everyone else's
-        self.last_share = ""
+        self.par: dict[str, int] = {}
+        self.par_tasks: dict[str, asyncio.Task[None]] = {}
+        data, _ = host.store.load_dict(DAILY_KEY)
+        self.data = DailyData.from_dict(data)
         self.show_result_on_ready = False  # a finished daily was reopened: show its result once ready
+        self._share_result: DailyResult | None = None
 
-    # ------------------------------------------------------------------ storage
-    def results(self) -> dict[str, DailyResult]:
-        out: dict[str, DailyResult] = {}
-        for d, raw in (self.data.get("results") or {}).items():
-            try:
-                out[d] = DailyResult.from_dict(raw)
-            except ValueError:
-                continue
-        return out
-
-    def attempted(self, date: str) -> bool:
-        return date in (self.data.get("results") or {}) or date in (self.data.get("attempts") or {})
+    @property
+    def active(self) -> bool:
+        session = self.host.session
+        return session is not None and session.state.mode is Mode.DAILY
 
     def _save_data(self) -> None:
-        self.data.pop("par", None)
-        store.set_json(store.DAILY_KEY, self.data)
+        self.host.store.set_json(DAILY_KEY, self.data.to_dict())
 
     # ------------------------------------------------------------------ par
     def ensure_par(self, date: str) -> None:
-        if date in self.par or date in self.par_tasks:
-            return
-        self.par_tasks[date] = asyncio.ensure_future(self._compute_par_safely(date))
-
-    async def _compute_par_safely(self, date: str) -> None:
-        try:
-            await self._compute_par(date)
-        except Exception as exc:  # noqa: BLE001 - a par is optional; never break the table
-            self.par_tasks.pop(date, None)
-            window.console.warn(f"hearts: par for {date} failed: {exc!r}")
+        if date not in self.par and date not in self.par_tasks:
+            self.par_tasks[date] = asyncio.ensure_future(self._compute_par(date))
 
     async def _compute_par(self, date: str) -> None:
-        loop = asyncio.get_event_loop()
-        started = loop.time()
-        await asyncio.sleep(0.05)
-        par = await drive(par_steps(date), budget=0.025)
-        self.par[date] = int(par)
-        self.data.setdefault("par_ms", {})[date] = int((loop.time() - started) * 1000)
-        self._save_data()
-        self.par_tasks.pop(date, None)
+        try:
+            loop = asyncio.get_event_loop()
+            started = loop.time()
+            await asyncio.sleep(0.05)
+            self.par[date] = par = await play_par(date, pace=Pacer(0.025))
+            self.data.par_ms[date] = int((loop.time() - started) * 1000)
+            self._save_data()
+        except Exception as exc:  # noqa: BLE001 - a par is optional; never break the table
+            window.console.warn(f"hearts: par for {date} failed: {exc!r}")
+            return
+        finally:
+            self.par_tasks.pop(date, None)
         document.documentElement.dataset.dailyPar = str(par)
         if self.active:
-            self.app.render_badge()
+            self.host.render_badge()
         for el in document.querySelectorAll("[data-par-for]"):
             if el.getAttribute("data-par-for") == date:
                 el.textContent = t("par", par=par)
@@ -111,192 +114,118 @@ class DailyUI:
         except ValueError:
             date = local_date()
         self.date = date
-        result = self.results().get(date)
-        saved, _ = self.app.load_saved(store.DAILY_GAME_KEY)
-        if saved is not None and saved[1].get("date") == date and saved[0].phase is not Phase.MATCH_OVER:
-            self._enter(saved[0], saved[1])
-        elif result is not None and saved is not None and saved[1].get("date") == date:
-            # finished: show the table as it ended and the stored result
-            self._enter(saved[0], saved[1])
-            self.show_result_on_ready = True
-        else:
-            self.start(date, practice=self.attempted(date) or date != local_date())
+        saved = self.host.load_session(DAILY_GAME_KEY)
+        if saved is not None and saved.state.date == date:
+            if saved.match.phase is not Phase.MATCH_OVER:
+                self._enter(saved)
+                return
+            if date in self.data.results:  # finished: show the table as it ended, and the result
+                self._enter(saved)
+                self.show_result_on_ready = True
+                return
+        self.start(date, practice=self.data.attempted(date) or date != local_date())
 
     def start(self, date: str, practice: bool) -> None:
-        app = self.app
-        app.gen += 1
-        match = daily_match(date)
-        meta = {"mode": "daily", "date": date, "practice": practice, "counted": False, "difficulty": OPPONENT_LEVEL}
         if not practice:
-            self.data.setdefault("attempts", {})[date] = "started"
+            self.data.attempts.add(date)
             self._save_data()
-        self._enter(match, meta)
-        app.save()
+        state = SessionState(mode=Mode.DAILY, date=date, practice=practice, difficulty="medium")
+        self._enter(Session(daily_match(date), state))
+        self.host.save()
 
-    def _enter(self, match: Any, meta: dict[str, Any]) -> None:
-        app = self.app
-        app.m = match
-        app.meta = meta
-        app.selected, app.hinted, app.received = [], set(), set()
-        app.bots = {s: Seatbot(OPPONENT_LEVEL, match.seed, s) for s in (1, 2, 3)}
-        self.active = True
-        self.date = meta["date"]
+    def _enter(self, session: Session) -> None:
+        assert session.state.date is not None
+        self.date = session.state.date
         root = document.documentElement
         root.dataset.dailyDate = self.date
         root.dataset.dailyFingerprint = daily_fingerprint(self.date)
         url = f"{window.location.pathname}?daily={self.date}"
-        if str(window.location.search or "").find("speed=") >= 0 and app.speed_override:
-            url += f"&speed={app.speed_override}"
+        if self.host.speed_override and "speed" in self.host.params:
+            url += f"&speed={self.host.speed_override}"
         window.history.replaceState(None, "", url)
+        self.host.enter(session)
 
     def after_ready(self) -> None:
         self.ensure_par(self.date)
+        session = self.host.session
         if self.show_result_on_ready:
             self.show_result_on_ready = False
-            asyncio.ensure_future(self._show_result(self.date, stored=True))
-        elif self.app.m is not None and self.app.m.hand.plays == () and self.app.m.phase is Phase.PASSING:
+            asyncio.ensure_future(self._show_result(self.date))
+        elif session is not None and not session.match.hand.plays and session.match.phase is Phase.PASSING:
             self.toast_intro()
-        asyncio.ensure_future(self.app._midnight_watch())
 
     def toast_intro(self) -> None:
-        meta = self.app.meta
+        session = self.host.session
         head = t("daily_title", date=self.date)
-        if meta.get("practice"):
+        if session is not None and session.state.practice:
             head += f" · {t('practice')}"
-        self.app.toast("", seconds=6, html=f"<div>{esc(head)}</div><div data-par-for=\"{esc(self.date)}\">{esc(self.par_text(self.date))}</div>")
+        html = f'<div>{esc(head)}</div><div data-par-for="{esc(self.date)}">{esc(self.par_text(self.date))}</div>'
+        self.host.view.toast("", seconds=6, html=html)
 
     # ------------------------------------------------------------------ panel
     def show_panel(self) -> None:
         today = local_date()
         self.ensure_par(today)
-        results = self.results()
-        result = results.get(today)
-        parts = [f'<p>{esc(t("daily_intro"))}</p>']
-        parts.append(
-            f'<div class="daily-head"><span class="par" data-par-for="{today}">{esc(self.par_text(today))}</span></div>'
-        )
+        result = self.data.results.get(today)
+        parts = [f'<p>{esc(t("daily_intro"))}</p>',
+                 f'<div class="daily-head"><span class="par" data-par-for="{today}">{esc(self.par_text(today))}</span></div>']
         if result is not None:
-            parts.append(self._result_html(result))
+            parts.append(daily_view.result_html(result))
             parts.append(
                 '<div class="dlg-actions">'
                 f'<button type="button" class="secondary" data-action="daily-practice">{esc(t("daily_practice"))}</button>'
                 f'<button type="button" class="primary" data-action="daily-share" data-date="{today}" autofocus>{esc(t("share"))}</button></div>'
             )
         else:
-            label = t("daily_practice") if self.attempted(today) else t("daily_play")
-            action = "daily-practice" if self.attempted(today) else "daily-play"
-            parts.append(
-                f'<div class="dlg-actions"><button type="button" class="primary" data-action="{action}" autofocus>{esc(label)}</button></div>'
-            )
-        parts.append(self._history_html(results, today))
-        self.app.open_dialog(t("daily_title", date=today), "".join(parts))
+            again = self.data.attempted(today)
+            label, action = (t("daily_practice"), "daily-practice") if again else (t("daily_play"), "daily-play")
+            parts.append(f'<div class="dlg-actions"><button type="button" class="primary" data-action="{action}" autofocus>{esc(label)}</button></div>')
+        parts.append(daily_view.history_html(self.data.results, today))
+        self.host.dialogs.open(t("daily_title", date=today), "".join(parts))
 
-    def _result_html(self, r: DailyResult) -> str:
-        par = r.par if r.par is not None else "?"
-        if r.par is None:
-            verdict = ""
-        elif r.points < r.par:
-            verdict = t("daily_beat")
-        elif r.points == r.par:
-            verdict = t("daily_equal")
-        else:
-            verdict = t("daily_over")
-        line = "".join(SHARE_GLYPH.get(m, "○") for m in r.markers)
-        return (
-            f'<p class="result-big" data-daily-points="{r.points}">{esc(t("daily_result", pts=r.points, par=par))}</p>'
-            f'<p class="hint-line"><span>{esc(verdict)}</span></p>'
-            f'<p class="par" aria-label="{esc(t("markers_label", list=""))}">{esc(line)}</p>'
-        )
-
-    def _history_html(self, results: dict[str, DailyResult], today: str) -> str:
-        if not results:
-            return f'<h3>{esc(t("history"))}</h3><p class="note">{esc(t("no_history"))}</p>'
-        s = streaks(results, today)
-        day = parse_date(today)
-        cells = []
-        for i in range(27, -1, -1):
-            d = (day - datetime.timedelta(days=i)).isoformat()
-            r = results.get(d)
-            cls = "par" if r is not None and r.at_or_under_par else ("played" if r is not None else "")
-            title = f"{d}: {r.points}/{r.par}" if r is not None else d
-            cells.append(f'<span class="{cls}" title="{esc(title)}">{int(d[-2:])}</span>')
-        items = []
-        for d in sorted(results, reverse=True)[:10]:
-            r = results[d]
-            good = ' class="good"' if r.at_or_under_par else ""
-            items.append(f"<li><span>{esc(d)}</span><span{good}>{r.points} / {r.par if r.par is not None else '?'}</span></li>")
-        return (
-            f'<h3>{esc(t("history"))}</h3>'
-            f'<p>{esc(t("streak_one") if s.played == 1 else t("streak", n=s.played))} · '
-            f'{esc(t("streak_par_one") if s.at_or_under_par == 1 else t("streak_par", n=s.at_or_under_par))} · '
-            f'{esc(t("played_days", n=s.days_played))}</p>'
-            f'<div class="cal" aria-hidden="true">{"".join(cells)}</div><ul class="history">{"".join(items)}</ul>'
-        )
-
-    # ------------------------------------------------------------------ actions
-    def on_action(self, action: str, el: Any, event: Any) -> None:
-        app = self.app
-        if action == "daily-play":
-            app.close_dialog()
-            self.start(local_date(), practice=self.attempted(local_date()))
-            self._after_switch()
-        elif action == "daily-practice":
-            app.close_dialog()
-            date = self.date if self.active else local_date()
-            self.start(date, practice=True)
-            self._after_switch()
-        elif action == "daily-open-today":
-            app.close_dialog()
+    def on_action(self, action: str, el: Any) -> None:
+        today = local_date()
+        if action in ("daily-play", "daily-open-today"):
+            self.host.dialogs.close()
             by_id("toast").hidden = True
-            today = local_date()
-            self.start(today, practice=self.attempted(today))
-            self._after_switch()
+            self.start(today, practice=self.data.attempted(today))
+        elif action == "daily-practice":
+            self.host.dialogs.close()
+            self.start(self.date if self.active else today, practice=True)
         elif action == "daily-share":
-            date = el.getAttribute("data-date") or self.date
-            self.share(str(date))
-
-    def _after_switch(self) -> None:
-        app = self.app
-        app.set_thinking(None)
-        app.render()
-        app.focus_first_card()
+            date = el.getAttribute("data-date") if el is not None else None
+            self.share(str(date or self.date))
+            return
+        else:
+            return
         self.ensure_par(self.date)
         self.toast_intro()
-        app.kick()
 
     # ------------------------------------------------------------------ end of the hand
-    def on_events(self, events: list[Any]) -> None:
-        pass
-
-    async def on_hand_over(self, ev: Any) -> None:
-        app = self.app
-        m = app.m
-        date = app.meta.get("date") or self.date
-        markers = share_markers(m.hand)
-        points = int(ev.points[0])
-        counted = not app.meta.get("practice") and not app.meta.get("counted") and date not in (self.data.get("results") or {})
+    async def on_hand_over(self, ev: HandOver) -> None:
+        session = self.host.session
+        assert session is not None and session.state.date is not None
+        state, date = session.state, session.state.date
+        markers = share_markers(session.match.hand)
+        points = ev.points[Seat.SOUTH]
+        counted = not state.practice and not state.counted and date not in self.data.results
         if counted:
-            app.meta["counted"] = True
-            app.save()
-        by_id("dlg-title").textContent = t("daily_title", date=date)
-        app.open_dialog(t("daily_title", date=date), f'<p class="par">{esc(t("par_computing"))}</p>')
+            state.counted = True
+            self.host.save()
+        self.host.dialogs.open(t("daily_title", date=date), f'<p class="par">{esc(t("par_computing"))}</p>')
         par = await self.wait_par(date)
-        result = DailyResult(date, points, par, tuple(markers), moon=ev.moon is not None and int(ev.moon) == 0)
+        result = DailyResult(date, points, par, markers, moon=ev.moon == Seat.SOUTH)
         if counted:
-            self.data.setdefault("results", {})[date] = result.to_dict()
+            self.data.results[date] = result
             self._save_data()
-        await self._show_result(date, stored=False, result=result, practice=not counted)
+        await self._show_result(date, result=result, practice=not counted)
 
-    async def _show_result(self, date: str, stored: bool, result: DailyResult | None = None, practice: bool = False) -> None:
-        app = self.app
+    async def _show_result(self, date: str, result: DailyResult | None = None, practice: bool = False) -> None:
+        result = result or self.data.results.get(date)
         if result is None:
-            result = self.results().get(date)
-            if result is None:
-                return
-        parts = []
-        if practice:
-            parts.append(f'<p class="note">{esc(t("practice"))}</p>')
-        parts.append(self._result_html(result))
+            return
+        parts = [f'<p class="note">{esc(t("practice"))}</p>'] if practice else []
+        parts.append(daily_view.result_html(result))
         parts.append(
             '<div class="dlg-actions">'
             f'<button type="button" class="secondary" data-action="back-to-match">{esc(t("back_to_match"))}</button>'
@@ -305,27 +234,20 @@ class DailyUI:
             '<div id="share-out"></div>'
         )
         self._share_result = result
-        app.open_dialog(t("daily_title", date=date), "".join(parts))
+        self.host.dialogs.open(t("daily_title", date=date), "".join(parts))
 
     # ------------------------------------------------------------------ sharing
-    def share_text(self, result: DailyResult) -> str:
-        line = "".join(SHARE_GLYPH.get(m, "○") for m in result.markers)
-        par = result.par if result.par is not None else "?"
-        loc = window.location
-        link = f"{loc.origin}{loc.pathname}?daily={result.date}"
-        return "\n".join([t("share_title", date=result.date), t("share_points", pts=result.points, par=par), line, link])
-
     def share(self, date: str) -> None:
         """Called synchronously from the click (the Web Share API needs the user's gesture)."""
-        result = self.results().get(date) or getattr(self, "_share_result", None)
+        result = self.data.results.get(date) or self._share_result
         if result is None:
             return
-        text = self.share_text(result)
-        self.last_share = text
+        loc = window.location
+        text = daily_view.share_text(result, f"{loc.origin}{loc.pathname}")
         document.documentElement.dataset.shareText = text
         nav = window.navigator
-        force = self.app.params.get("share")
-        if force != "clipboard" and force != "manual" and not is_none(getattr(nav, "share", None)) and hasattr(nav, "share"):
+        force = self.host.params.get("share")
+        if force not in ("clipboard", "manual") and hasattr(nav, "share") and not is_none(getattr(nav, "share", None)):
             try:
                 from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
@@ -337,8 +259,7 @@ class DailyUI:
         clipboard = getattr(nav, "clipboard", None)
         if force != "manual" and clipboard is not None and not is_none(clipboard):
             try:
-                promise = clipboard.writeText(text)
-                asyncio.ensure_future(self._settle_copy(promise, text))
+                asyncio.ensure_future(self._settle_copy(clipboard.writeText(text), text))
                 return
             except Exception:  # noqa: BLE001
                 pass
@@ -357,7 +278,7 @@ class DailyUI:
         except Exception:  # noqa: BLE001
             self.show_manual(text)
             return
-        self.app.toast(t("copied"))
+        self.host.view.toast(t("copied"))
         out = by_id("share-out")
         if not is_none(out) and out is not None:
             out.innerHTML = f'<p class="note" role="status">{esc(t("copied"))}</p>'
@@ -366,7 +287,7 @@ class DailyUI:
         out = by_id("share-out")
         html = f'<p>{esc(t("copy_manual"))}</p><textarea class="share-text" readonly id="share-text">{esc(text)}</textarea>'
         if out is None or is_none(out):
-            self.app.open_dialog(t("share"), html)
+            self.host.dialogs.open(t("share"), html)
         else:
             out.innerHTML = html
         area = by_id("share-text")
@@ -376,14 +297,8 @@ class DailyUI:
     # ------------------------------------------------------------------ midnight
     def on_new_day(self, date: str) -> None:
         self.ensure_par(date)
-        html = (
-            f"<div>{esc(t('new_daily'))}</div>"
-            f'<div class="dlg-actions"><button type="button" class="primary" data-action="daily-open-today">{esc(t("open_new_daily"))}</button></div>'
-        )
-        self.app.toast("", seconds=3600, html=html)
-        if self.active:
-            # the open game keeps its own date; it is labelled so dates never mix silently
-            self.app.render_badge()
-
-    def badge_text(self) -> str:
-        return render.seat_name(0)
+        html = (f"<div>{esc(t('new_daily'))}</div>"
+                f'<div class="dlg-actions"><button type="button" class="primary" data-action="daily-open-today">{esc(t("open_new_daily"))}</button></div>')
+        self.host.view.toast("", seconds=3600, html=html)
+        if self.active:  # the open game keeps its own date; it is labelled so dates never mix silently
+            self.host.render_badge()

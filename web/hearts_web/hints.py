@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts import Card, Seat
+from hearts.bots import Hint
 
 from . import i18n
 from .i18n import t
@@ -94,3 +95,10 @@ def reason_text(code: str, params: dict[str, Any]) -> str:
     except (KeyError, IndexError, ValueError):
         return ""
     return out[:1].upper() + out[1:]
+
+
+def hint_text(hint: Hint, passing: bool) -> str:
+    """"Pass the Q♠, K♠ and A♠. The queen of spades is worth 13 points: pass it on." """
+    names = i18n.join_list([i18n.card_label(c) for c in sorted(hint.cards)])
+    head = t("hint_pass", cards=names) if passing else t("hint_play", card=names)
+    return f"{head} {reason_text(hint.reason, hint.params)}".strip()

@@ -1,106 +1,132 @@
-"""HTML builders for cards, seats and tables (strings only; app.py puts them into the DOM)."""
+"""HTML builders for cards, seats, the hand and the score tables: strings only, no DOM.
+
+The browser layer puts these strings into the page; the unit tests read them in CPython.
+Everything shown comes from the engine's values (cards, views, score rows): no rules here.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from html import escape
+from typing import Iterable, Sequence
 
-from hearts.cards import CARDS
+from hearts import CARDS, Card, HandScore, Seat
 
-from .dom import esc
 from .i18n import SUIT_SYMBOL, card_label, rank_text, t
+
+__all__ = [
+    "esc", "card_face", "Seating", "seating", "seat_name", "seat_box", "hand_buttons", "score_sheet", "trick_review", "hand_summary",
+    "MARKER_GLYPH",
+]
 
 # Chess figures stand in for the court cards' portraits (drawn by the font; no images needed).
 FACE_FIGURE = {11: "\u265e\ufe0e", 12: "\u265b\ufe0e", 13: "\u265a\ufe0e"}
 MARKER_GLYPH = {"none": "", "hearts": "♥", "queen": "♠", "jack": "J"}
 
 
-def card_face(card: Any, extra_class: str = "", attrs: str = "", tag: str = "div") -> str:
+def esc(text: object) -> str:
+    """Text as HTML (quotes included): every string from outside goes through here."""
+    return escape(str(text), quote=True)
+
+
+def card_face(card: Card | int, extra_class: str = "", attrs: str = "", tag: str = "div") -> str:
     """One card face drawn with HTML/CSS and Unicode suit symbols (own work, no images)."""
-    suit = int(CARDS[card].suit)
-    rank = CARDS[card].rank
+    c = CARDS[card]
+    suit, rank = int(c.suit), c.rank
     sym = SUIT_SYMBOL[suit] + "\ufe0e"
-    r = rank_text(rank)
     red = " red" if suit in (1, 3) else ""
     face = " face" if rank in (11, 12, 13) else ""
     if face:
-        figure = FACE_FIGURE[rank]
-        mid = f'<span class="pip" aria-hidden="true"><em>{figure}</em><small>{sym}</small></span>'
+        mid = f'<span class="pip" aria-hidden="true"><em>{FACE_FIGURE[rank]}</em><small>{sym}</small></span>'
     else:
         mid = f'<span class="pip" aria-hidden="true">{sym}</span>'
-    corner = f"<b>{r}</b><i>{sym}</i>"
+    corner = f"<b>{rank_text(rank)}</b><i>{sym}</i>"
+    inner = f'<span class="ix" aria-hidden="true">{corner}</span>{mid}<span class="ix br" aria-hidden="true">{corner}</span>'
     label = esc(card_label(card))
     if tag == "button":
-        return (
-            f'<button type="button" class="card{red}{face} {extra_class}" data-card="{card}" '
-            f'aria-label="{label}" {attrs}>'
-            f'<span class="ix" aria-hidden="true">{corner}</span>{mid}'
-            f'<span class="ix br" aria-hidden="true">{corner}</span></button>'
-        )
-    return (
-        f'<div class="card{red}{face} {extra_class}" data-card="{card}" role="img" aria-label="{label}" {attrs}>'
-        f'<span class="ix" aria-hidden="true">{corner}</span>{mid}'
-        f'<span class="ix br" aria-hidden="true">{corner}</span></div>'
-    )
+        return (f'<button type="button" class="card{red}{face} {extra_class}" data-card="{c.text}" '
+                f'aria-label="{label}" {attrs}>{inner}</button>')
+    return f'<div class="card{red}{face} {extra_class}" data-card="{c.text}" role="img" aria-label="{label}" {attrs}>{inner}</div>'
 
 
-def seat_name(seat: int) -> str:
-    return t(f"seat_name_{seat}")
+class Seating:
+    """Who sits where, as the table shows it: ``me`` is the player at this screen (drawn at the
+    bottom); online tables give display names and seat kinds (``local``, ``bot``, ``remote``)."""
+
+    def __init__(self, me: Seat = Seat.SOUTH, names: dict[Seat, str] | None = None,
+                 kinds: dict[Seat, str] | None = None) -> None:
+        self.me, self.names, self.kinds = me, dict(names or {}), dict(kinds or {})
+
+    def name(self, seat: Seat | int) -> str:
+        seat = Seat(seat)
+        if seat == self.me:
+            return t("seat_name_0")
+        return self.names.get(seat) or t(f"seat_name_{int(seat)}")
+
+    def kind(self, seat: Seat) -> str:
+        return self.kinds.get(seat) or ("local" if seat == self.me else "bot")
 
 
-def seat_box(seat: int, score: int, markers: Sequence[str], cards_left: int, thinking: bool) -> str:
+# The table's current seating (one table per page, like the current language in i18n).
+seating = Seating()
+
+
+def seat_name(seat: Seat | int) -> str:
+    """The name of the player at ``seat`` ("You" for the player at this screen)."""
+    return seating.name(seat)
+
+
+def _markers(markers: Sequence[str], skip_none: bool = False) -> str:
+    return "".join(f'<li class="m-{esc(m)}" aria-hidden="true">{MARKER_GLYPH.get(m, "")}</li>'
+                   for m in markers if not (skip_none and m == "none"))
+
+
+def seat_box(seat: Seat | int, score: int, markers: Sequence[str], cards_left: int, thinking: bool) -> str:
+    """Avatar, name, direction, match total, the tricks won this hand and the cards held."""
     name = seat_name(seat)
-    initial = name[:1]
-    items = []
-    for m in markers:
-        items.append(f'<li class="m-{esc(m)}" aria-hidden="true">{MARKER_GLYPH.get(m, "")}</li>')
     spoken = ", ".join(t(f"marker_{m}") for m in markers) if markers else t("no_tricks")
-    backs = "".join("<i></i>" for _ in range(cards_left))
-    think = (
-        f'{esc(t("thinking", name=name))}'
-        if thinking
-        else ""
-    )
-    direction = "" if seat == 0 else f'<span class="dir">{esc(t(f"seat_{seat}"))}</span>'
+    direction = "" if Seat(seat) == seating.me else f'<span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
+    think = esc(t("thinking", name=name)) if thinking else ""
     return (
-        f'<div class="avatar" aria-hidden="true">{esc(initial)}</div>'
+        f'<div class="avatar" aria-hidden="true">{esc(name[:1])}</div>'
         f'<div class="who"><span class="name">{esc(name)}</span>{direction}'
         f'<span class="pts" title="{esc(t("total"))}">{score}</span></div>'
-        f'<ol class="markers" aria-label="{esc(t("markers_label", list=spoken))}">{"".join(items)}</ol>'
-        f'<div class="backs" aria-hidden="true">{backs}</div>'
+        f'<ol class="markers" aria-label="{esc(t("markers_label", list=spoken))}">{_markers(markers)}</ol>'
+        f'<div class="backs" aria-hidden="true">{"<i></i>" * cards_left}</div>'
         f'<div class="thinking" aria-hidden="true">{think}</div>'
     )
 
 
-def hand_buttons(cards: Sequence[Any], enabled: Iterable[Any], classes: dict[Any, str]) -> str:
-    """The player's hand; ``gc-N`` / ``r2`` classes place each card in the phone's two-row grid."""
-    enabled_set = set(int(c) for c in enabled)
-    n = len(cards)
-    first_row = (n + 1) // 2
+def hand_buttons(cards: Sequence[Card], enabled: Iterable[Card], classes: dict[Card, str],
+                 pressed: Iterable[Card] | None = None) -> str:
+    """The player's hand as buttons; ``gc-N`` / ``r2`` classes place each card in the phone's
+    two-row grid (classes, not style attributes: the layout must not need inline styles).
+    ``pressed`` (while passing) marks the chosen cards with ``aria-pressed``."""
+    enabled_set = set(enabled)
+    chosen = None if pressed is None else set(pressed)
+    first_row = (len(cards) + 1) // 2
     out = []
     for i, card in enumerate(cards):
         if i < first_row:
-            row, col = 1, 1 + 2 * i + (7 - first_row)
+            col, row2 = 1 + 2 * i + (7 - first_row), ""
         else:
-            j = i - first_row
-            row, col = 2, 2 + 2 * j + (7 - first_row)
-        cls = classes.get(int(card), "") + f" gc-{col}"
-        if row == 2:
-            cls += " r2"
-        disabled = "" if int(card) in enabled_set else "disabled"
-        # classes, not style attributes: the layout must not depend on 'unsafe-inline' styles
-        out.append(card_face(card, cls, disabled, tag="button"))
+            col, row2 = 2 + 2 * (i - first_row) + (7 - first_row), " r2"
+        attrs = "" if card in enabled_set else "disabled"
+        if chosen is not None:
+            attrs += f' aria-pressed="{"true" if card in chosen else "false"}"'
+        out.append(card_face(card, f"{classes.get(card, '')} gc-{col}{row2}".strip(), attrs, tag="button"))
     return "".join(out)
 
 
-def score_sheet(sheet: Sequence[Any], highlight_last: bool = False) -> str:
-    heads = "".join(f"<th scope=\"col\">{esc(seat_name(s))}</th>" for s in range(4))
+def score_sheet(sheet: Sequence[HandScore]) -> str:
+    """Points per hand and seat, the moon marked, and the totals (the lowest highlighted)."""
+    heads = "".join(f'<th scope="col">{esc(seat_name(s))}</th>' for s in range(4))
     rows = []
     for row in sheet:
         cells = []
         for s in range(4):
-            cls = ' class="moon-cell"' if row.moon is not None and row.moon == s else ""
-            moon = " ☾" if row.moon is not None and row.moon == s else ""
-            cells.append(f"<td{cls}>{row.points[s]}{moon}</td>")
+            moon = row.moon is not None and int(row.moon) == s
+            cls, mark = (' class="moon-cell"', " ☾") if moon else ("", "")
+            cells.append(f"<td{cls}>{row.points[s]}{mark}</td>")
         rows.append(f'<tr><th scope="row">{row.hand_number + 1}</th>{"".join(cells)}</tr>')
     totals = sheet[-1].totals if sheet else (0, 0, 0, 0)
     low = min(totals)
@@ -111,11 +137,11 @@ def score_sheet(sheet: Sequence[Any], highlight_last: bool = False) -> str:
     )
 
 
-def trick_review(plays: Sequence[tuple[Any, Any]], winner: int) -> str:
+def trick_review(plays: Sequence[tuple[Seat, Card]], winner: Seat) -> str:
     figs = []
     for seat, card in plays:
-        won = " won" if int(seat) == winner else ""
-        figs.append(f'<figure class="{won}">{card_face(card)}<figcaption>{esc(seat_name(int(seat)))}</figcaption></figure>')
+        won = " won" if seat == winner else ""
+        figs.append(f'<figure class="{won}">{card_face(card)}<figcaption>{esc(seat_name(seat))}</figcaption></figure>')
     return f'<div class="trick-review">{"".join(figs)}</div>'
 
 
@@ -123,13 +149,10 @@ def hand_summary(points: Sequence[int], markers: Sequence[Sequence[str]]) -> str
     """Who took what this hand: the point tricks as markers and the hand's score per seat."""
     items = []
     for s in range(4):
-        marks = "".join(
-            f'<li class="m-{esc(m)}" aria-hidden="true">{MARKER_GLYPH.get(m, "")}</li>' for m in markers[s] if m != "none"
-        )
         spoken = ", ".join(t(f"marker_{m}") for m in markers[s] if m != "none")
         items.append(
             f'<li><span class="sum-name">{esc(seat_name(s))}</span>'
-            f'<ol class="markers" aria-label="{esc(spoken)}">{marks}</ol>'
+            f'<ol class="markers" aria-label="{esc(spoken)}">{_markers(markers[s], skip_none=True)}</ol>'
             f'<span class="sum-pts">{esc(t("points_n", n=points[s]))}</span></li>'
         )
     return f'<ul class="hand-summary">{"".join(items)}</ul>'

@@ -1,17 +1,20 @@
-"""Player settings, persisted in localStorage (language, look, difficulty, speed, rules)."""
+"""Player settings (language, look, difficulty, speed, rules), stored under one key."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
-from hearts import PRESETS, Rules
+from hearts import PRESETS, Rules, preset_name
 
-from . import store
+from .store import SETTINGS_KEY, Store
+
+__all__ = ["Settings", "DIFFICULTIES", "SPEEDS", "LOOKS", "TIMINGS", "MIN_THINK"]
 
 DIFFICULTIES = ("easy", "medium", "hard")
 SPEEDS = ("slow", "normal", "fast", "instant")
 LOOKS = ("modern", "classic")
+LANGS = ("de", "en")
 
 # (seconds a played card takes to fly in, pause before a finished trick is collected, collect time)
 TIMINGS = {
@@ -26,39 +29,45 @@ MIN_THINK = {"slow": 0.6, "normal": 0.35, "fast": 0.12, "instant": 0.0}
 
 @dataclass
 class Settings:
-    lang: str = ""
+    lang: str = ""  # "" until the player picks one: the browser's language decides
     difficulty: str = "medium"
     look: str = "modern"
     speed: str = "normal"
-    preset: str = "standard"
-    rules: dict[str, Any] = field(default_factory=lambda: PRESETS["standard"].to_dict())
+    rules: Rules = field(default_factory=lambda: PRESETS["standard"])
+
+    @property
+    def preset(self) -> str:
+        """The rules' preset name, or ``"custom"``."""
+        return preset_name(self.rules) or "custom"
 
     @classmethod
-    def load(cls) -> tuple["Settings", bool]:
-        data, corrupt = store.load_dict(store.SETTINGS_KEY)
+    def from_dict(cls, data: dict[str, Any]) -> tuple["Settings", bool]:
+        """Settings from stored data; unknown or bad values fall back to the defaults, and the
+        flag says whether any stored value had to be dropped."""
         s = cls()
-        if data.get("lang") in ("de", "en"):
-            s.lang = data["lang"]
-        if data.get("difficulty") in DIFFICULTIES:
-            s.difficulty = data["difficulty"]
-        if data.get("look") in LOOKS:
-            s.look = data["look"]
-        if data.get("speed") in SPEEDS:
-            s.speed = data["speed"]
-        if isinstance(data.get("rules"), dict):
+        dropped = False
+        for name, allowed in (("lang", LANGS), ("difficulty", DIFFICULTIES), ("look", LOOKS), ("speed", SPEEDS)):
+            if name in data:
+                if data[name] in allowed:
+                    setattr(s, name, data[name])
+                else:
+                    dropped = True
+        if "rules" in data:
             try:
-                s.rules = Rules.from_dict(data["rules"]).to_dict()
-            except ValueError:
-                corrupt = True
-        if isinstance(data.get("preset"), str) and (data["preset"] in PRESETS or data["preset"] == "custom"):
-            s.preset = data["preset"]
-        return s, corrupt
+                s.rules = Rules.from_dict(data["rules"])
+            except (ValueError, TypeError, AttributeError):
+                dropped = True
+        return s, dropped
 
-    def save(self) -> None:
-        store.set_json(store.SETTINGS_KEY, asdict(self))
+    def to_dict(self) -> dict[str, Any]:
+        return {"lang": self.lang, "difficulty": self.difficulty, "look": self.look, "speed": self.speed,
+                "preset": self.preset, "rules": self.rules.to_dict()}
 
-    def rules_obj(self) -> Rules:
-        try:
-            return Rules.from_dict(self.rules)
-        except ValueError:
-            return PRESETS["standard"]
+    @classmethod
+    def load(cls, store: Store) -> tuple["Settings", bool]:
+        data, corrupt = store.load_dict(SETTINGS_KEY)
+        settings, dropped = cls.from_dict(data)
+        return settings, corrupt or dropped
+
+    def save(self, store: Store) -> bool:
+        return store.set_json(SETTINGS_KEY, self.to_dict())

@@ -1,15 +1,21 @@
-"""The settings dialog: difficulty, look, speed, language, rules presets and options."""
+"""The settings dialog: its HTML, and how a tap or a changed field updates :class:`Settings`.
+
+Pure functions (no DOM): the controller reads the field's name and value, calls :func:`on_click`
+or :func:`on_change`, and applies what changed (look, speed, language, the bots' level).
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-from hearts import PASS_CYCLES, PRESETS, Rules, preset_name
+from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
 from . import i18n
-from .dom import by_id, esc
 from .i18n import t
+from .render import esc
 from .settings import DIFFICULTIES, LOOKS, SPEEDS, Settings
+
+__all__ = ["settings_html", "on_click", "on_change"]
+
+MOON_ORDER = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SHOOTERS_CHOICE, MoonScoring.SUBTRACT_FROM_SHOOTER)
 
 
 def _seg(action: str, current: str, options: list[tuple[str, str]], label: str) -> str:
@@ -21,18 +27,12 @@ def _seg(action: str, current: str, options: list[tuple[str, str]], label: str) 
 
 
 def _select(name: str, current: str, options: list[tuple[str, str]]) -> str:
-    opts = "".join(
-        f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(text)}</option>' for v, text in options
-    )
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(text)}</option>' for v, text in options)
     return f'<select name="{name}" id="set-{name}">{opts}</select>'
 
 
-def _cycle_key(rules: dict[str, Any]) -> str:
-    cycle = tuple(rules.get("pass_cycle") or ())
-    for key, value in PASS_CYCLES.items():
-        if tuple(d.value for d in value) == cycle:
-            return key
-    return "custom"
+def _cycle_key(cycle: tuple[PassDirection, ...]) -> str:
+    return next((key for key, value in PASS_CYCLES.items() if tuple(value) == cycle), "custom")
 
 
 def settings_html(s: Settings) -> str:
@@ -41,20 +41,17 @@ def settings_html(s: Settings) -> str:
     diff = _seg("set-difficulty", s.difficulty, [(d, t(f"diff_{d}")) for d in DIFFICULTIES], t("difficulty"))
     look = _seg("set-look", s.look, [(v, t(f"look_{v}")) for v in LOOKS], t("look"))
     speed = _select("speed", s.speed, [(v, t(f"speed_{v}")) for v in SPEEDS])
-    preset = _select(
-        "preset", s.preset, [(k, t(f"preset_{k}")) for k in PRESETS] + [("custom", t("preset_custom"))]
-    )
-    targets = sorted({100, 50, int(r.get("target", 100))})
-    target = _select("target", str(r.get("target", 100)), [(str(n), t("points_n", n=n)) for n in targets])
-    ck = _cycle_key(r)
-    cycles = [(k, t(f"cycle_{k}")) for k in PASS_CYCLES] + ([("custom", t("cycle_custom"))] if ck == "custom" else [])
-    cycle = _select("pass_cycle", ck, cycles)
-    first = _select("first_trick", r.get("first_trick", "hearts_and_queen"), [(v, t(f"ft_{v}")) for v in ("hearts_and_queen", "queen_only", "none")])
-    moon = _select("moon", r.get("moon", "add_to_others"), [(v, t(f"moon_{v}")) for v in ("add_to_others", "shooters_choice", "subtract_from_shooter")])
-    tie = _select("tie", r.get("tie", "play_on"), [(v, t(f"tie_{v}")) for v in ("play_on", "shared_win")])
-    qb = "checked" if r.get("queen_breaks_hearts") else ""
-    jd = "checked" if r.get("jack_of_diamonds") else ""
-    return f"""<div class="form">
+    preset = _select("preset", s.preset, [(k, t(f"preset_{k}")) for k in PRESETS] + [("custom", t("preset_custom"))])
+    target = _select("target", str(r.target), [(str(n), t("points_n", n=n)) for n in sorted({100, 50, r.target})])
+    ck = _cycle_key(r.pass_cycle)
+    cycle = _select("pass_cycle", ck, [(k, t(f"cycle_{k}")) for k in PASS_CYCLES]
+                    + ([("custom", t("cycle_custom"))] if ck == "custom" else []))
+    first = _select("first_trick", r.first_trick.value, [(v.value, t(f"ft_{v.value}")) for v in FirstTrick])
+    moon = _select("moon", r.moon.value, [(v.value, t(f"moon_{v.value}")) for v in MOON_ORDER])
+    tie = _select("tie", r.tie.value, [(v.value, t(f"tie_{v.value}")) for v in TieRule])
+    qb = "checked" if r.queen_breaks_hearts else ""
+    jd = "checked" if r.jack_of_diamonds else ""
+    return f"""<div class="form" data-settings>
 <fieldset><legend>{esc(t("language"))}</legend>{lang_seg}</fieldset>
 <fieldset><legend>{esc(t("difficulty"))}</legend>{diff}</fieldset>
 <fieldset><legend>{esc(t("look"))}</legend>{look}
@@ -75,79 +72,50 @@ def settings_html(s: Settings) -> str:
 </div>"""
 
 
-def _refresh(app: Any) -> None:
-    app.settings.save()
-    focused = app_focus_name()
-    by_id("dlg-body").innerHTML = settings_html(app.settings)
-    if focused:
-        from .dom import qs
-
-        el = qs(f'#dlg-body [name="{focused}"]') or qs(f'#dlg-body [data-action="{focused}"][aria-pressed="true"]')
-        if el is not None:
-            el.focus()
-
-
-def app_focus_name() -> str:
-    from .dom import document, is_none
-
-    el = document.activeElement
-    if is_none(el):
-        return ""
-    name = el.getAttribute("name") if el.getAttribute else None
-    if name and not is_none(name):
-        return str(name)
-    action = el.getAttribute("data-action")
-    return "" if is_none(action) or not action else str(action)
-
-
-def on_setting_click(app: Any, action: str, el: Any) -> None:
-    value = str(el.getAttribute("data-value"))
-    s: Settings = app.settings
-    if action == "set-lang":
-        app.set_lang(value)
-        return
-    if action == "set-difficulty" and value in DIFFICULTIES:
+def on_click(s: Settings, action: str, value: str) -> str | None:
+    """A tap on a choice (``set-lang``, ``set-difficulty``, ``set-look``): the setting's name if it
+    changed (the language is the controller's to apply: it returns ``"lang"`` unapplied)."""
+    if action == "set-lang" and value in i18n.LANGS:
+        return "lang"
+    if action == "set-difficulty" and value in DIFFICULTIES and value != s.difficulty:
         s.difficulty = value
-        if app.meta.get("mode") == "match":
-            app.meta["difficulty"] = value
-            app.make_bots()
-            app.save()
-    elif action == "set-look" and value in LOOKS:
+        return "difficulty"
+    if action == "set-look" and value in LOOKS and value != s.look:
         s.look = value
-        app.apply_look()
-    _refresh(app)
+        return "look"
+    return None
 
 
-def on_setting_change(app: Any, event: Any) -> None:
-    el = event.target
-    name = str(el.getAttribute("name") or "")
-    if not name or not el.closest("#dlg-body .form"):
-        return
-    s: Settings = app.settings
+def on_change(s: Settings, name: str, value: str, checked: bool) -> str | None:
+    """A changed field of the form: the setting's name if it changed. A rule option the engine
+    refuses leaves the rules as they were."""
     if name == "speed":
-        if el.value in SPEEDS:
-            s.speed = str(el.value)
-            app.speed_override = None
-            app.apply_speed()
-    elif name == "preset":
-        if el.value in PRESETS:
-            s.preset = str(el.value)
-            s.rules = PRESETS[s.preset].to_dict()
+        if value in SPEEDS:
+            s.speed = value
+            return "speed"
+        return None
+    if name == "preset":
+        if value in PRESETS:
+            s.rules = PRESETS[value]
+            return "rules"
+        return None
+    rules = s.rules.to_dict()
+    if name in ("queen_breaks_hearts", "jack_of_diamonds"):
+        rules[name] = checked
+    elif name == "target":
+        if not value.isdigit():
+            return None
+        rules[name] = int(value)
+    elif name == "pass_cycle":
+        if value not in PASS_CYCLES:
+            return None
+        rules[name] = value
+    elif name in ("first_trick", "moon", "tie"):
+        rules[name] = value
     else:
-        rules = dict(s.rules)
-        if name in ("queen_breaks_hearts", "jack_of_diamonds"):
-            rules[name] = bool(el.checked)
-        elif name == "target":
-            rules[name] = int(el.value)
-        elif name == "pass_cycle":
-            if el.value in PASS_CYCLES:
-                rules[name] = [d.value for d in PASS_CYCLES[str(el.value)]]
-        else:
-            rules[name] = str(el.value)
-        try:
-            r = Rules.from_dict(rules)
-        except ValueError:
-            return
-        s.rules = r.to_dict()
-        s.preset = preset_name(r) or "custom"
-    _refresh(app)
+        return None
+    try:
+        s.rules = Rules.from_dict(rules)
+    except ValueError:
+        return None
+    return "rules"

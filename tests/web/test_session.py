@@ -1,0 +1,109 @@
+"""hearts_web.session: the typed session, its save format, the migration of version-1 saves,
+and the line between corrupt data (kept aside) and bugs (raised)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts import Match, Phase, Rules, Seat, match_to_record
+from hearts.daily import daily_match
+from hearts_web import session as session_module
+from hearts_web.session import CorruptSave, Mode, Pending, Session, SessionState, decode_save, encode_save
+from helpers import step
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def _played(seed: str, steps: int) -> Match:
+    match = Match(Rules(), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        step(match, rng)
+    return match
+
+
+def test_a_session_round_trips_mid_trick_between_hands_and_as_a_daily() -> None:
+    mid = Session(_played("mid", 30), SessionState(practice=True, difficulty="hard", pending=Pending(1, 7, 0)))
+    waiting = _played("wait", 0)
+    while waiting.phase is not Phase.HAND_OVER:
+        step(waiting, random.Random(len(waiting.hand.plays)))
+    daily = Session(daily_match("2026-11-29"), SessionState(mode=Mode.DAILY, date="2026-11-29", counted=True))
+    for original in (mid, Session(waiting, SessionState()), daily):
+        data = json.loads(json.dumps(encode_save(original)))
+        again = decode_save(data)
+        assert again.state == original.state and match_to_record(again.match) == match_to_record(original.match)
+        assert again.match.phase is original.match.phase and again.save_key == original.save_key
+
+
+def test_a_version_1_save_made_on_the_hand_summary_reopens_the_summary() -> None:
+    """A real save of the previous version, taken in the browser while the summary was open: it
+    already held the next hand's empty body; the migration returns the match to the end of hand 1."""
+    data = json.loads((FIXTURES / "save_v1_summary.json").read_text())
+    assert data["meta"]["summary"] == 0 and len(data["record"]["hands"]) == 2
+    s = decode_save(data)
+    assert s.match.phase is Phase.HAND_OVER and s.match.hand_number == 0 and len(s.match.score_sheet) == 1
+    assert s.state == SessionState(mode=Mode.MATCH, difficulty="easy", pending=Pending(1, 0, 1))
+    assert encode_save(s)["v"] == 2 and "meta" not in encode_save(s)
+
+
+def test_a_version_1_save_mid_trick_resumes_the_same_position() -> None:
+    fixture = json.loads((FIXTURES / "save_v1_mid_trick.json").read_text())
+    s = decode_save(fixture["save"])
+    assert [c.text for c in s.match.cards(Seat.SOUTH)] == fixture["south_hand"]
+    assert s.match.hand_number == 1 and s.match.turn == Seat.SOUTH and s.match.current_trick
+    assert s.state.pending == Pending(1, 0, 1) and not s.state.practice
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(v=3),
+    lambda d: d.update(v=None),
+    lambda d: d["session"].update(difficulty="godlike"),
+    lambda d: d["session"].update(difficulty=123),
+    lambda d: d["session"].update(mode="tournament"),
+    lambda d: d["session"].update(mode="daily"),  # a daily needs its date
+    lambda d: d["session"].update(practice="yes"),
+    lambda d: d["session"].update(pending={"hands": "2"}),
+    lambda d: d["session"].update(date="2026-02-30"),
+    lambda d: d["record"]["hands"][0].update(plays=["AH", "AH"]),
+    lambda d: d.pop("record"),
+    lambda d: d.update(session=[]),
+])
+def test_corrupt_saves_are_refused_with_a_reason(change) -> None:  # type: ignore[no-untyped-def]
+    data = encode_save(Session(_played("bad", 12), SessionState()))
+    change(data)
+    with pytest.raises(CorruptSave):
+        decode_save(data)
+
+
+def test_a_bug_while_loading_is_not_mistaken_for_a_corrupt_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = encode_save(Session(_played("bug", 5), SessionState()))
+
+    def broken(_record: object) -> Match:
+        raise AttributeError("a programming error")
+
+    monkeypatch.setattr(session_module, "match_from_record", broken)
+    with pytest.raises(AttributeError):
+        decode_save(data)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(v=st.sampled_from([1, 2, 0, None]), record=json_values, extra=json_values)
+def test_any_json_loads_or_is_refused_as_corrupt(v, record, extra) -> None:  # type: ignore[no-untyped-def]
+    for data in ({"v": v, "record": record, "session": extra}, {"v": v, "record": record, "meta": extra}, extra):
+        try:
+            decode_save(data)
+        except CorruptSave:
+            pass

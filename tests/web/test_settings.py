@@ -1,0 +1,43 @@
+"""hearts_web.settings and settings_ui: stored settings, and what a tap or a field changes."""
+
+from __future__ import annotations
+
+from hearts import PRESETS
+from hearts_web import i18n
+from hearts_web.settings import Settings
+from hearts_web.settings_ui import on_change, on_click, settings_html
+from hearts_web.store import SETTINGS_KEY, MemoryStorage, Store
+
+
+def test_settings_round_trip_through_the_store() -> None:
+    store = Store(MemoryStorage())
+    s = Settings(lang="de", difficulty="hard", look="classic", speed="fast", rules=PRESETS["king"])
+    assert s.save(store)
+    loaded, dropped = Settings.load(store)
+    assert loaded == s and not dropped and store.get_json(SETTINGS_KEY)["preset"] == "king"
+
+
+def test_unknown_values_fall_back_to_the_defaults_and_are_reported() -> None:
+    s, dropped = Settings.from_dict({"difficulty": "godlike", "speed": "warp", "rules": {"target": -5}})
+    assert dropped and s == Settings()
+    s, dropped = Settings.from_dict({"difficulty": "easy"})
+    assert not dropped and s.difficulty == "easy"
+
+
+def test_taps_and_fields_change_the_settings() -> None:
+    s = Settings()
+    assert on_click(s, "set-difficulty", "hard") == "difficulty" and s.difficulty == "hard"
+    assert on_click(s, "set-difficulty", "hard") is None  # no change
+    assert on_click(s, "set-look", "neon") is None and s.look == "modern"
+    assert on_change(s, "preset", "king", False) == "rules" and s.rules == PRESETS["king"] and s.preset == "king"
+    assert on_change(s, "jack_of_diamonds", "on", True) == "rules" and s.rules.jack_of_diamonds and s.preset == "custom"
+    assert on_change(s, "target", "abc", False) is None
+    assert on_change(s, "moon", "nonsense", False) is None and s.rules.jack_of_diamonds
+    assert on_change(s, "speed", "fast", False) == "speed" and s.speed == "fast"
+
+
+def test_the_dialog_shows_the_current_choices() -> None:
+    i18n.set_lang("en")
+    html = settings_html(Settings(difficulty="easy", rules=PRESETS["omnibus"]))
+    assert 'data-value="easy" aria-pressed="true"' in html
+    assert '<option value="omnibus" selected>' in html and 'name="jack_of_diamonds" checked' in html

@@ -1,0 +1,132 @@
+"""The one ``<dialog>`` of the page and what it shows: hand summary, match end, score sheet, last
+trick, statistics, confirmations. The HTML comes from :mod:`hearts_web.render`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from hearts import HandScore, Seat, Trick
+
+from . import i18n, render
+from .dom import by_id, listen, qs
+from .i18n import t
+from .render import esc
+from .stats import Statistics
+
+__all__ = ["Dialogs"]
+
+
+def _actions(*buttons: tuple[str, str, str]) -> str:
+    """Buttons as (class, data-action, label); the last one gets the focus."""
+    html = "".join(
+        f'<button type="button" class="{cls}" data-action="{action}"{" autofocus" if i == len(buttons) - 1 else ""}>{esc(label)}</button>'
+        for i, (cls, action, label) in enumerate(buttons)
+    )
+    return f'<div class="dlg-actions">{html}</div>'
+
+
+class Dialogs:
+    def __init__(self) -> None:
+        self.el = by_id("dlg")
+        self._closed: asyncio.Future[bool] | None = None
+        listen(self.el, "close", self._on_close)
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.el.open)
+
+    def open(self, title: str, body: str, kind: str = "") -> None:
+        by_id("dlg-title").textContent = title
+        by_id("dlg-body").innerHTML = body
+        self.el.classList.remove("dlg-hand", "dlg-end")
+        if kind:
+            self.el.classList.add(kind)
+        if not self.el.open:
+            self.el.showModal()
+        first = qs("#dlg-body [autofocus]") or qs("#dlg-body button")
+        if first is not None:
+            first.focus()
+
+    def close(self) -> None:
+        if self.el.open:
+            self.el.close()
+
+    def _on_close(self, _event: Any = None) -> None:
+        if self._closed is not None and not self._closed.done():
+            self._closed.set_result(True)
+        self.el.classList.remove("dlg-hand", "dlg-end")
+
+    async def wait_closed(self) -> None:
+        """Until the dialog is closed (by its button, Escape, or a new dialog replacing it)."""
+        if not self.el.open:
+            return
+        self._closed = asyncio.get_event_loop().create_future()
+        await self._closed
+
+    # ------------------------------------------------------------------ contents
+    def hand_summary(self, row: HandScore, markers: list[tuple[str, ...]], sheet: list[HandScore],
+                     practice: bool, last: bool, guest: bool = False) -> None:
+        """``guest``: at someone else's online table, whose host deals the next hand."""
+        parts = []
+        if row.moon is not None:
+            text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=render.seat_name(row.moon))
+            parts.append(f'<p class="moon" role="status">☾ {esc(text)}</p>')
+        parts.append(render.hand_summary(row.points, markers))
+        parts.append(render.score_sheet(sheet))
+        if practice:
+            parts.append(f'<p class="note">{esc(t("practice_note"))}</p>')
+        if guest and not last:
+            parts.append(f'<p class="note">{esc(t("online_host_deals"))}</p>')
+        label = t("close") if guest else (t("continue") if last else t("next_hand"))
+        parts.append(_actions(("primary", "continue", label)))
+        self.open(t("hand_over", n=row.hand_number + 1), "".join(parts), "dlg-hand")
+
+    def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool) -> None:
+        if winners == (Seat.SOUTH,):
+            head = t("winner_you")
+        elif len(winners) == 1:
+            head = t("winner", name=render.seat_name(winners[0]))
+        else:
+            head = t("winners", names=i18n.join_list([render.seat_name(w) for w in winners]))
+        order = sorted(range(4), key=lambda s: totals[s])
+        rows = "".join(f"<tr><td>{i + 1}. {esc(render.seat_name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
+        body = (
+            f'<p class="result-big">{"🏆&#xFE0E; " if Seat.SOUTH in winners else ""}{esc(head)}</p>'
+            f'<h3>{esc(t("standings"))}</h3><table class="sheet"><tbody>{rows}</tbody></table>'
+            + (f'<p class="note">{esc(t("practice_note"))}</p>' if practice else "")
+            + f'<details><summary>{esc(t("score_sheet"))}</summary>{render.score_sheet(sheet)}</details>'
+            + _actions(("primary", "new-match-now", t("new_match")))
+        )
+        self.open(t("match_over"), body, "dlg-end")
+
+    def scores(self, target: int, sheet: list[HandScore]) -> None:
+        body = (f'<p class="note">{esc(t("target", n=target))}</p>' + render.score_sheet(sheet)
+                + _actions(("primary", "close-dialog", t("close"))))
+        self.open(t("score_sheet"), body)
+
+    def last_trick(self, trick: Trick | None) -> None:
+        if trick is None:
+            body = f'<p>{esc(t("no_last_trick"))}</p>'
+        else:
+            who = t("you_take_trick") if trick.winner == Seat.SOUTH else t("takes_trick", name=render.seat_name(trick.winner))
+            body = render.trick_review(trick.plays, trick.winner) + f"<p>{esc(who)}</p>"
+        self.open(t("last_trick"), body + _actions(("primary", "close-dialog", t("close"))))
+
+    def statistics(self, stats: Statistics) -> None:
+        avg = stats.average
+        rows = [
+            (t("st_played"), str(stats.played)),
+            (t("st_won"), f"{stats.won}" + (f" ({round(100 * stats.won / stats.played)} %)" if stats.played else "")),
+            (t("st_hands"), str(stats.hands)),
+            (t("st_avg"), "–" if avg is None else f"{avg:.1f}"),
+            (t("st_moons"), str(stats.moons)),
+        ]
+        body = '<dl class="stats">' + "".join(f"<dt>{esc(a)}</dt><dd>{esc(b)}</dd>" for a, b in rows) + "</dl>"
+        body += f'<p class="note">{esc(t("st_note"))}</p>' + _actions(("primary", "close-dialog", t("close")))
+        self.open(t("stats"), body)
+
+    def confirm_new_match(self) -> None:
+        body = f"<p>{esc(t('new_match_confirm'))}</p>" + _actions(
+            ("secondary", "close-dialog", t("close")), ("primary", "new-match-now", t("new_match")))
+        self.open(t("new_match"), body)

@@ -1,0 +1,102 @@
+"""The page around the table: texts in the current language, the look, the animation speed, the
+mode badge, and the friendly error banner."""
+
+from __future__ import annotations
+
+import traceback
+
+from hearts import Seat
+
+from . import i18n
+from .dom import by_id, document, qs, qsa, window
+from .i18n import t
+from .render import seat_name
+from .session import Mode, SessionState
+
+__all__ = ["apply_texts", "apply_look", "apply_speed", "render_badge", "fit_toolbar", "show_failure"]
+
+
+def apply_texts(me: Seat = Seat.SOUTH) -> None:
+    document.documentElement.lang = i18n.lang()
+    document.title = t("app_name")
+    for el in qsa("[data-i18n]"):
+        el.textContent = t(el.getAttribute("data-i18n"))
+    for el in qsa(".tool"):
+        label = qs(".tl", el)
+        if label is not None:
+            el.setAttribute("title", label.textContent)
+            el.setAttribute("aria-label", label.textContent)
+    for el in qsa("[data-lang]"):
+        el.setAttribute("aria-pressed", "true" if el.getAttribute("data-lang") == i18n.lang() else "false")
+    by_id("hand").setAttribute("aria-label", t("your_hand"))
+    by_id("trick").setAttribute("aria-label", t("trick"))
+    qs(".langs").setAttribute("aria-label", t("language"))
+    qs(".tools").setAttribute("aria-label", t("menu"))
+    qs(".dlg-x").setAttribute("aria-label", t("close"))
+    for slot in range(4):
+        seat = Seat((slot + int(me)) % 4)
+        el = qs(f'.seat[data-seat="{slot}"]')
+        if el is not None:
+            el.setAttribute("aria-label", f"{seat_name(seat)} ({t(f'seat_{int(seat)}')})")
+    if not document.fullscreenEnabled:
+        by_id("fullscreen-btn").hidden = True
+    fit_toolbar()
+
+
+def apply_look(look: str) -> None:
+    classic = look == "classic"
+    document.documentElement.classList.toggle("classic", classic)
+    meta = qs('meta[name="theme-color"]')
+    if meta is not None:
+        meta.setAttribute("content", "#007f0e" if classic else "#0f3b2e")
+
+
+def apply_speed(timings: tuple[float, float, float], instant: bool) -> None:
+    fly, _, collect = timings
+    root = document.documentElement
+    root.style.setProperty("--dur", f"{int(max(fly, collect) * 1000)}ms")
+    root.classList.toggle("instant", instant)
+
+
+def render_badge(state: SessionState | None, par: int | None) -> None:
+    """The mode badge (daily with its date and par, or practice) and the label of the button that
+    leaves the daily game or starts a new match."""
+    daily = state is not None and state.mode is Mode.DAILY
+    button = qs('.tool[data-action="new-match"]')
+    if button is not None:
+        key = "back_to_match" if daily else "new_match"
+        label = qs(".tl", button)
+        label.setAttribute("data-i18n", key)
+        label.textContent = t(key)
+        button.setAttribute("title", t(key))
+        button.setAttribute("aria-label", t(key))
+    badge = by_id("mode-badge")
+    if state is not None and daily:
+        text = f"{t('daily_practice_badge') if state.practice else t('daily_badge')} · {state.date or ''}"
+        badge.textContent = text + (f" · {t('par', par=par)}" if par is not None else "")
+        badge.hidden = False
+    elif state is not None and state.practice:
+        badge.textContent = t("practice")
+        badge.hidden = False
+    else:
+        badge.hidden = True
+    fit_toolbar()
+
+
+def fit_toolbar() -> None:
+    """Icons only when the labelled toolbar does not fit its row (the labels stay as tooltips)."""
+    bar = qs(".topbar")
+    if bar is None:
+        return
+    bar.classList.remove("compact")
+    tools = qs(".tools")
+    if bar.scrollWidth > bar.clientWidth + 1 or (tools is not None and tools.scrollWidth > tools.clientWidth + 1):
+        bar.classList.add("compact")
+
+
+def show_failure(exc: BaseException) -> None:
+    """A friendly message instead of a stack trace; the details go to the console."""
+    window.console.warn("hearts: " + "".join(traceback.format_exception(exc)))
+    by_id("fatal-text").textContent = t("error")
+    by_id("fatal-reload").textContent = t("reload")
+    by_id("fatal").hidden = False

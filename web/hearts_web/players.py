@@ -1,0 +1,110 @@
+"""The seats of the browser's table: the person at this screen and the computer opponents.
+
+Both implement :class:`hearts.table.Player`, so the one table loop drives them. Nothing here
+touches the DOM: the controller passes callbacks (what to show when the person is asked, who is
+thinking), which keeps these classes testable in CPython.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from hearts import Action, IllegalAction, Phase, Seat, SeatView
+from hearts.bots import make_bot
+from hearts.bots.player import BotPlayer
+
+__all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET"]
+
+# Give the browser a turn at least this often while Python computes (seconds).
+SLICE_BUDGET = 0.03
+
+
+class Pacer:
+    """A pace for :func:`hearts.table.drain`: gives the page a turn (``await asyncio.sleep(0)``)
+    once ``budget`` seconds of work have passed since the last one, so it never freezes."""
+
+    def __init__(self, budget: float = SLICE_BUDGET) -> None:
+        self.budget = budget
+        self.since = time.perf_counter()
+
+    async def __call__(self) -> None:
+        if time.perf_counter() - self.since > self.budget:
+            await asyncio.sleep(0)
+            self.since = time.perf_counter()
+
+
+class HumanPlayer:
+    """The person at this screen. When the table asks, ``on_asked(view)`` lets the page offer the
+    choice; a click answers with :meth:`submit`. ``on_refused`` explains a refused action."""
+
+    def __init__(self, on_asked: Callable[[SeatView], None], on_refused: Callable[[IllegalAction], None]) -> None:
+        self.on_asked = on_asked
+        self.on_refused = on_refused
+        self.asked: SeatView | None = None
+        self._answer: asyncio.Future[Action] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """True while the table waits for this person and no answer has been given yet."""
+        return self._answer is not None and not self._answer.done()
+
+    async def choose(self, view: SeatView) -> Action:
+        self._answer = asyncio.get_event_loop().create_future()
+        self.asked = view
+        try:
+            self.on_asked(view)
+            return await self._answer
+        finally:
+            self.asked = None
+            self._answer = None
+
+    def submit(self, action: Action) -> bool:
+        """Answer the table; False when it is not waiting (a second tap, or not this seat's turn)."""
+        if not self.waiting:
+            return False
+        assert self._answer is not None
+        self._answer.set_result(action)
+        return True
+
+    def refused(self, action: Action, error: IllegalAction) -> None:
+        self.on_refused(error)
+
+
+class WebBot:
+    """A computer opponent at ``seat``. The level is read at each decision (the settings may change
+    it mid-match); the search gives the page a turn between slices; a play takes at least
+    ``min_think()`` seconds so the player can follow, and ``on_thinking`` shows who is thinking."""
+
+    def __init__(self, level: Callable[[], str], seed: str, min_think: Callable[[], float],
+                 on_thinking: Callable[[Seat | None], None]) -> None:
+        self.level = level
+        self.seed = seed
+        self.min_think = min_think
+        self.on_thinking = on_thinking
+        self._players: dict[str, BotPlayer] = {}
+
+    def player(self, level: str) -> BotPlayer:
+        if level not in self._players:
+            self._players[level] = BotPlayer(make_bot(level), seed=self.seed, pace=Pacer())
+        return self._players[level]
+
+    async def choose(self, view: SeatView) -> Action:
+        player = self.player(self.level())
+        if view.phase is not Phase.PLAYING:
+            return await player.choose(view)
+        loop = asyncio.get_event_loop()
+        started = loop.time()
+        self.on_thinking(view.seat)
+        try:
+            action = await player.choose(view)
+            remaining = self.min_think() - (loop.time() - started)
+            if remaining > 0:
+                await asyncio.sleep(remaining)
+        finally:
+            self.on_thinking(None)
+        return action
+
+    def refused(self, action: Action, error: IllegalAction) -> None:
+        raise AssertionError(f"bot made an illegal move {action}: {error}")

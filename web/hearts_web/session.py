@@ -1,0 +1,178 @@
+"""The session: the match on the table and what the page knows about it, typed, with its save format.
+
+A :class:`Session` is the match (the engine's :class:`~hearts.Match`) plus a :class:`SessionState`:
+whether it is a normal match or a daily game, practice or counted, the bots' level, and the
+statistics held back until the match ends. Saving writes ``{"v": 2, "record": ..., "session": ...}``;
+loading replays the record (:func:`decode_save`) and migrates saves of version 1, whose extra state
+was a loose ``meta`` dict.
+
+Corrupt or foreign data raises :class:`CorruptSave` (the caller keeps it aside and starts afresh);
+anything else that goes wrong while loading is a bug and propagates.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Mapping
+
+from hearts import HandScore, Match, Phase, RecordError, Seat, SeatView, match_from_record, match_to_record
+
+from .settings import DIFFICULTIES
+from .store import DAILY_GAME_KEY, MATCH_KEY, ONLINE_MATCH_KEY
+
+__all__ = ["Mode", "Pending", "SessionState", "Session", "Snapshot", "CorruptSave", "SAVE_VERSION",
+           "encode_save", "decode_save"]
+
+SAVE_VERSION = 2
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class Mode(Enum):
+    MATCH = "match"
+    DAILY = "daily"
+    ONLINE = "online"  # the match of an online table hosted in this browser
+
+
+@dataclass
+class Pending:
+    """The player's hands, points and moons of this match, counted into the statistics at its end."""
+
+    hands: int = 0
+    points: int = 0
+    moons: int = 0
+
+
+@dataclass
+class SessionState:
+    mode: Mode = Mode.MATCH
+    practice: bool = False  # a hint was used (or a daily is replayed): the result is not counted
+    counted: bool = False  # the result has been counted (statistics, or the daily's attempt)
+    difficulty: str = "medium"
+    date: str | None = None  # the daily game's date
+    pending: Pending = field(default_factory=Pending)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"mode": self.mode.value, "practice": self.practice, "counted": self.counted,
+                               "difficulty": self.difficulty,
+                               "pending": {"hands": self.pending.hands, "points": self.pending.points,
+                                           "moons": self.pending.moons}}
+        if self.date is not None:
+            out["date"] = self.date
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "SessionState":
+        """Checked field by field; :class:`CorruptSave` names the first bad one."""
+        if not isinstance(data, Mapping):
+            raise CorruptSave("the session must be an object")
+        try:
+            mode = Mode(data.get("mode", "match"))
+        except ValueError:
+            raise CorruptSave(f"unknown mode {str(data.get('mode'))[:20]!r}") from None
+        state = cls(mode=mode)
+        for name in ("practice", "counted"):
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                raise CorruptSave(f"{name} must be true or false")
+            setattr(state, name, value)
+        difficulty = data.get("difficulty", "medium")
+        if difficulty not in DIFFICULTIES:
+            raise CorruptSave(f"unknown difficulty {str(difficulty)[:20]!r}")
+        state.difficulty = difficulty
+        date = data.get("date")
+        if mode is Mode.DAILY or date is not None:
+            if not isinstance(date, str) or not _DATE.match(date):
+                raise CorruptSave("a daily game needs its date")
+            try:
+                datetime.date.fromisoformat(date)
+            except ValueError:
+                raise CorruptSave(f"no such date {date!r}") from None
+            state.date = date
+        pending = data.get("pending", {})
+        if not isinstance(pending, Mapping):
+            raise CorruptSave("pending must be an object")
+        values = {}
+        for name in ("hands", "points", "moons"):
+            value = pending.get(name, 0)
+            if not isinstance(value, int) or isinstance(value, bool) or not -10**6 < value < 10**6:
+                raise CorruptSave(f"pending.{name} must be a whole number")
+            values[name] = value
+        state.pending = Pending(**values)
+        return state
+
+
+class CorruptSave(ValueError):
+    """Saved data that cannot be loaded: unreadable, foreign, tampered or from an unknown version."""
+
+
+@dataclass
+class Session:
+    match: Match
+    state: SessionState
+
+    @property
+    def save_key(self) -> str:
+        return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY}[self.state.mode]
+
+    def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
+        m = self.match
+        return Snapshot(m.view(seat), m.scores, tuple(m.score_sheet), m.winners, m.phase)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the table shows to the player at ``view.seat``: that seat's view of the hand plus the
+    match's public state (totals after every finished hand, the score sheet, the winners)."""
+
+    view: SeatView
+    totals: tuple[int, int, int, int]
+    sheet: tuple[HandScore, ...]
+    winners: tuple[Seat, ...]
+    phase: Phase  # the match's phase (MATCH_OVER once it has ended)
+
+    def markers(self, seat: Seat) -> tuple[str, ...]:
+        return tuple(t.marker for t in self.view.tricks if t.winner == seat)
+
+
+def encode_save(session: Session) -> dict[str, Any]:
+    return {"v": SAVE_VERSION, "record": match_to_record(session.match), "session": session.state.to_dict()}
+
+
+def decode_save(data: Any) -> Session:
+    """The session of a save written by :func:`encode_save` (or by version 1)."""
+    if not isinstance(data, Mapping):
+        raise CorruptSave("a save must be an object")
+    version = data.get("v")
+    if version == 1:
+        data = _migrate_v1(data)
+    elif version != SAVE_VERSION:
+        raise CorruptSave(f"unknown save version {str(version)[:20]!r}")
+    state = SessionState.from_dict(data.get("session"))
+    try:
+        match = match_from_record(data.get("record"))
+    except RecordError as exc:
+        raise CorruptSave(f"the match record is invalid: {exc}") from None
+    if state.mode is Mode.DAILY and match.max_hands != 1:
+        raise CorruptSave("a daily game is a one-hand match")
+    return Session(match, state)
+
+
+def _migrate_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Version 1 kept the extra state in ``meta`` and the match dealt the next hand by itself: a save
+    made while the hand summary was open (``meta.summary`` = that hand) already holds the next
+    hand's empty body. Dropping it leaves the match waiting at the end of the hand, which is
+    where the summary now lives."""
+    meta = data.get("meta") or {}
+    if not isinstance(meta, Mapping):
+        meta = {}
+    record = data.get("record")
+    summary = meta.get("summary")
+    if isinstance(record, Mapping) and isinstance(summary, int) and not isinstance(summary, bool):
+        hands = record.get("hands")
+        if isinstance(hands, list) and len(hands) == summary + 2 and hands[-1] in ({"passes": {}, "plays": []}, {"plays": []}):
+            record = dict(record, hands=hands[:-1])
+    known = {k: meta[k] for k in ("mode", "practice", "counted", "difficulty", "date", "pending") if k in meta}
+    return {"v": SAVE_VERSION, "record": record, "session": known}
