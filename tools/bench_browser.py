@@ -68,16 +68,35 @@ out.getvalue()
 """
 
 
+MARKER = f"--hearts-bench-run={os.getpid()}"  # an unknown switch Chromium ignores: finds our browser
+
+
 def chromium_pss_kb() -> int:
-    """PSS of every process of a Playwright-launched Chromium (its profile dir is in the cmdline)."""
-    total = 0
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
+    """PSS of our Chromium: the browser process started with MARKER and all its descendants
+    (other Chromium instances on the machine are not counted)."""
+    parent: dict[int, int] = {}
+    roots = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
             continue
         try:
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
-            if b"chrom" not in cmd or b"playwright" not in cmd:
-                continue
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            parent[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+            if MARKER.encode() in Path(f"/proc/{entry}/cmdline").read_bytes():
+                roots.append(int(entry))
+        except (OSError, ValueError, IndexError):
+            continue
+    ours = set(roots)
+    grew = True
+    while grew:
+        grew = False
+        for pid, ppid in parent.items():
+            if ppid in ours and pid not in ours:
+                ours.add(pid)
+                grew = True
+    total = 0
+    for pid in ours:
+        try:
             for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
                     total += int(line.split()[1])
@@ -118,7 +137,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         site = make_site(Path(tmp))
         server = serve.start_server(site)
-        browser = pw.chromium.launch(**launch_options())
+        options = launch_options()
+        options["args"] = [*options["args"], MARKER]
+        browser = pw.chromium.launch(**options)
         try:
             page = browser.new_page()
             page.on("console", lambda m: print(f"[console] {m.text}", file=sys.stderr) if m.type == "error" else None)
