@@ -72,6 +72,18 @@ class RolloutRules:
         self.queen_breaks = rules.queen_breaks_hearts
 
 
+def _highest(a0: int, a1: int, a2: int, a3: int) -> tuple[int, int]:
+    """(suit, rank index) of the highest rank of a hand's four suit masks (ties: the lower suit)."""
+    s, r = 0, HI[a0]
+    if HI[a1] > r:
+        s, r = 1, HI[a1]
+    if HI[a2] > r:
+        s, r = 2, HI[a2]
+    if HI[a3] > r:
+        s, r = 3, HI[a3]
+    return s, r
+
+
 def playout(
     h: list[int],
     leader: int,
@@ -153,14 +165,8 @@ def playout(
                     a3 = 0
                 rnd = rs[ri]
                 ri += 1
-                if leader == shooter:  # the highest rank (ties: the lower suit)
-                    ls, r = 0, hi[a0]
-                    if hi[a1] > r:
-                        ls, r = 1, hi[a1]
-                    if hi[a2] > r:
-                        ls, r = 2, hi[a2]
-                    if hi[a3] > r:
-                        ls, r = 3, hi[a3]
+                if leader == shooter:
+                    ls, r = _highest(a0, a1, a2, a3)
                 else:
                     if a2 & QB and (a0 or a1 or a3):
                         a2 = 0  # never lead spades into one's own queen
@@ -271,13 +277,7 @@ def playout(
                     elif p2:
                         s, r = 2, lo[p2]
                     else:
-                        s, r = 0, hi[a0]
-                        if hi[a1] > r:
-                            s, r = 1, hi[a1]
-                        if hi[a2] > r:
-                            s, r = 2, hi[a2]
-                        if hi[a3] > r:
-                            s, r = 3, hi[a3]
+                        s, r = _highest(a0, a1, a2, a3)
                 elif shooter >= 0 and winner == shooter and (a0 or a1 or a2 & ~QB):
                     p2 = a2 & ~QB  # do not feed the shooter: the highest safe card
                     s, r = 0, hi[a0]
