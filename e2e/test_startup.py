@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import BrowserContext, Page, Route
 
 from conftest import DIST, goto_ready, shot
 from ui_helpers import use_settings
@@ -137,7 +138,8 @@ def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: s
     page.wait_for_timeout(3500)  # Chromium warns about unused preloads after about 3 s
     html = (DIST / "index.html").read_text(encoding="utf-8")
     preloads = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
-    assert len(preloads) >= 10
+    assert len(preloads) >= 8
+    assert not [p for p in preloads if p.endswith(".wasm")], "see test_returning_start_reuses_the_compiled_wasm"
     paths = [u[len(base_url) + 1:] for u in requests if u.startswith(base_url + "/")]
     for path in preloads:
         assert paths.count(path) == 1, f"{path} fetched {paths.count(path)} times"
@@ -199,3 +201,38 @@ def test_runtime_has_exactly_the_trimmed_precompiled_stdlib(page: Page, page_gua
     assert all(origin.startswith("/lib/python314.zip/") and origin.endswith(".pyc")
                for origin in result["origins"].values()), result["origins"]
     assert result["email"] == "not shipped"
+
+
+# ------------------------------------------------------------------ the compiled wasm is reused
+def _wasm_trace(ctx: BrowserContext, page: Page) -> list[str]:
+    """Names of V8's wasm trace events while the page loads until html.ready."""
+    cdp = ctx.new_cdp_session(page)
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
+    cdp.on("Tracing.tracingComplete", lambda params: done.append(True))
+    cdp.send("Tracing.start", {"categories": "v8.wasm", "transferMode": "ReportEvents"})
+    goto_ready(page)
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(100)
+    return [str(e.get("name", "")) for e in events]
+
+
+def test_returning_start_reuses_the_compiled_wasm(persistent_context: Callable[..., BrowserContext]) -> None:
+    """Chromium caches the compiled wasm with the HTTP cache entry of pyodide.asm.wasm; a start
+    that bypasses it (a <link rel=preload> of the wasm, or the service worker answering it from
+    Cache Storage) compiles ~2,700 functions again, every time. Warm and offline starts must
+    deserialize the cached module instead."""
+    ctx = persistent_context()
+    first = ctx.pages[0] if ctx.pages else ctx.new_page()
+    goto_ready(first)
+    first.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: offline works
+    first.close()
+    for offline in (False, True):
+        ctx.set_offline(offline)
+        page = ctx.new_page()
+        names = _wasm_trace(ctx, page)
+        assert "wasm.StartStreamingCompilation" in names, "no wasm seen: tracing broken?"
+        assert "wasm.Deserialize" in names, f"{'offline' if offline else 'warm'} start compiled the wasm again"
+        page.close()
