@@ -6,23 +6,34 @@ version-specific and the standard library's own sources use 3.14 syntax.
 
 What it does, with the paths of job.json (relative to the work folder):
 
-1. Finds the modules the game can import: the import closure (``import`` and ``from`` statements
-   anywhere in a module, inside functions and ``try`` blocks too, plus ``importlib.import_module``
-   / ``__import__`` with a literal name) of ``entries`` (the PyScript entry point and the sources
-   of PyScript's own ``pyscript`` package), of ``extra_modules`` (names that C code or JavaScript
-   import, which no Python source shows) and of every module Pyodide imports while it starts
-   (``INIT_MODULES``, set by pyodide_run.mjs). Modules resolve against ``search`` (the app's
-   packages) and the stock ``python_stdlib.zip``.
+1. Finds the modules the game can import, starting from ``entries`` (the PyScript entry point
+   and PyScript's own ``pyscript`` package), ``extra_modules`` (names that C code or JavaScript
+   import, which no Python source shows) and the modules Pyodide imports from its archive while
+   it starts (``INIT_MODULES``, set by pyodide_run.mjs). Names resolve against ``search`` (the
+   game's packages, PyScript's package) and the stock ``python_stdlib.zip``.
+   - The game's code and PyScript's package are followed completely: every ``import`` and
+     ``from`` statement, in functions too, plus ``importlib.import_module``/``__import__``
+     with a literal name, ``x.strptime(...)`` (C imports ``_strptime``) and codecs named by a
+     literal (``s.decode("cp1252")`` imports ``encodings.cp1252``).
+   - Standard-library modules are followed at module level (what importing them runs), minus
+     what cannot run in Pyodide: ``if`` branches for another platform or ``__name__ ==
+     "__main__"``, and the ``except ImportError`` fallback of an import that exists here (e.g.
+     ``_pydatetime`` behind the built-in ``_datetime``). Their imports inside functions serve
+     features the game does not use (the REPL, subprocesses, source inspection...); the report
+     lists them (``lazy_not_shipped``) for review.
+   - Built-in and frozen modules (compiled into the wasm: ``os``, ``codecs``, ``site``...)
+     are never read from the archive and are not shipped.
 2. Writes ``stdlib_out``: only those standard-library modules, as bytecode (``.pyc`` compiled
    here, unchecked hash-based: no source to check against; ``stdlib_optimize`` 2 = like -OO
    except for the packages in ``keep_docstrings``), file names as in the stock archive.
    Pyodide compiles every stock module from source at every start; bytecode skips that.
-3. Writes ``app_out``: the app's modules that the game reaches, as sources plus
+3. Writes ``app_out``: the game's modules that step 1 reached, as sources plus
    ``__pycache__/*.cpython-314.pyc`` (without docstrings), *checked* hash-based: the import
    system compares each source's hash with the one in its .pyc and recompiles on a mismatch,
    so a stale .pyc can never run.
-4. Writes ``report``: the modules shipped, what did not resolve, and computed imports in the app
-   (a computed name is invisible to step 1: the build fails on one, see tools/build.py).
+4. Writes ``report``: the modules shipped, what did not resolve (JavaScript modules such as
+   ``js``, other platforms' modules), the lazy imports not shipped, who imported what first,
+   and imports by computed name in the game (invisible to step 1: tools/build.py fails on one).
 
 Deterministic: sorted members, fixed timestamps, one fresh interpreter per run.
 """
@@ -88,7 +99,7 @@ class Universe:
 
 # What a few module-level tests are in Pyodide: branches for another platform, and the
 # ``if __name__ == "__main__":`` demo/test blocks of stdlib modules, never run in the browser.
-STATIC_NAMES = {"__name__": None, "sys.platform": "emscripten", "_sys.platform": "emscripten",
+STATIC_NAMES = {"sys.platform": "emscripten", "_sys.platform": "emscripten",
                 "os.name": "posix", "_os.name": "posix"}
 
 
@@ -195,20 +206,6 @@ def imports_in(tree, name, is_package, available=lambda name: False):
     encoding="latin-1")``) imports its ``encodings`` module."""
     package = name if is_package else name.rpartition(".")[0]
     for node, lazy in walk(tree, available):
-        if isinstance(node, ast.Call):
-            func = node.func
-            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-            if called == "strptime":
-                yield "_strptime", (), lazy, None
-            on_codecs = isinstance(func, ast.Attribute) and getattr(func.value, "id", None) == "codecs"
-            position = 1 if on_codecs and called in ("encode", "decode") else 0
-            if called in CODEC_CALLS and len(node.args) > position:
-                arg = node.args[position]
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    yield codec_module(arg.value), (), lazy, None
-            for keyword in node.keywords:
-                if keyword.arg == "encoding" and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str):
-                    yield codec_module(keyword.value.value), (), lazy, None
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, (), lazy, None
@@ -231,9 +228,18 @@ def imports_in(tree, name, is_package, available=lambda name: False):
                         yield arg.value, (), lazy, None
                 else:
                     yield None, (), lazy, node.lineno
-
-
-WHY = {}  # module -> the module that first imported it (the report's "imported_by")
+            if called == "strptime":
+                yield "_strptime", (), lazy, None
+            on_codecs = isinstance(func, ast.Attribute) and getattr(func.value, "id", None) == "codecs"
+            position = 1 if on_codecs and called in ("encode", "decode") else 0
+            if called in CODEC_CALLS and len(node.args) > position:
+                arg = node.args[position]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    yield codec_module(arg.value), (), lazy, None
+            for keyword in node.keywords:
+                value = keyword.value
+                if keyword.arg == "encoding" and isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    yield codec_module(value.value), (), lazy, None
 
 
 def closure(universe, stock, entries, roots):
@@ -249,7 +255,7 @@ def closure(universe, stock, entries, roots):
     Returns (wanted, unresolved {name: importer}, computed ["file:line"], lazy {name: [importers]}).
     """
     wanted = set()
-    why = WHY
+    why = {}
     unresolved = {}
     computed = []
     lazy_seen = {}
@@ -300,7 +306,7 @@ def closure(universe, stock, entries, roots):
                 scan(f.read(), where, name, is_package, kind)
     lazy = {t: sorted(by) for t, by in sorted(lazy_seen.items())
             if t not in wanted and universe.shipped(t)}
-    return wanted, unresolved, computed, lazy
+    return wanted, unresolved, computed, lazy, why
 
 
 def write_zip(path, members):
@@ -345,7 +351,9 @@ def main():
                     if isinstance(getattr(getattr(sys.modules.get(name), "__spec__", None), "loader", None),
                                   zipimport.zipimporter)]
     roots = from_archive + job["extra_modules"]
-    wanted, unresolved, computed, lazy = closure(universe, stock, job["entries"], roots)
+    wanted, unresolved, computed, lazy, imported_by = closure(universe, stock, job["entries"], roots)
+    game_files = tuple(top + "/" for top in job["app_packages"]) + tuple(job["entries"][:1])
+    computed = [where for where in computed if where.startswith(game_files)]
 
     stdlib_members = []
     for name in sorted(wanted):
@@ -389,7 +397,7 @@ def main():
         "unresolved": dict(sorted(unresolved.items())),
         "computed_imports": computed,
         "lazy_not_shipped": lazy,
-        "imported_by": dict(sorted(WHY.items())),
+        "imported_by": dict(sorted(imported_by.items())),
     }
     with open(job["report"], "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1)
