@@ -127,9 +127,12 @@ def test_no_layout_jump_when_python_takes_over(page: Page, layout: str) -> None:
 
 
 # ------------------------------------------------------------------ what the start loads
+ACTIVE_PRELOADS = "document.querySelectorAll('head > link[rel=preload], head > link[rel=modulepreload]').length"
+
+
 def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: str) -> None:
-    """Every preload in index.html matches the request that uses it (else the browser fetches
-    the file twice and warns that the preload went unused)."""
+    """On a first visit boot.js starts the preloads of index.html; each matches the request that
+    uses it (else the browser fetches the file twice and warns that the preload went unused)."""
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     requests: list[str] = []
@@ -139,6 +142,7 @@ def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: s
     html = (DIST / "index.html").read_text(encoding="utf-8")
     preloads = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
     assert len(preloads) >= 8
+    assert page.evaluate(ACTIVE_PRELOADS) == len(preloads), "boot.js starts them on a first visit"
     assert not [p for p in preloads if p.endswith(".wasm")], "see test_returning_start_reuses_the_compiled_wasm"
     paths = [u[len(base_url) + 1:] for u in requests if u.startswith(base_url + "/")]
     for path in preloads:
@@ -226,7 +230,8 @@ def test_returning_start_reuses_the_compiled_wasm(persistent_context: Callable[.
     """Chromium caches the compiled wasm with the HTTP cache entry of pyodide.asm.wasm; a start
     that bypasses it (a <link rel=preload> of the wasm, or the service worker answering it from
     Cache Storage) compiles ~2,700 functions again, every time. Warm and offline starts must
-    deserialize the cached module instead."""
+    deserialize the cached module instead. (Returning starts use no preloads: boot.js starts
+    them only without a service worker in control.)"""
     ctx = persistent_context()
     first = ctx.pages[0] if ctx.pages else ctx.new_page()
     goto_ready(first)
@@ -238,4 +243,5 @@ def test_returning_start_reuses_the_compiled_wasm(persistent_context: Callable[.
         names = _wasm_trace(ctx, page)
         assert "wasm.StartStreamingCompilation" in names, "no wasm seen: tracing broken?"
         assert "wasm.Deserialize" in names, f"{'offline' if offline else 'warm'} start compiled the wasm again"
+        assert page.evaluate(ACTIVE_PRELOADS) == 0
         page.close()

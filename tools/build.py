@@ -454,7 +454,7 @@ def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib
 
 def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]:
     """<link> tags that start the downloads of the start-up at once, instead of one after the
-    other as each script discovers the next (see docs/development.md).
+    other as each script discovers the next (see docs/development.md, "Start-up").
 
     Not the wasm: Chromium then compiles it again at every start (a preloaded response bypasses
     its wasm code cache, measured with a trace: ~2,700 functions compiled lazily on each warm
@@ -469,11 +469,20 @@ def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]
 
 
 def write_index(root: Path, out: Path, links: list[str]) -> None:
+    """index.html with the preload links in <template id="start-preloads"> at PRELOAD_MARKER:
+    web/boot.js puts them into <head> on a first visit only (no service worker in control); a
+    returning visit has every file at hand, and there the preloads only delayed the first paint
+    and the offline start (measured: docs/development.md)."""
     text = (root / "index.html").read_text(encoding="utf-8")
     if text.count(PRELOAD_MARKER) != 1:
         raise BuildError(f"index.html must contain the line {PRELOAD_MARKER!r} once (in <head>)")
+    boot = text.find('<script src="./web/boot.js"></script>')
+    if boot < 0 or boot < text.index(PRELOAD_MARKER):
+        raise BuildError("index.html: the preload marker must come before "
+                         '<script src="./web/boot.js"></script> (boot.js reads the preloads)')
     indent = re.search(r"([ \t]*)" + re.escape(PRELOAD_MARKER), text).group(1)  # type: ignore[union-attr]
-    block = f"\n{indent}".join([PRELOAD_MARKER] + links)
+    block = f"\n{indent}  ".join([PRELOAD_MARKER + f"\n{indent}<template id=\"start-preloads\">"] + links)
+    block += f"\n{indent}</template>"
     (out / "index.html").write_text(text.replace(PRELOAD_MARKER, block), encoding="utf-8")
 
 

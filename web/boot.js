@@ -21,6 +21,16 @@
     : (/^de\b/i.test(navigator.language || "") ? "de" : "en");
   root.lang = lang;  // CSS shows the static texts of this language (.lang-en / .lang-de)
 
+  // Start-up preloads (written into index.html by the build): on a first visit only, i.e. when
+  // no service worker controls the page. They start every download of the start-up at once
+  // instead of one after the other. A returning visit has every file at hand (worker cache,
+  // HTTP cache); there the preloads only competed with the first paint and the offline start
+  // (measured in tools/bench_startup.py, see docs/development.md).
+  if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+    var preloads = document.getElementById("start-preloads");
+    if (preloads) document.head.appendChild(preloads.content.cloneNode(true));
+  }
+
   var bar, loader;
   document.addEventListener("DOMContentLoaded", function () {
     bar = document.getElementById("loader-bar");
