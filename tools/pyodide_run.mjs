@@ -6,6 +6,8 @@
 // HOST_DIR is mounted read-write at /host (NODEFS); paths in ARGS are relative to it.
 // sys.argv = [SCRIPT, ...ARGS]. Before the script runs, INIT_MODULES (a list) holds the names of
 // the modules Pyodide imported while it started: what every page start imports anyway.
+// PYODIDE_RUN_ENV (JSON object, optional) sets environment variables for the interpreter at
+// start (tools/build.py: {"PYTHONNODEBUGRANGES": "1"}, bytecode without column tables).
 // Exit status: 0, or 1 when the script raised (the traceback goes to stderr).
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
