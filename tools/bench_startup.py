@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up benchmark (not a test): the game vs. a bare PyScript page on the stock runtime.
 
-    .venv/bin/python tools/bench_startup.py [--runs 5] [--dist dist] [--baseline DIR] [--json out.json]
+    .venv/bin/python tools/bench_startup.py [--runs 5] [--dist dist] [--compare DIR ...] [--json out.json]
 
 Pages, each served by tools/serve.py (the headers of netlify.toml) on its own port:
 
@@ -9,8 +9,8 @@ Pages, each served by tools/serve.py (the headers of netlify.toml) on its own po
 * bare: a page whose Python only sets ``html.ready``, on the STOCK runtime as npm ships it
   (PyScript's whole dist, Pyodide with its full python_stdlib.zip and lock file: what a plain
   PyScript page loads; build.copy_stock_vendor), no service worker;
-* baseline (optional, ``--baseline DIR``): another build of the game, e.g. main's dist/, to
-  compare before/after in the same session.
+* any other build of the game (``--compare DIR``, repeatable; named after the folder), e.g.
+  main's dist/, to compare before/after or variants in the same session.
 
 For each run, and for each page (the order alternates from run to run, so machine noise hits
 every page alike), a new browser profile (headless chromium) visits the page three times:
@@ -21,8 +21,8 @@ every page alike), a new browser profile (headless chromium) visits the page thr
 * offline: a third visit with the network off (only pages with a service worker can start).
 
 Measured per visit, in the page: first paint (``first-contentful-paint``: for the game, the
-static table) and ready (navigation start to ``html.ready``). Printed: medians, the ratios game
-/ bare (and game / baseline), the machine load (``os.getloadavg``), and what the cold and warm
+static table) and ready (navigation start to ``html.ready``). Printed: medians, each page's
+ready time relative to the bare page's, the machine load (``os.getloadavg``), and what the cold and warm
 visits of the first run moved over the network, counted by the server: responses (304s
 included) and body bytes, as sent (uncompressed) and as a compressing host would send them
 (gzip level 6 of each body, or the body when that is smaller; brotli too when node is
@@ -238,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Start-up benchmark: game vs. bare PyScript page.")
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
-    parser.add_argument("--baseline", type=Path, help="another build of the game to compare (e.g. main's dist)")
+    parser.add_argument("--compare", type=Path, action="append", default=[], metavar="DIR",
+                        help="another build of the game to measure alongside (repeatable), e.g. main's dist")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
     parser.add_argument("--block-sw", action="store_true",
                         help="block service workers (warm = HTTP cache only), to see what the SW costs")
@@ -255,8 +256,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="hearts-bench-") as tmpdir:
         tmp = Path(tmpdir)
         sites = {"game": dist, "bare": make_bare_site(tmp)}
-        if args.baseline:
-            sites["baseline"] = args.baseline.resolve()
+        for other in args.compare:
+            name = other.resolve().name
+            while name in sites:
+                name += "'"
+            sites[name] = other.resolve()
         servers = {name: start_counting_server(site) for name, site in sites.items()}
         results = {name: [] for name in sites}
         try:
@@ -316,18 +320,16 @@ def report(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]], n
           f"{time.strftime('%Y-%m-%d %H:%M')}; load average {load_before[0]:.1f} before, "
           f"{load_after[0]:.1f} after, {os.cpu_count()} cores)")
     names = list(results)
-    header = f"{'':10}" + "".join(f"{n + ' paint':>16}{n + ' ready':>15}" for n in names)
-    header += f"{'game/bare':>11}" + (f"{'game/base':>11}" if "baseline" in names else "")
-    print(header)
-    for kind in KINDS:
-        line = f"{kind:10}"
-        for name in names:
-            line += f"{fmt(med[name][kind + '_paint'], 'ms'):>16}{fmt(med[name][kind + '_ready']):>15}"
-        for other in ("bare", "baseline"):
-            if other not in names:
-                continue
-            a, b = med["game"][kind + "_ready"], med[other][kind + "_ready"]
-            line += f"{(f'{a / b:.2f}' if a and b else '-'):>11}"
+    width = max(10, *(len(n) + 2 for n in names))
+    print(f"{'page':{width}}" + "".join(f"{k + ' paint':>14}{k + ' ready':>14}" for k in KINDS)
+          + f"{'ready/bare cold':>17}{'warm':>6}")
+    for name in names:
+        line = f"{name:{width}}"
+        for kind in KINDS:
+            line += f"{fmt(med[name][kind + '_paint'], 'ms'):>14}{fmt(med[name][kind + '_ready']):>14}"
+        for kind in ("cold", "warm"):
+            a, b = med[name][kind + "_ready"], med["bare"][kind + "_ready"]
+            line += f"{(f'{a / b:.2f}' if a and b else '-'):>{17 if kind == 'cold' else 6}}"
         print(line)
     print("first paint = first-contentful-paint; ready = html.ready; both from navigation start")
     print()
