@@ -30,6 +30,8 @@ from hearts_web.online.config import RELAYS  # noqa: E402
 VERSIONS = build.vendor_versions(ROOT)
 PYODIDE_DIR = f"vendor/pyodide-{VERSIONS['pyodide']}"
 PYSCRIPT_DIR = f"vendor/pyscript-{VERSIONS['pyscript']}"
+# The trimmed standard library: its name carries a hash of its content.
+STDLIB = sorted(p.name for p in (DIST / PYODIDE_DIR).glob("stdlib-*.zip"))
 
 
 def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
@@ -61,8 +63,11 @@ def test_page_becomes_ready_without_errors(page: Page, page_guard: Guard, base_u
     fetched = same_origin_paths(page_guard.requests, base_url)
     # The Pyodide files the build ships are exactly the ones the browser needs.
     pyodide_fetched = {p.rsplit("/", 1)[1] for p in fetched if p.startswith("/" + PYODIDE_DIR + "/")}
-    assert pyodide_fetched == set(build.PYODIDE_FILES)
-    for path in ("/pyscript.toml", "/app.zip", "/web/main.py", f"/{PYSCRIPT_DIR}/core.js"):
+    assert pyodide_fetched == set(build.PYODIDE_FILES) | set(STDLIB)
+    # ...and so are the PyScript files (no plugin the game switched off is loaded).
+    pyscript_fetched = {p.rsplit("/", 1)[1] for p in fetched if p.startswith("/" + PYSCRIPT_DIR + "/")}
+    assert pyscript_fetched == {p.name for p in (DIST / PYSCRIPT_DIR).iterdir()}
+    for path in ("/pyscript.toml", "/app.zip", "/web/main.py", "/runtime.mjs", f"/{PYSCRIPT_DIR}/core.js"):
         assert path in fetched
 
 
@@ -83,9 +88,9 @@ def test_everything_fetched_is_precached(page: Page, page_guard: Guard, base_url
 # ------------------------------------------------------------------ headers
 HEADER_PATHS = [
     "/", "/index.html", "/?daily=2026-11-29", "/pyscript.toml", "/app.zip", "/sw.js",
-    "/build-info.json", "/web/main.py",
+    "/build-info.json", "/web/main.py", "/runtime.mjs",
     f"/{PYODIDE_DIR}/pyodide.asm.wasm", f"/{PYODIDE_DIR}/pyodide.mjs",
-    f"/{PYODIDE_DIR}/python_stdlib.zip", f"/{PYSCRIPT_DIR}/core.js", f"/{PYSCRIPT_DIR}/core.css",
+    *(f"/{PYODIDE_DIR}/{name}" for name in STDLIB), f"/{PYSCRIPT_DIR}/core.js", f"/{PYSCRIPT_DIR}/core.css",
 ]
 
 
@@ -135,22 +140,22 @@ def test_missing_files_are_404(base_url: str, path: str) -> None:
 def test_dist_contains_only_served_files() -> None:
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
     top = {f.split("/")[0] for f in files}
-    assert top <= {"index.html", "pyscript.toml", "app.zip", "sw.js", "build-info.json", "web", "vendor"}
-    assert {"index.html", "pyscript.toml", "app.zip", "sw.js", "build-info.json", "web"} <= top
+    assert top <= {"index.html", "pyscript.toml", "app.zip", "runtime.mjs", "sw.js", "build-info.json", "web", "vendor"}
+    assert {"index.html", "pyscript.toml", "app.zip", "runtime.mjs", "sw.js", "build-info.json", "web"} <= top
     python = [f for f in files if f.endswith((".py", ".pyc"))]
     assert python == ["web/main.py"]
     banned = [f for f in files if re.search(r"(^|/)(tests?|e2e|node_modules|__pycache__|\.git)(/|$)|\.map$", f)]
     assert banned == []
     vendor_dirs = {"/".join(f.split("/")[:2]) for f in files if f.startswith("vendor/")}
     assert vendor_dirs == {PYODIDE_DIR, PYSCRIPT_DIR}
-    assert sorted(f.split("/")[-1] for f in files if f.startswith(PYODIDE_DIR)) == sorted(build.PYODIDE_FILES)
+    assert len(STDLIB) == 1
+    assert sorted(f.split("/")[-1] for f in files if f.startswith(PYODIDE_DIR)) == sorted(build.PYODIDE_FILES + tuple(STDLIB))
 
 
 def test_precache_and_build_info_list_every_file() -> None:
     files = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()}
     precached = {u[2:] for u in precache_urls() if u != "./"}
-    # everything but the worker itself and the online table's code, which loads only when used
-    assert precached == files - {"sw.js"} - set(build.NOT_PRECACHED)
+    assert precached == files - set(build.NOT_PRECACHED)
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     assert {f["path"] for f in info["files"]} == files - {"sw.js", "build-info.json"}
     assert info["total_bytes"] == sum(f["bytes"] for f in info["files"])
@@ -159,16 +164,28 @@ def test_precache_and_build_info_list_every_file() -> None:
 
 
 def test_app_zip_holds_both_packages_and_is_current() -> None:
+    """app.zip: the game's modules (those it reaches from web/main.py), each as its current
+    source and as bytecode that the import system checks against that source."""
+    info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
+    modules = info["python"]["app_modules"]
+    assert {"hearts", "hearts.match", "hearts.bots", "hearts_web", "hearts_web.app"} <= set(modules)
     with zipfile.ZipFile(DIST / "app.zip") as zf:
-        names = zf.namelist()
+        names = set(zf.namelist())
         assert {n.split("/")[0] for n in names} == {"hearts", "hearts_web"}
-        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        sources = {n for n in names if n.endswith(".py")}
+        assert len(sources) == len(modules)
         for package, source in (("hearts", ROOT / "hearts"), ("hearts_web", ROOT / "web" / "hearts_web")):
             for path in source.rglob("*.py"):
-                if "__pycache__" in path.parts:
-                    continue
                 name = f"{package}/{path.relative_to(source).as_posix()}"
-                assert zf.read(name) == path.read_bytes(), f"{name} is stale: rebuild dist/"
+                if name in sources:
+                    assert zf.read(name) == path.read_bytes(), f"{name} is stale: rebuild dist/"
+        for name in sources:
+            folder, _, file = name.rpartition("/")
+            pyc = zf.read(f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc")
+            assert pyc[:4].hex() == info["python"]["magic"]
+            assert int.from_bytes(pyc[4:8], "little") == 0b11, "checked hash-based .pyc"
+        assert names == sources | {f"{n.rpartition('/')[0]}/__pycache__/{n.rpartition('/')[2][:-3]}.cpython-314.pyc"
+                                   for n in sources}
 
 
 def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:

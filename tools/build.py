@@ -1,19 +1,30 @@
 #!/usr/bin/env python3
-"""Build the deployable folder ``dist/`` (stdlib only).
+"""Build the deployable folder ``dist/`` (stdlib Python, plus Node for one step).
 
 ``dist/`` holds exactly what the game serves and nothing else:
 
-* ``index.html``, ``pyscript.toml``            copied from the repository root
+* ``index.html``, ``pyscript.toml``            copied from the repository root; index.html gets
+                                                the start-up preload links (see PRELOAD_MARKER)
 * ``web/**``                                    static files of ``web/`` (no Python sources,
                                                 except ``web/main.py``, the PyScript entry point)
-* ``app.zip``                                   the Python packages ``hearts`` and ``hearts_web``
-* ``vendor/pyodide-<version>/``                 the Pyodide runtime files the browser fetches
-* ``vendor/pyscript-<version>/``                ``@pyscript/core/dist`` without source maps
+* ``app.zip``                                   the packages ``hearts`` and ``hearts_web``: sources
+                                                plus their bytecode (``__pycache__``)
+* ``runtime.mjs``                               generated: PyScript's interpreter module, Pyodide
+                                                with the trimmed standard library, no lock file
+* ``vendor/pyodide-<version>/``                 the stock Pyodide runtime files the browser runs
+                                                (wasm, JS) and ``stdlib-<hash>.zip``: only the
+                                                standard-library modules the game imports, compiled
+* ``vendor/pyscript-<version>/``                the PyScript files the game loads (core and the
+                                                chunks it imports lazily: see PYSCRIPT_CHUNKS)
 * ``build-info.json``                           version hash, file list with sizes
 * ``web/online.js``                             the online table's transport (``web/online/transport.js``
                                                 bundled by esbuild with Trystero and a QR encoder); loaded only
                                                 when a player goes online, so it is not precached
-* ``sw.js``                                     generated service worker (precaches everything above)
+* ``sw.js``                                     generated service worker (precaches what the page
+                                                loads: everything above but NOT_PRECACHED)
+
+The Python step (compile + trim, tools/pack_python.py) runs inside Pyodide under Node, the same
+CPython the browser runs; its output is cached in ``.cache/pack/`` by a hash of its inputs.
 
 Versions come from ``package.json`` and are checked against ``node_modules``; the build fails
 with a clear message when ``index.html`` or ``pyscript.toml`` refer to another vendor version.
@@ -29,22 +40,27 @@ import gzip
 import hashlib
 import json
 import re
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import tomllib
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# What the browser fetches from the pyodide npm package (checked in e2e/test_platform.py).
+# Stock Pyodide files the game ships unchanged (the browser fetches exactly these, plus the
+# trimmed stdlib; checked in e2e/test_platform.py).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
 )
+# What a stock PyScript page fetches from the pyodide npm package (the benchmark's bare page):
+# the game replaces python_stdlib.zip by stdlib-<hash>.zip and needs no lock file (no packages).
+STOCK_PYODIDE_FILES = PYODIDE_FILES + ("python_stdlib.zip", "pyodide-lock.json")
 # Python packages shipped inside app.zip: (source folder, name inside the archive).
 ARCHIVE_PACKAGES = (
     ("hearts", "hearts"),
@@ -54,8 +70,7 @@ ARCHIVE_PACKAGES = (
 WEB_ENTRY = "main.py"
 # JavaScript sources bundled into one file each (not served as they are): source -> served path.
 BUNDLES = {"web/online/transport.js": "web/online.js"}
-# Served but not precached by the service worker: loaded on demand, and useless offline.
-NOT_PRECACHED = ("web/online.js",)
+
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 SKIP_NAMES = {".DS_Store", "Thumbs.db"}
@@ -63,6 +78,53 @@ SKIP_NAMES = {".DS_Store", "Thumbs.db"}
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 CACHE_PREFIX = "hearts-"
 VENDOR_REF = re.compile(r"vendor/(pyodide|pyscript)-([0-9A-Za-z.+_-]+?)/")
+
+# PyScript's core imports its other chunks lazily, by feature. The game ships the ones it loads;
+# every chunk core imports must be listed in one of these two (a PyScript upgrade that adds one
+# fails the build, so that someone decides). Plugins the game does not load must be switched off
+# in pyscript.toml (plugins = ["!name", ...]), or PyScript would import them at every start.
+PYSCRIPT_CHUNKS = {
+    "error": "plugin: shows Python errors on the page (.py-error, which tests and boot.js watch)",
+    "toml": "the parser of pyscript.toml",
+}
+PYSCRIPT_UNUSED = {
+    "deprecations-manager": "plugin (off in pyscript.toml): warns about deprecated tags",
+    "donkey": "plugin (off in pyscript.toml): the donkey API",
+    "py-editor": "plugin (off in pyscript.toml): <script type=py-editor>, with codemirror",
+    "py-game": "plugin (off in pyscript.toml): <script type=py-game>",
+    "py-terminal": "plugin (off in pyscript.toml): the terminal, with xterm",
+    "codemirror": "the editor (py-editor only)",
+    "codemirror_commands": "the editor (py-editor only)",
+    "codemirror_lang-python": "the editor (py-editor only)",
+    "codemirror_language": "the editor (py-editor only)",
+    "codemirror_state": "the editor (py-editor only)",
+    "codemirror_view": "the editor (py-editor only)",
+    "pyodide_graph": "package versions, only read when pyscript.toml lists packages",
+    "zip": "unzipping for MicroPython only (Pyodide unzips [files] itself)",
+}
+PYSCRIPT_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+CHUNK_NAME = re.compile(r"(.+)-[A-Za-z0-9_-]{8}\.js")
+
+# Modules that run although no Python source in reach imports them by name (pack_python.py
+# also derives _strptime and codecs from calls in the game's code):
+EXTRA_MODULES = (
+    "encodings.cp437",  # zipfile decodes member names as cp437: Pyodide unzips app.zip with it
+)
+# Found in PyScript's JavaScript as Python text, but only used for features the game does not
+# have: tarfile and gzip unpack .tar.gz entries of [files] (the build checks there are none).
+PYSCRIPT_SNIPPET_UNUSED = {"tarfile", "gzip"}
+PACK_SCRIPT = "tools/pack_python.py"
+PACK_RUNNER = "tools/pyodide_run.mjs"
+# No column ranges in the bytecode (tracebacks keep file and line, lose the ^^^ markers):
+# 20 % smaller archives.
+PACK_ENV = {"PYTHONNODEBUGRANGES": "1"}
+# The standard library is compiled like `python -OO` (no docstrings, no asserts: 15 % smaller);
+# Pyodide's own packages keep their docstrings (it builds the JavaScript API's docs from them).
+# The game's code is compiled as it is (optimize 0).
+STDLIB_OPTIMIZE = 2
+KEEP_DOCSTRINGS = ("pyodide", "_pyodide")
+PRELOAD_MARKER = "<!-- start-up preloads: written here by tools/build.py -->"
+RUNTIME_MODULE = "runtime.mjs"
 
 
 class BuildError(Exception):
@@ -111,7 +173,7 @@ def check_vendor_references(root: Path, versions: dict[str, str]) -> None:
                 )
     if problems:
         raise BuildError("vendor version mismatch:\n  " + "\n  ".join(problems))
-    for kind in ("pyodide", "pyscript"):
+    for kind in ("pyscript",):  # vendor/pyodide-* is referenced by the generated runtime.mjs
         if kind not in seen:
             print(f"build: warning: neither index.html nor pyscript.toml references vendor/{kind}-*/",
                   file=sys.stderr)
@@ -143,21 +205,189 @@ def copy_web(root: Path, out: Path) -> None:
         shutil.copyfile(path, dest)
 
 
-def write_archive(root: Path, out: Path) -> None:
-    target = out / "app.zip"
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for src, name in ARCHIVE_PACKAGES:
-            folder = root / src
-            if not (folder / "__init__.py").is_file():
-                raise BuildError(f"{src}/__init__.py is missing: {src} must be a package")
-            for path, rel in _walk(folder):
-                info = zipfile.ZipInfo(f"{name}/{rel.as_posix()}", date_time=ZIP_DATE)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                zf.writestr(info, path.read_bytes())
+# ------------------------------------------------------------------ PyScript: what the game loads
+def pyscript_core_chunk(src: Path) -> str:
+    """The file name of PyScript's core chunk (core.js only re-exports it)."""
+    match = re.search(r'from\s*"\./(core-[A-Za-z0-9_-]+\.js)"', (src / "core.js").read_text(encoding="utf-8"))
+    if not match:
+        raise BuildError("node_modules/@pyscript/core/dist/core.js: cannot find its core-*.js chunk")
+    return match.group(1)
 
 
-def copy_vendor(root: Path, out: Path, versions: dict[str, str]) -> None:
+def read_pyscript_config(root: Path) -> dict:
+    try:
+        return tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise BuildError(f"pyscript.toml: {exc}") from None
+
+
+def pyscript_files(root: Path, src: Path) -> list[str]:
+    """The PyScript files the game loads: core.js, core.css, the core chunk and the chunks of
+    PYSCRIPT_CHUNKS. Fails when core imports a chunk that neither list names, or when a plugin
+    the game does not ship is not switched off in pyscript.toml."""
+    core = pyscript_core_chunk(src)
+    imported = sorted(set(re.findall(r'import\("\./([A-Za-z0-9_.-]+\.js)"\)',
+                                     (src / core).read_text(encoding="utf-8"))))
+    keep = ["core.js", "core.css", core]
+    unknown = []
+    for name in imported:
+        match = CHUNK_NAME.fullmatch(name)
+        stem = match.group(1) if match else name
+        if stem in PYSCRIPT_CHUNKS:
+            keep.append(name)
+        elif stem not in PYSCRIPT_UNUSED:
+            unknown.append(name)
+    if unknown:
+        raise BuildError(f"PyScript's {core} imports chunks tools/build.py does not know: {unknown}; "
+                         "add each to PYSCRIPT_CHUNKS (the game loads it) or PYSCRIPT_UNUSED (why not)")
+    found = {CHUNK_NAME.fullmatch(n).group(1) for n in keep[3:]}  # type: ignore[union-attr]
+    if found != set(PYSCRIPT_CHUNKS):
+        raise BuildError(f"PyScript's {core} no longer imports {sorted(set(PYSCRIPT_CHUNKS) - found)}: "
+                         "update PYSCRIPT_CHUNKS in tools/build.py")
+    # The kept chunks' own static imports must be kept too.
+    for name in keep[3:]:
+        for dep in re.findall(r'(?:from|import)\s*"\./([A-Za-z0-9_.-]+\.js)"', (src / name).read_text(encoding="utf-8")):
+            if dep not in keep:
+                raise BuildError(f"PyScript's {name} imports {dep}, which the build does not ship")
+    # PyScript sets up both interpreters, "py" (pyscript.toml) and "mpy" (<mpy-config> in
+    # index.html): each loads every plugin its config does not switch off.
+    mpy = re.search(r"<mpy-config>(.*?)</mpy-config>", (root / "index.html").read_text(encoding="utf-8"), re.S)
+    try:
+        mpy_plugins = json.loads(mpy.group(1)).get("plugins", []) if mpy else []
+    except ValueError:
+        raise BuildError("index.html: the <mpy-config> element must hold JSON") from None
+    for where, plugins in (("pyscript.toml", read_pyscript_config(root).get("plugins", [])),
+                           ("<mpy-config> in index.html", mpy_plugins)):
+        on = [p for p in PYSCRIPT_PLUGINS if f"!{p}" not in plugins]
+        if on:
+            raise BuildError(f"{where} must switch off the PyScript plugins the game does not ship: "
+                             f'add {", ".join(json.dumps("!" + p) for p in on)} to its plugins list')
+    return keep
+
+
+_JS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+def js_string(body: str) -> str:
+    """The value of a double-quoted JavaScript string literal (without its quotes)."""
+    def unescape(match: re.Match[str]) -> str:
+        esc = match.group(1)
+        if esc[0] == "u":
+            return chr(int(esc[2:-1] if esc[1] == "{" else esc[1:], 16))
+        if esc[0] == "x":
+            return chr(int(esc[1:], 16))
+        if esc == "\n":
+            return ""  # line continuation
+        return _JS_ESCAPES.get(esc, esc)
+    return re.sub(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])", unescape, body)
+
+
+def pyscript_python(src: Path) -> dict[str, str]:
+    """PyScript's own Python package (pyscript/*.py), which core writes to the virtual file
+    system at start-up: {file name: source}."""
+    text = (src / pyscript_core_chunk(src)).read_text(encoding="utf-8")
+    start = text.find("{pyscript:{")
+    if start < 0:
+        raise BuildError("cannot find the sources of PyScript's Python package in its core chunk")
+    files = {}
+    pos = start + len("{pyscript:{")
+    entry = re.compile(r'"([A-Za-z0-9_]+\.py)":"((?:[^"\\]|\\[\s\S])*)",?')
+    while (match := entry.match(text, pos)):
+        files[match.group(1)] = js_string(match.group(2))
+        pos = match.end()
+    if "__init__.py" not in files or len(files) < 5:
+        raise BuildError(f"PyScript's Python package looks different than expected ({sorted(files)})")
+    return files
+
+
+def snippet_imports(*texts: str) -> set[str]:
+    """Module names in Python text embedded in JavaScript (import statements inside strings)."""
+    pattern = re.compile(r"(?:^|\\n|\\t|[\s;\"'`(])(?:from\s+([A-Za-z_][\w.]*)\s+import\b"
+                         r"|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))")
+    names = set()
+    for text in texts:
+        for single, several in pattern.findall(text):
+            names.update(n.strip() for n in (single or several).split(","))
+    return names
+
+
+# ------------------------------------------------------------------ Python: compile and trim
+def _tree_files(folder: Path) -> list[tuple[Path, str]]:
+    return [(path, rel.as_posix()) for path, rel in _walk(folder)]
+
+
+def pack_python(root: Path) -> tuple[bytes, bytes, dict]:
+    """(trimmed stdlib zip, app zip, report) from tools/pack_python.py inside Pyodide; cached."""
+    pyscript_src = root / "node_modules/@pyscript/core/dist"
+    pyodide_dir = root / "node_modules/pyodide"
+    config = read_pyscript_config(root)
+    archives = [k for k in config.get("files", {}) if str(k).endswith((".tar.gz", ".tgz"))]
+    if archives:
+        raise BuildError(f"pyscript.toml [files] has .tar.gz archives {archives}: then PyScript needs "
+                         "tarfile and gzip: remove them from PYSCRIPT_SNIPPET_UNUSED in tools/build.py")
+    ps_python = pyscript_python(pyscript_src)
+    js_texts = [(pyscript_src / pyscript_core_chunk(pyscript_src)).read_text(encoding="utf-8"),
+                (pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8")]
+    snippets = sorted(snippet_imports(*js_texts) - PYSCRIPT_SNIPPET_UNUSED)
+    extra = sorted(set(EXTRA_MODULES) | set(snippets))
+
+    sources: list[tuple[str, bytes]] = []  # (path in the work folder, content)
+    for src, name in ARCHIVE_PACKAGES:
+        folder = root / src
+        if not (folder / "__init__.py").is_file():
+            raise BuildError(f"{src}/__init__.py is missing: {src} must be a package")
+        sources += [(f"app/{name}/{rel}", path.read_bytes()) for path, rel in _tree_files(folder)]
+    sources.append(("main.py", (root / "web" / WEB_ENTRY).read_bytes()))
+    sources += [(f"pyscript/{name}", text.encode()) for name, text in sorted(ps_python.items())]
+    job = {
+        "search": ["app", "."],
+        "entries": ["main.py"] + [f"pyscript/{n}" for n in sorted(ps_python)],
+        "extra_modules": extra,
+        "app_packages": [f"app/{name}" for _, name in ARCHIVE_PACKAGES],
+        "stdlib_optimize": STDLIB_OPTIMIZE, "keep_docstrings": list(KEEP_DOCSTRINGS),
+        "stdlib_out": "out/stdlib.zip", "app_out": "out/app.zip", "report": "out/report.json",
+    }
+
+    key = hashlib.sha256()
+    for part in [json.dumps(job, sort_keys=True).encode(), json.dumps(PACK_ENV, sort_keys=True).encode(),
+                 (root / PACK_SCRIPT).read_bytes(), (root / PACK_RUNNER).read_bytes(),
+                 hashlib.sha256((pyodide_dir / "python_stdlib.zip").read_bytes()).digest(),
+                 (pyodide_dir / "package.json").read_bytes()]:
+        key.update(hashlib.sha256(part).digest())
+    for rel, data in sources:
+        key.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+    cache = root / ".cache" / "pack" / key.hexdigest()[:20]
+    if not (cache / "report.json").is_file():
+        if shutil.which("node") is None:
+            raise BuildError("node (Node 20+) is required: the build compiles Python inside Pyodide")
+        with tempfile.TemporaryDirectory(prefix="hearts-pack-") as tmp:
+            work = Path(tmp)
+            for rel, data in sources:
+                (work / rel).parent.mkdir(parents=True, exist_ok=True)
+                (work / rel).write_bytes(data)
+            (work / "job.json").write_text(json.dumps(job, indent=1), encoding="utf-8")
+            result = subprocess.run(
+                ["node", str(root / PACK_RUNNER), str(root / PACK_SCRIPT), str(work), "job.json"],
+                cwd=root, capture_output=True, text=True,
+                env={**os.environ, "PYODIDE_RUN_ENV": json.dumps(PACK_ENV)})
+            if result.returncode != 0:
+                raise BuildError(f"{PACK_SCRIPT} failed inside Pyodide:\n{result.stdout}{result.stderr}")
+            if cache.parent.is_dir():  # keep the cache small: the newest few results
+                for old in sorted(cache.parent.iterdir(), key=lambda p: p.stat().st_mtime)[:-3]:
+                    shutil.rmtree(old, ignore_errors=True)
+            staging = cache.with_name(cache.name + ".tmp")
+            shutil.rmtree(staging, ignore_errors=True)
+            shutil.copytree(work / "out", staging)
+            staging.rename(cache)
+    report = json.loads((cache / "report.json").read_text(encoding="utf-8"))
+    if report["computed_imports"]:
+        raise BuildError("the game imports modules by computed names, which the trimmed standard "
+                         f"library cannot see: {report['computed_imports']}; use import statements")
+    return (cache / "stdlib.zip").read_bytes(), (cache / "app.zip").read_bytes(), report
+
+
+def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) -> dict[str, str]:
+    """The runtime files the game loads; returns {role: path in dist} of the hashed ones."""
     pyodide_src = root / "node_modules/pyodide"
     pyodide_dst = out / "vendor" / f"pyodide-{versions['pyodide']}"
     pyodide_dst.mkdir(parents=True)
@@ -165,17 +395,101 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str]) -> None:
         if not (pyodide_src / name).is_file():
             raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
         shutil.copyfile(pyodide_src / name, pyodide_dst / name)
+    # The folder name carries Pyodide's version, the file name the content: immutable caching.
+    stdlib_name = f"stdlib-{hashlib.sha256(stdlib).hexdigest()[:16]}.zip"
+    (pyodide_dst / stdlib_name).write_bytes(stdlib)
 
     pyscript_src = root / "node_modules/@pyscript/core/dist"
     pyscript_dst = out / "vendor" / f"pyscript-{versions['pyscript']}"
     if not (pyscript_src / "core.js").is_file():
         raise BuildError("node_modules/@pyscript/core/dist/core.js is missing: run `npm ci`")
-    for path, rel in _walk(pyscript_src):
-        if path.suffix == ".map":
-            continue
-        dest = pyscript_dst / rel
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, dest)
+    pyscript_dst.mkdir(parents=True)
+    names = pyscript_files(root, pyscript_src)
+    for name in names:
+        shutil.copyfile(pyscript_src / name, pyscript_dst / name)
+    chunks = {CHUNK_NAME.fullmatch(n).group(1): n for n in names[3:]}  # type: ignore[union-attr]
+    return {
+        "stdlib": f"vendor/pyodide-{versions['pyodide']}/{stdlib_name}",
+        "core_chunk": f"vendor/pyscript-{versions['pyscript']}/{names[2]}",
+        **{f"chunk_{stem}": f"vendor/pyscript-{versions['pyscript']}/{name}" for stem, name in chunks.items()},
+    }
+
+
+def copy_stock_vendor(root: Path, out: Path, versions: dict[str, str]) -> None:
+    """The stock runtime as npm ships it (all of PyScript's dist but maps, Pyodide's runtime
+    with the full stdlib and lock file): what a bare PyScript page loads (tools/bench_startup.py)."""
+    pyodide_dst = out / "vendor" / f"pyodide-{versions['pyodide']}"
+    pyodide_dst.mkdir(parents=True)
+    for name in STOCK_PYODIDE_FILES:
+        shutil.copyfile(root / "node_modules/pyodide" / name, pyodide_dst / name)
+    for path, rel in _walk(root / "node_modules/@pyscript/core/dist"):
+        if path.suffix != ".map":
+            dest = out / "vendor" / f"pyscript-{versions['pyscript']}" / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, dest)
+
+
+# ------------------------------------------------------------------ start-up: module and preloads
+RUNTIME_TEMPLATE = """\
+// GENERATED by tools/build.py: do not edit. PyScript's interpreter module (pyscript.toml).
+// Pyodide's own loadPyodide, started with the game's standard library: only the modules it
+// imports, as bytecode (tools/pack_python.py), and with an empty package lock instead of
+// fetching pyodide-lock.json (the game loads no packages). index.html preloads these files.
+import { loadPyodide as load, version } from "./__PYODIDE_DIR__/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./__PYODIDE_DIR__/", import.meta.url).href;
+const STDLIB_URL = new URL("./__STDLIB__", import.meta.url).href;
+const LOCK = { info: __LOCK_INFO__, packages: {} };
+
+export function loadPyodide(options = {}) {
+  return load({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK });
+}
+"""
+
+
+def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib_path: str) -> None:
+    info = _read_json(root / "node_modules/pyodide/pyodide-lock.json")["info"]
+    text = (RUNTIME_TEMPLATE
+            .replace("__PYODIDE_DIR__", f"vendor/pyodide-{versions['pyodide']}")
+            .replace("__STDLIB__", stdlib_path)
+            .replace("__LOCK_INFO__", json.dumps(info, sort_keys=True)))
+    (out / RUNTIME_MODULE).write_text(text, encoding="utf-8")
+
+
+def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]:
+    """<link> tags that start the downloads of the start-up at once, instead of one after the
+    other as each script discovers the next (see docs/development.md, "Start-up").
+
+    Not the wasm: Chromium then compiles it again at every start (a preloaded response bypasses
+    its wasm code cache, measured with a trace: ~2,700 functions compiled lazily on each warm
+    start instead of one cache hit); Pyodide fetches it as soon as the preloaded modules run."""
+    pyodide = f"./vendor/pyodide-{versions['pyodide']}"
+    fetches = ["./" + hashed["stdlib"], "./app.zip", "./pyscript.toml", f"./web/{WEB_ENTRY}"]
+    modules = ["./" + hashed["core_chunk"], "./" + hashed["chunk_toml"], "./" + hashed["chunk_error"],
+               f"./{RUNTIME_MODULE}", f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
+    # as="fetch" + crossorigin: the same request mode and credentials as the fetch() that uses it
+    return ([f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
+            + [f'<link rel="modulepreload" href="{url}">' for url in modules])
+
+
+def write_index(root: Path, out: Path, links: list[str]) -> None:
+    """index.html with the preload links in <template id="start-preloads"> at PRELOAD_MARKER:
+    web/boot.js puts them into <head> on a first visit only (no service worker in control); a
+    returning visit has every file at hand, and there the preloads only delayed the first paint
+    and the offline start (measured: docs/development.md)."""
+    text = (root / "index.html").read_text(encoding="utf-8")
+    if text.count(PRELOAD_MARKER) != 1:
+        raise BuildError(f"index.html must contain the line {PRELOAD_MARKER!r} once (in <head>)")
+    boot = text.find('<script src="./web/boot.js"></script>')
+    if boot < 0 or boot < text.index(PRELOAD_MARKER):
+        raise BuildError("index.html: the preload marker must come before "
+                         '<script src="./web/boot.js"></script> (boot.js reads the preloads)')
+    indent = re.search(r"([ \t]*)" + re.escape(PRELOAD_MARKER), text).group(1)  # type: ignore[union-attr]
+    block = f"\n{indent}  ".join([PRELOAD_MARKER + f"\n{indent}<template id=\"start-preloads\">"] + links)
+    block += f"\n{indent}</template>"
+    (out / "index.html").write_text(text.replace(PRELOAD_MARKER, block), encoding="utf-8")
 
 
 def bundle_scripts(root: Path, out: Path) -> None:
@@ -206,7 +520,8 @@ def content_hash(out: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_build_info(out: Path, files: list[str], version: str, versions: dict[str, str]) -> None:
+def write_build_info(out: Path, files: list[str], version: str, versions: dict[str, str],
+                     python: dict | None = None) -> None:
     entries = []
     total = total_gz = 0
     for rel in files:
@@ -222,15 +537,17 @@ def write_build_info(out: Path, files: list[str], version: str, versions: dict[s
         "total_bytes": total,
         "total_gzip_bytes": total_gz,
         "files": entries,
+        "python": python or {},
         "note": "sizes of the files listed (sw.js and this file excluded); gzip_bytes estimates "
-                "what a host that compresses responses sends",
+                "what a host that compresses responses sends; python: the modules shipped "
+                "(stdlib-*.zip, app.zip), compiled by tools/pack_python.py",
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
 
 
 SW_TEMPLATE = """\
 // GENERATED by tools/build.py: do not edit. Service worker of the Hearts game.
-// Precaches every file of the build; cache-first so the game works offline after one visit.
+// Precaches every file the page loads; cache-first so the game works offline after one visit.
 // Update policy: a new version installs in the background and WAITS (no automatic skipWaiting),
 // so a match in progress never runs on a mix of old and new files. It takes over when every tab
 // of the game is closed, or when the page asks for it between matches by posting
@@ -239,15 +556,17 @@ const VERSION = __VERSION__;
 const CACHE = "__PREFIX__" + VERSION;
 const URLS = __URLS__;
 const VENDOR_PATH = new URL("./vendor/", self.location).pathname;
+const INDEX_PATH = new URL("./index.html", self.location).pathname;
 
-// cache: "reload" bypasses the HTTP cache so a no-cache file can never be precached stale; the
-// version-named vendor files are immutable, so they may come from the HTTP cache (a first visit
-// then downloads the 14 MB runtime once, not twice).
+// cache: "no-cache" revalidates each file with the server (a 304 when the page has just loaded
+// it, no second download), so a no-cache file can never be precached stale; the version-named
+// vendor files are immutable, so they may come from the HTTP cache as they are (a first visit
+// downloads the runtime once, not twice).
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       cache.addAll(URLS.map((url) =>
-        new Request(url, { cache: url.startsWith("./vendor/") ? "default" : "reload" })))
+        new Request(url, { cache: url.startsWith("./vendor/") ? "default" : "no-cache" })))
     )
   );
 });
@@ -270,7 +589,8 @@ self.addEventListener("message", (event) => {
   }
 });
 
-// fetch: cache-first (ignoreSearch, so "/?daily=..." is the cached "./"), network fallback.
+// fetch: cache-first (ignoreSearch, so "/?daily=..." is the cached "./"; "index.html" is "./"
+// too), network fallback.
 // Exception, measured: the immutable vendor files go to fetch() first, which the HTTP cache answers
 // without any network (max-age one year, immutable), with this cache as the fallback (offline,
 // or HTTP cache evicted). Served from Cache Storage, Chromium recompiles the 9.6 MB wasm at every
@@ -288,18 +608,34 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
+  const key = url.pathname === INDEX_PATH ? "./" : request;
   event.respondWith(
     caches.open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: true }))
+      .then((cache) => cache.match(key, { ignoreSearch: true }))
       .then((cached) => cached || fetch(request))
   );
 });
 """
 
 
-def write_service_worker(out: Path, files: list[str], version: str) -> None:
+# Served but not precached: the page never loads them (offline needs everything it loads).
+NOT_PRECACHED = {
+    "sw.js": "the worker itself",
+    "build-info.json": "for people and tools",
+    "index.html": "precached as ./, the start URL; sw.js answers index.html from it",
+    "web/icons/icon-192.png": "manifest icon: fetched when the game is installed (online)",
+    "web/icons/icon-512.png": "manifest icon: fetched when the game is installed (online)",
+    "web/online.js": "the online table's code: loaded only when a player goes online (and useless offline)",
+}
+
+
+def precache_list(files: list[str]) -> list[str]:
     # "./" first: the start URL (with or without ?query, thanks to ignoreSearch).
-    urls = ["./"] + ["./" + rel for rel in files if rel not in NOT_PRECACHED]
+    return ["./"] + ["./" + rel for rel in files if rel not in NOT_PRECACHED]
+
+
+def write_service_worker(out: Path, files: list[str], version: str) -> None:
+    urls = precache_list(files)
     text = (SW_TEMPLATE
             .replace("__VERSION__", json.dumps(version))
             .replace("__PREFIX__", CACHE_PREFIX)
@@ -314,20 +650,27 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict:
         if not (root / name).is_file():
             raise BuildError(f"missing {name}")
     check_vendor_references(root, versions)
+    interpreter = read_pyscript_config(root).get("interpreter")
+    if interpreter != f"./{RUNTIME_MODULE}":
+        raise BuildError(f'pyscript.toml: interpreter must be "./{RUNTIME_MODULE}" (generated by the '
+                         f"build: Pyodide with the trimmed standard library), not {interpreter!r}")
+    stdlib, app, report = pack_python(root)
 
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    shutil.copyfile(root / "index.html", out / "index.html")
     shutil.copyfile(root / "pyscript.toml", out / "pyscript.toml")
     copy_web(root, out)
     bundle_scripts(root, out)
-    write_archive(root, out)
-    copy_vendor(root, out, versions)
+    (out / "app.zip").write_bytes(app)
+    hashed = copy_vendor(root, out, versions, stdlib)
+    write_runtime_module(root, out, versions, hashed["stdlib"])
+    write_index(root, out, preload_links(versions, hashed))
 
     files = served_files(out)
     version = content_hash(out, files)
-    write_build_info(out, files, version, versions)
+    python = {key: report[key] for key in ("python", "magic", "stdlib_modules", "app_modules")}
+    write_build_info(out, files, version, versions, python)
     write_service_worker(out, served_files(out), version)
     return json.loads((out / "build-info.json").read_text(encoding="utf-8"))
 

@@ -1,34 +1,77 @@
-// Boot helpers that must run before Python is ready (the CSP forbids inline scripts):
-// loading bar from PyScript's progress events, service worker registration and a friendly
-// error banner instead of PyScript's stack trace. Everything else lives in Python.
+// Boot helpers that must run before Python is ready (the CSP forbids inline scripts): the
+// player's language and look for the static first paint, the loading bar from PyScript's
+// progress events, a friendly error banner instead of PyScript's stack trace, and the service
+// worker (registered once the game is ready). Everything else lives in Python.
+// Loaded synchronously in <head>: the first part runs before <body> exists (and before the
+// first paint); what needs the page's elements waits for DOMContentLoaded.
 (function () {
   "use strict";
   var root = document.documentElement;
-  var de = /^de\b/i.test(navigator.language || "");
-  var text = document.getElementById("loader-text");
-  var bar = document.getElementById("loader-bar");
-  var loader = document.getElementById("loader");
-  if (de) {
-    root.lang = "de";
-    if (text) text.textContent = "Lädt…";
-    var ft = document.getElementById("fatal-text");
-    if (ft) ft.textContent = "Etwas ist schiefgegangen. Dein Spiel wird nach jedem Zug gespeichert; lade die Seite neu, um weiterzuspielen.";
-    var fr = document.getElementById("fatal-reload");
-    if (fr) fr.textContent = "Neu laden";
+
+  // The player's saved settings (hearts_web/settings.py, key "hearts.settings.v1") decide the
+  // language and the look of the first paint, as they will once Python runs.
+  var saved = {};
+  try {
+    saved = JSON.parse(localStorage.getItem("hearts.settings.v1") || "{}") || {};
+  } catch (err) {
+    saved = {};  // unreadable or storage disabled: Python reports it
+  }
+  if (saved.look === "classic") root.classList.add("classic");
+  var lang = saved.lang === "de" || saved.lang === "en" ? saved.lang
+    : (/^de\b/i.test(navigator.language || "") ? "de" : "en");
+  root.lang = lang;  // CSS shows the static texts of this language (.lang-en / .lang-de)
+
+  // Start-up preloads (written into index.html by the build): on a first visit only, i.e. when
+  // no service worker controls the page. They start every download of the start-up at once
+  // instead of one after the other. A returning visit has every file at hand (worker cache,
+  // HTTP cache); there the preloads only competed with the first paint and the offline start
+  // (measured in tools/bench_startup.py, see docs/development.md).
+  if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+    var preloads = document.getElementById("start-preloads");
+    if (preloads) document.head.appendChild(preloads.content.cloneNode(true));
   }
 
-  // PyScript reports about eight loading steps ("Loading Pyodide", "Loaded Pyodide", files, ...).
-  var steps = 0;
-  var EXPECTED = 8;
-  function setProgress(p) {
-    p = Math.max(0, Math.min(100, p));
-    if (bar) bar.style.width = p + "%";
+  var bar, loader;
+  document.addEventListener("DOMContentLoaded", function () {
+    bar = document.getElementById("loader-bar");
+    loader = document.getElementById("loader");
+    if (lang === "de") {
+      var ft = document.getElementById("fatal-text");
+      if (ft) ft.textContent = "Etwas ist schiefgegangen. Dein Spiel wird nach jedem Zug gespeichert; lade die Seite neu, um weiterzuspielen.";
+      var fr = document.getElementById("fatal-reload");
+      if (fr) fr.textContent = "Neu laden";
+    }
+    setProgress(Math.max(shown, 4));
+  });
+
+  // Loading bar. PyScript reports its steps on window ("py:progress", detail = the step). Most
+  // of the time passes inside "Loading interpreter" (Pyodide starts): there the bar creeps on
+  // slowly towards the next mark instead of standing still.
+  var MARKS = {
+    "Loading Pyodide": 10, "Loaded Storage": 16, "Loading interpreter": 22,
+    "Loaded interpreter": 80, "Loading files": 82, "Loaded files": 88, "Loaded Pyodide": 92
+  };
+  var shown = 0;
+  function setProgress(p, creepTo) {
+    p = Math.max(shown, Math.min(100, p));
+    shown = p;
+    if (bar) {  // (a step before DOMContentLoaded is shown then)
+      bar.style.transition = "width .3s ease";
+      bar.style.width = p + "%";
+      if (creepTo) {
+        // after this step's jump, a long ease-out towards creepTo (never reaching the next mark)
+        setTimeout(function () {
+          if (shown !== p) return;
+          bar.style.transition = "width 2.5s cubic-bezier(.1,.6,.3,1)";
+          bar.style.width = creepTo + "%";
+        }, 320);
+      }
+    }
     if (loader) loader.setAttribute("aria-valuenow", String(Math.round(p)));
   }
-  setProgress(4);
-  window.addEventListener("py:progress", function () {
-    steps += 1;
-    setProgress(8 + (88 * steps) / EXPECTED);
+  window.addEventListener("py:progress", function (ev) {
+    var step = String(ev.detail || "");
+    if (step in MARKS) setProgress(MARKS[step], step === "Loading interpreter" ? 72 : 0);
   });
 
   // A Python exception becomes a .py-error element: show a friendly message instead.
@@ -62,12 +105,24 @@
     return import(new URL(url, document.baseURI).href);
   };
 
-  // Offline support: the build generates ./sw.js next to index.html.
-  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
-    window.addEventListener("load", function () {
-      navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch(function (err) {
-        console.warn("service worker not registered:", err && err.message);
-      });
+  // Offline support: the build generates ./sw.js next to index.html. Registered when the game
+  // is ready, not at "load": on a first visit the worker's precaching would compete with the
+  // start-up for the network and the CPU (measured in tools/bench_startup.py).
+  function registerServiceWorker() {
+    navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch(function (err) {
+      console.warn("service worker not registered:", err && err.message);
     });
+  }
+  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
+    if (root.classList.contains("ready")) {
+      registerServiceWorker();
+    } else {
+      var watch = new MutationObserver(function () {
+        if (!root.classList.contains("ready")) return;
+        watch.disconnect();
+        setTimeout(registerServiceWorker, 0);
+      });
+      watch.observe(root, { attributes: true, attributeFilter: ["class"] });
+    }
   }
 })();

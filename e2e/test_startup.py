@@ -1,0 +1,247 @@
+"""Start-up: the static first paint, no layout jump when Python takes over, the preloads, and the
+trimmed, precompiled standard library the runtime starts with (docs/development.md, "Start-up").
+
+Timings are not tested here (tools/bench_startup.py measures them); these are the properties
+the fast start-up relies on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route
+
+from conftest import DIST, goto_ready, shot
+from ui_helpers import use_settings
+
+# The boxes of the table: their place must not change when Python replaces the static first paint.
+BOXES = [".topbar", "#table", '.seat[data-seat="0"]', '.seat[data-seat="1"]', '.seat[data-seat="2"]',
+         '.seat[data-seat="3"]', "#trick", ".south", "#hand"]
+# The prompt row's width follows its text; its place and height must not change.
+ROW = ".prompt-row"
+RECORD_FIRST_PAINT = """
+(() => {
+  const boxes = %s;
+  const grab = () => Object.fromEntries(boxes.map((s) => {
+    const e = document.querySelector(s);
+    if (!e) return [s, null];
+    const r = e.getBoundingClientRect();
+    return [s, [r.x, r.y, r.width, r.height].map(Math.round)];
+  }));
+  window.__grabBoxes = grab;
+  // DOMContentLoaded is long before Python runs (it needs the wasm first): the static table
+  document.addEventListener("DOMContentLoaded", () => requestAnimationFrame(() => {
+    window.__bootBoxes = grab();
+    window.__bootClasses = document.documentElement.className;
+  }));
+})();
+""" % json.dumps(BOXES + [ROW])
+
+LAYOUTS = {
+    "desktop": dict(viewport={"width": 1280, "height": 800}),
+    "phone": dict(viewport={"width": 390, "height": 844}),
+    "small": dict(viewport={"width": 360, "height": 640}),
+    "landscape": dict(viewport={"width": 844, "height": 390}),
+}
+
+
+def hold_python(page: Page) -> list[Route]:
+    """Keep Pyodide's wasm from arriving, so the page stays in its static first paint."""
+    held: list[Route] = []
+    page.route(re.compile(r".*\.wasm$"), lambda route: held.append(route))
+    return held
+
+
+def open_static(page: Page) -> None:
+    hold_python(page)
+    page.goto("/", wait_until="domcontentloaded")
+    page.wait_for_timeout(300)  # fonts, a few frames
+
+
+# ------------------------------------------------------------------ first paint
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_first_paint_is_the_table(page: Page, layout: str) -> None:
+    """Before any Python runs: the felt, four seats with their names, a face-down hand of 13
+    and the loading bar, all drawn by index.html and style.css."""
+    page.set_viewport_size(LAYOUTS[layout]["viewport"])
+    open_static(page)
+    assert page.evaluate("document.documentElement.classList.contains('booting')")
+    assert not page.evaluate("document.documentElement.classList.contains('ready')")
+    felt = page.evaluate("getComputedStyle(document.body).backgroundImage")
+    assert "radial-gradient" in felt
+    for seat, name in ((0, "You"), (1, "Pip"), (2, "Hops"), (3, "Shelly")):
+        box = page.locator(f'.seat[data-seat="{seat}"]')
+        assert box.is_visible()
+        assert page.locator(f'.seat[data-seat="{seat}"] .name').inner_text() == name
+    backs = page.locator("#hand .card.back")
+    assert backs.count() == 13
+    for i in range(13):
+        assert backs.nth(i).is_visible()
+    size = page.evaluate("""(() => { const r = document.querySelector('#hand .card.back').getBoundingClientRect();
+                             return [r.width, r.height]; })()""")
+    assert size[0] > 40 and size[1] > size[0]  # card-sized, upright
+    assert page.locator("#loader").is_visible()
+    assert page.locator("#loader-text").inner_text() == "Loading…"
+    bar = page.evaluate("document.getElementById('loader-bar').getBoundingClientRect().width")
+    assert bar > 0, "the loading bar shows some progress"
+    assert page.locator("#pass-btn").is_hidden()
+    shot(page, f"startup-first-paint-{layout}")
+
+
+@pytest.mark.locale("de-DE")
+def test_first_paint_in_the_players_language_and_look(page: Page) -> None:
+    """The saved look (classic) and language (German here) apply to the first paint."""
+    use_settings(page, look="classic", lang="de")
+    open_static(page)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.evaluate("document.documentElement.classList.contains('classic')")
+    assert page.locator('.seat[data-seat="0"] .name').inner_text() == "Du"
+    assert page.locator('.seat[data-seat="2"] .dir').inner_text() == "Nord"
+    assert page.locator("#loader-text").inner_text() == "Lädt…"
+    shot(page, "startup-first-paint-classic-de")
+
+
+@pytest.mark.parametrize("layout", [*LAYOUTS, *(f"{name}-classic-de" for name in LAYOUTS)])
+def test_no_layout_jump_when_python_takes_over(page: Page, layout: str) -> None:
+    """Python fills the static table's boxes: none moves or changes size (a new match: the pass)."""
+    page.set_viewport_size(LAYOUTS[layout.split("-")[0]]["viewport"])
+    if layout.endswith("classic-de"):
+        use_settings(page, look="classic", lang="de")
+    page.add_init_script(RECORD_FIRST_PAINT)
+    goto_ready(page)
+    page.wait_for_timeout(200)
+    assert "booting" in page.evaluate("window.__bootClasses"), "recorded before Python ran"
+    before: dict[str, Any] = page.evaluate("window.__bootBoxes")
+    after: dict[str, Any] = page.evaluate("window.__grabBoxes()")
+    moved = {s: (before[s], after[s]) for s in BOXES if before[s] != after[s]}
+    row_before, row_after = before[ROW], after[ROW]
+    if (row_before[1], row_before[3]) != (row_after[1], row_after[3]):
+        moved[ROW + " (top, height)"] = (row_before, row_after)
+    assert moved == {}, f"moved when Python took over ([x, y, width, height]): {moved}"
+    assert page.locator("#hand button[data-card]").count() == 13
+    assert page.locator("#loader").is_hidden()
+
+
+# ------------------------------------------------------------------ what the start loads
+ACTIVE_PRELOADS = "document.querySelectorAll('head > link[rel=preload], head > link[rel=modulepreload]').length"
+
+
+def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: str) -> None:
+    """On a first visit boot.js starts the preloads of index.html; each matches the request that
+    uses it (else the browser fetches the file twice and warns that the preload went unused)."""
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))  # the page's own, not the worker's
+    goto_ready(page)
+    page.wait_for_timeout(3500)  # Chromium reports unused preloads after about 3 s
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    preloads = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+    assert len(preloads) >= 8
+    assert page.evaluate(ACTIVE_PRELOADS) == len(preloads), "boot.js starts them on a first visit"
+    assert not [p for p in preloads if p.endswith(".wasm")], "see test_returning_start_reuses_the_compiled_wasm"
+    paths = [u[len(base_url) + 1:] for u in requests if u.startswith(base_url + "/")]
+    for path in preloads:
+        assert paths.count(path) == 1, f"{path} fetched {paths.count(path)} times"
+    twice = sorted({p for p in paths if paths.count(p) > 1 and p != "web/icons/icon.svg"})
+    assert twice == [], f"fetched more than once: {twice}"
+    # "...is found, but is not used because the request credentials mode does not match" (a
+    # mismatch); "...not used within a few seconds from the window's load event" is only timing
+    # (Python is slow to start on a busy machine) and is allowed.
+    assert not [w for w in warnings if "preload" in w and "not used because" in w], warnings
+
+
+CHECK_PYTHON = r"""
+import importlib, importlib.util, json, sys
+from pyscript import document
+result = {"missing": [], "stale": [], "origins": {}}
+for name in json.loads(document.body.dataset.modules):
+    try:
+        module = importlib.import_module(name)
+    except ImportError as exc:
+        result["missing"].append(f"{name}: {exc}")
+        continue
+    spec = module.__spec__
+    if spec.cached and not spec.origin.startswith("/lib/"):  # the game: checked bytecode from app.zip
+        with open(spec.origin, "rb") as f:
+            source = f.read()
+        with open(spec.cached, "rb") as f:
+            pyc = f.read()
+        if pyc[8:16] != importlib.util.source_hash(source):
+            result["stale"].append(name)
+for name in ("json", "asyncio", "dataclasses", "encodings.cp437"):
+    result["origins"][name] = sys.modules[name].__spec__.origin
+try:
+    import email  # in the stock standard library, not imported by the game
+    result["email"] = "importable"
+except ModuleNotFoundError:
+    result["email"] = "not shipped"
+document.body.dataset.result = json.dumps(result)
+"""
+
+
+def test_runtime_has_exactly_the_trimmed_precompiled_stdlib(page: Page, page_guard: Any) -> None:
+    """In the browser: every module the build shipped imports (the game's from bytecode that
+    matches its source, the standard library's from .pyc), and what the game does not import is
+    not there."""
+    goto_ready(page)
+    info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
+    modules = info["python"]["app_modules"] + info["python"]["stdlib_modules"]
+    page.evaluate("""([modules, code]) => {
+        document.body.dataset.modules = JSON.stringify(modules);
+        const s = document.createElement("script");
+        s.type = "py";
+        s.textContent = code;
+        document.body.append(s);
+    }""", [modules, CHECK_PYTHON])
+    page.wait_for_function("document.body.dataset.result || document.querySelector('.py-error')",
+                           timeout=30_000)
+    error = page.query_selector(".py-error")
+    assert error is None, error.text_content()
+    result = json.loads(page.evaluate("document.body.dataset.result"))
+    assert result["missing"] == []
+    assert result["stale"] == []
+    assert all(origin.startswith("/lib/python314.zip/") and origin.endswith(".pyc")
+               for origin in result["origins"].values()), result["origins"]
+    assert result["email"] == "not shipped"
+
+
+# ------------------------------------------------------------------ the compiled wasm is reused
+def _wasm_trace(ctx: BrowserContext, page: Page) -> list[str]:
+    """Names of V8's wasm trace events while the page loads until html.ready."""
+    cdp = ctx.new_cdp_session(page)
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
+    cdp.on("Tracing.tracingComplete", lambda params: done.append(True))
+    cdp.send("Tracing.start", {"categories": "v8.wasm", "transferMode": "ReportEvents"})
+    goto_ready(page)
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(100)
+    return [str(e.get("name", "")) for e in events]
+
+
+def test_returning_start_reuses_the_compiled_wasm(persistent_context: Callable[..., BrowserContext]) -> None:
+    """Chromium caches the compiled wasm with the HTTP cache entry of pyodide.asm.wasm; a start
+    that bypasses it (a <link rel=preload> of the wasm, or the service worker answering it from
+    Cache Storage) compiles ~2,700 functions again, every time. Warm and offline starts must
+    deserialize the cached module instead. (Returning starts use no preloads: boot.js starts
+    them only without a service worker in control.)"""
+    ctx = persistent_context()
+    first = ctx.pages[0] if ctx.pages else ctx.new_page()
+    goto_ready(first)
+    first.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: offline works
+    first.close()
+    for offline in (False, True):
+        ctx.set_offline(offline)
+        page = ctx.new_page()
+        names = _wasm_trace(ctx, page)
+        assert "wasm.StartStreamingCompilation" in names, "no wasm seen: tracing broken?"
+        assert "wasm.Deserialize" in names, f"{'offline' if offline else 'warm'} start compiled the wasm again"
+        assert page.evaluate(ACTIVE_PRELOADS) == 0
+        page.close()
