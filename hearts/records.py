@@ -195,11 +195,23 @@ def _replay_hand(hand: Hand, body: Mapping[str, Any], step: str, on_play: Any = 
             raise _fail(ErrorCode.BAD_FIELD, f"{step}.points", f"the record says {expected} but the replay scores {actual}")
 
 
+def _seed(data: Mapping[str, Any]) -> str | None:
+    """The record's seed: text (a lone surrogate such as "\\ud800" is not text: no deal comes from it)."""
+    seed = data.get("seed")
+    if seed is None:
+        return None
+    if not isinstance(seed, str):
+        raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be a string")
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be text (it holds a lone surrogate)") from None
+    return seed
+
+
 def match_from_record(data: Any) -> Match:
     rules = _header(data, (MATCH_FORMAT,))
-    seed = data.get("seed")
-    if seed is not None and not isinstance(seed, str):
-        raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be a string")
+    seed = _seed(data)
     max_hands = data.get("max_hands")
     if max_hands is not None and (not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1):
         raise _fail(ErrorCode.BAD_FIELD, "max_hands", "max_hands must be a positive whole number")
@@ -222,10 +234,8 @@ def match_from_record(data: Any) -> Match:
 
 def hand_from_record(data: Any) -> Hand:
     rules = _header(data, (HAND_FORMAT,))
-    seed = data.get("seed")
+    seed = _seed(data)
     if seed is not None:
-        if not isinstance(seed, str):
-            raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be a string")
         deal = deal_from_seed(seed)
     else:
         deal = _deal(data, "")
