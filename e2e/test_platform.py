@@ -120,11 +120,20 @@ def test_netlify_toml_build_settings() -> None:
     assert "redirects" not in config, "no SPA catch-all: a missing .wasm must stay a 404"
 
 
-@pytest.mark.parametrize("path", ["/missing.wasm", "/vendor/", "/web/", "/tests/", "/node_modules/"])
+@pytest.mark.parametrize("path", ["/missing.wasm", "/vendor/", "/web/", "/tests/", "/node_modules/",
+                                  "/vendor/pyodide-0.0.1/pyodide.mjs", f"/{PYODIDE_DIR}/missing.mjs"])
 def test_missing_files_are_404(base_url: str, path: str) -> None:
     status, headers, _ = fetch(base_url + path)
     assert status == 404
     assert "content-security-policy" in headers
+    assert "immutable" not in headers.get("cache-control", "") and "max-age=3" not in headers.get("cache-control", "")
+
+
+def test_only_the_current_runtime_folders_are_cached_for_a_year() -> None:
+    rules = load_header_rules(ROOT / "netlify.toml")
+    year = [r.pattern for r in rules if "immutable" in r.values.get("Cache-Control", "")]
+    assert sorted(year) == sorted([f"/{PYODIDE_DIR}/*", f"/{PYSCRIPT_DIR}/*"]), "update netlify.toml with package.json"
+    assert headers_for("/vendor/", rules)["Cache-Control"] == "no-cache"
 
 
 # ------------------------------------------------------------------ dist contents
