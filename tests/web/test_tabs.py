@@ -182,13 +182,15 @@ def test_with_three_tabs_the_one_that_asked_gets_the_game() -> None:
     run(scenario())
 
 
-def test_a_write_by_another_tab_stops_the_owner() -> None:
+def test_a_write_by_another_tab_stops_the_owner_until_the_player_goes_on() -> None:
     async def scenario() -> None:
         world = World()
         a = FakeTab(world, "a")
         await a.tabs.start()
         a.tabs.on_foreign_write()
         assert a.calls == ["begin", "stop", "moved"] and not a.tabs.owner
+        await a.tabs.take_over()  # it still holds the lock: no other tab to wait for
+        assert a.tabs.owner and a.calls[-1] == "begin" and world.holder is a
 
     run(scenario())
 

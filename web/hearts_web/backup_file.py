@@ -129,7 +129,7 @@ def describe(key: str, raw: str | None) -> str:
             m = session.match
             if m.is_over:
                 return t("imp_match_over")
-            return t("imp_match_desc", hand=len(m.hands), pts=m.scores[0])
+            return t("imp_match_desc", hand=len(m.hands), trick=min(m.hand.trick_number + 1, 13), pts=m.scores[0])
         if key == DAILY_KEY:
             return t("imp_daily_desc", days=len(DailyData.from_dict(value).results))
         if key == STATS_KEY:

@@ -16,17 +16,19 @@ from urllib.parse import parse_qsl
 from hearts import Card, Event, HandOver, IllegalAction, Match, PassCards, PassDirection, Phase, PlayCard, Seat, SeatView
 from hearts.table import Game, Listener, drain, play
 
-from . import i18n, input, page, settings_ui
-from .daily_ui import DailyUI, local_date
+from . import i18n, input, page, settings_ui, stored
+from .daily_ui import DailyUI, clear_daily_marks, midnight_watch
+from .daily_view import is_date
 from .dialogs import Dialogs
-from .dom import by_id, document, is_none, listen, local_storage, qs, window
-from .hints import hint_text
+from .dom import by_id, document, is_none, listen, qs, window
+from .hints import explain_illegal, hint_text
 from .i18n import t
+from .keeper import Keeper
 from .players import HumanPlayer, Pacer, WebBot
-from .session import CorruptSave, Mode, Session, SessionState, decode_save, encode_save
+from .session import Mode, Session, SessionState, encode_save
 from .settings import MIN_THINK, TIMINGS, Settings
 from .stats import Statistics, note_events
-from .store import MATCH_KEY, Store, Unreadable
+from .store import MATCH_KEY
 from .table_view import TableView
 
 __all__ = ["Controller"]
@@ -34,20 +36,25 @@ __all__ = ["Controller"]
 ME = Seat.SOUTH
 
 
+def _query() -> dict[str, str]:
+    return dict(parse_qsl(str(window.location.search or "").lstrip("?"), keep_blank_values=True))
+
+
 class Controller(Listener):
     def __init__(self) -> None:
-        self.store = Store(local_storage())
-        self.settings, settings_dropped = Settings.load(self.store)
-        self.notices: list[str] = [t("save_corrupt")] if settings_dropped else []
-        self.params = dict(parse_qsl(str(window.location.search or "").lstrip("?"), keep_blank_values=True))
+        self.dialogs = Dialogs()
+        self.keeper = Keeper(self)  # stored data, tab ownership, export/import (hearts_web.keeper)
+        self.store = self.keeper.store
+        self.settings = self.keeper.settings
+        self.params = _query()
         self.speed_override: str | None = self.params["speed"] if self.params.get("speed") in TIMINGS else None
         self.view = TableView(self.timings, ME)
-        self.dialogs = Dialogs()
         self.human = HumanPlayer(self._on_asked, self._on_refused)
         self._session: Session | None = None
         self.daily: DailyUI | None = None
         self.table_task: asyncio.Task[None] | None = None
         self.fresh = False  # the match was just dealt (for the hold-hand notice)
+        self.watching = False  # the midnight watch runs
 
     @property
     def session(self) -> Session | None:
@@ -55,14 +62,32 @@ class Controller(Listener):
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
+        self.apply_settings()
+        input.bind(self)
+        listen(window, "resize", lambda _event: page.fit_toolbar())
+        self.keeper.start()  # begin() once this tab owns the game
+
+    def apply_settings(self) -> None:
         i18n.set_lang(self.settings.lang or i18n.default_lang(str(window.navigator.language or "")))
         self.apply_look()
         self.apply_speed()
-        input.bind(self)
-        listen(window, "resize", lambda _event: page.fit_toolbar())
+
+    def begin(self, settings: Settings) -> None:
+        """This tab owns the game (again, after a take-over or an import): load it and play."""
+        self.settings, self.params = settings, _query()  # after a take-over: what the address says now
+        self.apply_settings()
+        if self.daily is not None:
+            self.daily.retired = True  # its data may be older than what is stored now
+        self.daily = None
+        link = self.params.get("daily")
+        if link is not None and not is_date(link):  # never a counted attempt: the match instead
+            raw = str(window.location.search).partition("daily=")[2].partition("&")[0]  # as typed
+            self.keeper.notice("link", t("bad_daily_link", value=raw[:40]), [("daily", t("open_daily"))])
+            self.params.pop("daily")
+            window.history.replaceState(None, "", window.location.pathname)
         if "daily" in self.params:
             self.daily = DailyUI(self)
-            self.daily.open_from_link(self.params.get("daily") or "")
+            self.daily.open_from_link(self.params["daily"])
         else:
             self.resume_or_new()
         self.apply_texts()
@@ -70,26 +95,25 @@ class Controller(Listener):
         page.fit_toolbar()  # measurable only now that the table is shown
         document.documentElement.classList.remove("booting")
         document.documentElement.classList.add("ready")
-        for notice in self.notices:
-            self.view.toast(notice, warn=True, seconds=9)
-        self.notices = []
         if self.daily is not None:
             self.daily.after_ready()
-        asyncio.ensure_future(self._midnight_watch())
+        if not self.watching:
+            self.watching = True
+            asyncio.ensure_future(midnight_watch(lambda date: self.daily_ui().on_new_day(date)))
+
+    def stop(self) -> None:
+        """Another tab owns the game now: stop the table (the keeper already stopped all writes)."""
+        if self.table_task is not None:
+            self.table_task.cancel()
+        self.table_task, self._session = None, None
+        self.dialogs.close()
 
     def load_session(self, key: str) -> Session | None:
-        """The saved session under ``key``; corrupt data is kept under a backup key and reported.
-        Only data problems count as corrupt: a bug while loading is raised, never hidden."""
-        try:
-            data = self.store.get_json(key)
-            if data is None:
-                return None
-            return decode_save(data)
-        except (Unreadable, CorruptSave) as exc:
-            window.console.warn(f"hearts: saved data under {key} not loaded: {exc}")
-            self.store.backup(key)
-            self.notices.append(t("save_corrupt"))
-            return None
+        """The saved session under ``key``, repaired if need be; data that cannot be used is kept
+        under a backup key, and the notice says what happened (:mod:`hearts_web.stored`)."""
+        session, notices = stored.load_session(self.store, key, self.settings.difficulty)
+        self.keeper.notify(notices)
+        return session
 
     def resume_or_new(self) -> None:
         saved = self.load_session(MATCH_KEY)
@@ -247,12 +271,7 @@ class Controller(Listener):
         self.view.render_hand()
         self.view.say(hint_text(hint, asked.phase is Phase.PASSING))
 
-    def explain(self, exc: IllegalAction) -> str:
-        suit = exc.details.get("suit")
-        if exc.code.value == "must_follow_suit":
-            return t("err_must_follow_suit", suit=t(f"suit1_{int(suit)}")) if suit is not None else t("err_must_follow_suit_plain")
-        key = f"err_{exc.code.value}"
-        return t(key) if key in i18n.EN else t("err_other")
+    explain = staticmethod(explain_illegal)
 
     def action(self, name: str, el: Any) -> None:
         session = self._session
@@ -292,6 +311,8 @@ class Controller(Listener):
             self.daily_ui().show_panel()
         elif name.startswith("daily-"):
             self.daily_ui().on_action(name, el)
+        elif name.startswith(("data-", "tab-")):
+            self.keeper.on_action(name)
         elif name.startswith("set-"):
             self.apply_setting(settings_ui.on_click(self.settings, name, str(el.getAttribute("data-value"))), el)
 
@@ -302,8 +323,7 @@ class Controller(Listener):
 
     def leave_daily(self, new: bool = False) -> None:
         """Back from a daily game to the saved match (the daily stays saved under its own key)."""
-        for name in ("dailyDate", "dailyFingerprint", "dailyPar", "shareText"):
-            document.documentElement.removeAttribute("data-" + "".join("-" + c.lower() if c.isupper() else c for c in name))
+        clear_daily_marks()
         window.history.replaceState(None, "", window.location.pathname)
         self.params.pop("daily", None)
         if new:
@@ -375,16 +395,7 @@ class Controller(Listener):
         par = self.daily.par.get(date) if self.daily is not None and date is not None else None
         page.render_badge(session.state if session is not None else None, par)
 
-    # ------------------------------------------------------------------ midnight, errors
-    async def _midnight_watch(self) -> None:
-        today = local_date()
-        while True:
-            await asyncio.sleep(5)
-            now = local_date()
-            if now != today:
-                today = now
-                self.daily_ui().on_new_day(now)
-
+    # ------------------------------------------------------------------ errors
     def guard(self, coro: Any) -> None:
         async def run() -> None:
             try:

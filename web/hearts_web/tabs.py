@@ -82,6 +82,7 @@ class Tabs:
         self.state = "starting"
         self._handover: asyncio.Future[Snapshot] | None = None
         self._queued: asyncio.Task[None] | None = None
+        self.holding = False  # this tab holds the lock (until another one steals it)
 
     @property
     def owner(self) -> bool:
@@ -90,6 +91,7 @@ class Tabs:
     async def start(self) -> None:
         """Own the game if no other tab does; otherwise wait (and say so)."""
         if await self.platform.try_lock():
+            self.holding = True
             self._own(None)
         else:
             self._wait(moved=False)
@@ -107,6 +109,7 @@ class Tabs:
     async def _queue(self) -> None:
         """Queued for the lock: granted when the owner's tab closes (or releases it)."""
         await self.platform.wait_lock()
+        self.holding = True
         if self.state == "waiting":
             self._own(None)
 
@@ -118,6 +121,9 @@ class Tabs:
         """The player chose "Continue here"."""
         if self.state != "waiting":
             return
+        if self.holding:  # stopped by a write from elsewhere, but nobody took the lock: go on at once
+            self._own(None)
+            return
         self.state = "claiming"
         self._handover = asyncio.get_event_loop().create_future()
         self.platform.post({"type": "takeover", "from": self.tab_id})
@@ -128,6 +134,7 @@ class Tabs:
             snapshot = None  # the owner is frozen or gone: take the lock anyway
         self._handover = None
         await self.platform.steal_lock()
+        self.holding = True
         self._own(snapshot)
 
     def on_message(self, message: Any) -> None:
@@ -149,6 +156,7 @@ class Tabs:
 
     def on_lost(self) -> None:
         """Our lock was taken by another tab (it did not wait for our answer)."""
+        self.holding = False
         if self.state == "owner":
             self._stop()
             self._wait(moved=True)
