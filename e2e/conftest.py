@@ -99,6 +99,7 @@ class Guard:
         self.foreign_requests: list[str] = []
         self.requests: list[str] = []
         self._allowed: list[re.Pattern[str]] = []
+        self.online = False  # only the online table's tests may load its code (web/online.js)
 
     def allow(self, pattern: str) -> None:
         """Let console errors / page errors matching this regex through (for tests that expect them)."""
@@ -129,6 +130,8 @@ class Guard:
 
     def _on_request(self, request: Request) -> None:
         self.requests.append(request.url)
+        if urlsplit(request.url).path.endswith("/web/online.js") and not self.online:
+            self.problems.append("the online table's code was loaded although nobody went online")
         if not is_local(request.url):
             self.foreign_requests.append(request.url)
             self.problems.append(f"request to a host other than {LOCAL_HOST}: {request.url}")

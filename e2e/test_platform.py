@@ -24,6 +24,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
 from serve import headers_for, load_header_rules, start_server  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "web"))
+from hearts_web.online.config import RELAYS  # noqa: E402
+
 VERSIONS = build.vendor_versions(ROOT)
 PYODIDE_DIR = f"vendor/pyodide-{VERSIONS['pyodide']}"
 PYSCRIPT_DIR = f"vendor/pyscript-{VERSIONS['pyscript']}"
@@ -98,7 +101,8 @@ def test_headers_match_netlify_toml(base_url: str, path: str) -> None:
     assert csp["default-src"] == "'self'"
     # 'unsafe-eval' only because PyScript needs it (see netlify.toml); never inline scripts or hosts
     assert csp["script-src"] == "'self' 'wasm-unsafe-eval' 'unsafe-eval'"
-    assert csp["connect-src"] == "'self'" and csp["object-src"] == "'none'"
+    # connect-src: the page itself, and exactly the online table's signalling relays (one list: config.py)
+    assert csp["connect-src"] == " ".join(("'self'",) + RELAYS) and csp["object-src"] == "'none'"
     assert headers["x-content-type-options"] == "nosniff"
     if path.startswith("/vendor/"):
         assert headers["cache-control"] == "public, max-age=31536000, immutable"
@@ -154,7 +158,8 @@ def test_dist_contains_only_served_files() -> None:
 def test_precache_and_build_info_list_every_file() -> None:
     files = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()}
     precached = {u[2:] for u in precache_urls() if u != "./"}
-    assert precached == files - {"sw.js"}
+    # everything but the worker itself and the online table's code, which loads only when used
+    assert precached == files - {"sw.js"} - set(build.NOT_PRECACHED)
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     assert {f["path"] for f in info["files"]} == files - {"sw.js", "build-info.json"}
     assert info["total_bytes"] == sum(f["bytes"] for f in info["files"])

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Union
 
 from .cards import Card
+from .deal import Deal
 from .errors import ErrorCode, IllegalAction
 from .seats import Seat
 
@@ -40,7 +41,10 @@ class PlayCard:
 
 @dataclass(frozen=True)
 class NextHand:
-    """Deal the next hand of a match once the finished one has been looked at."""
+    """Deal the next hand of a match once the finished one has been looked at. ``deal`` is for a
+    match of explicit deals that gets each deal only when it is needed (an online table)."""
+
+    deal: Deal | None = None
 
 
 Action = Union[PassCards, PlayCard, NextHand]

@@ -25,7 +25,7 @@ from .events import CardPlayed, CardsPassed, Event, HeartsBroken, MoonShot, Pass
 from .phase import Phase
 from .rules import MoonScoring, Rules
 from .seats import SEATS, PassDirection, Seat
-from .trick import Trick, legal_mask, trick_marker, trick_points, trick_winner
+from .trick import Trick, check_play, legal_mask, trick_marker, trick_points, trick_winner
 from .view import SeatView
 
 __all__ = ["HandResult", "Hand", "score_hand", "to_card", "PASS_COUNT"]
@@ -276,21 +276,8 @@ class Hand:
             raise IllegalAction(ErrorCode.WRONG_PHASE, f"no card can be played in the {self.phase.value} phase", phase=self.phase.value)
         if seat != self._turn:
             raise IllegalAction(ErrorCode.NOT_YOUR_TURN, f"it is {self._turn.key}'s turn, not {seat.key}'s", seat=seat, turn=self._turn)  # type: ignore[union-attr]
-        hand = self._hands[seat]
-        if not hand >> card & 1:
-            raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card)
-        if self.legal_mask(seat) >> card & 1:
-            return card
-        first = not self._tricks
-        if not self._trick:
-            if first:
-                raise IllegalAction(ErrorCode.MUST_LEAD_TWO_OF_CLUBS, "the first trick must be led with the 2♣", card=card)
-            raise IllegalAction(ErrorCode.HEARTS_NOT_BROKEN, "hearts cannot be led until hearts are broken", card=card)
-        led = self._trick[0][1].suit
-        if hand & SUIT_MASKS[led]:
-            raise IllegalAction(ErrorCode.MUST_FOLLOW_SUIT, f"{seat.key} must follow {led.name.lower()}", card=card, suit=led)
-        kind = "queen" if card == QUEEN_OF_SPADES else "hearts"
-        raise IllegalAction(ErrorCode.NO_POINTS_ON_FIRST_TRICK, "no points may be discarded on the first trick", card=card, kind=kind)
+        check_play(self._hands[seat], self._trick, len(self._tricks), self.hearts_broken, self.rules, seat, card)
+        return card
 
     def can_play(self, seat: Seat, card: Card | int | str) -> bool:
         try:

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 
 from .actions import Action, NextHand, PassCards, PlayCard
 from .cards import Card
-from .deal import Deal, deal_from_seed
+from .deal import Deal, deal_from_seed, validate_deal
 from .errors import ErrorCode, IllegalAction
 from .events import Event, HandOver, HandStarted, MatchOver
 from .hand import Hand
@@ -168,7 +168,7 @@ class Match:
         """Carry out one action (pass, play or next hand) and return what happened; raise
         :class:`IllegalAction` with the reason (and leave the match unchanged) otherwise."""
         if isinstance(action, NextHand):
-            return self.next_hand()
+            return self.next_hand(action.deal)
         if isinstance(action, PlayCard):
             return self.play(action.seat, action.card)
         if isinstance(action, PassCards):
@@ -201,11 +201,21 @@ class Match:
         self._check_open()
         return self.hand.choose_pass(seat, cards)
 
-    def next_hand(self) -> list[Event]:
-        """Deal the next hand (only while the finished one waits: ``phase`` is ``HAND_OVER``)."""
+    def next_hand(self, deal: Deal | Sequence[Sequence[int]] | None = None) -> list[Event]:
+        """Deal the next hand (only while the finished one waits: ``phase`` is ``HAND_OVER``).
+
+        A match of explicit deals may be given the next deal only now (an online table deals
+        each hand with its players' help, see :mod:`hearts.fairdeal`)."""
         self._check_open()
         if self.hand.phase is not Phase.HAND_OVER:
             raise IllegalAction(ErrorCode.WRONG_PHASE, "the current hand is not over yet", phase=self.phase.value)
+        if deal is not None:
+            if self._deals is None:
+                raise ValueError("a match dealt from a seed deals its own hands")
+            if len(self._deals) == len(self.hands):
+                self._deals.append(validate_deal(deal))
+            elif self._deals[len(self.hands)] != validate_deal(deal):
+                raise ValueError("the next hand's deal was given already")
         return [self._deal_hand()]
 
     def _score_hand(self) -> list[Event]:

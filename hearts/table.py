@@ -33,6 +33,7 @@ from functools import partial
 from typing import Any, Protocol, TypeVar, Union
 
 from .actions import Action, NextHand
+from .deal import Deal
 from .errors import ErrorCode, IllegalAction
 from .events import Event
 from .hand import Hand
@@ -68,8 +69,10 @@ class Listener:
     async def on_events(self, game: Game, events: list[Event]) -> None:
         """After every accepted action, with what happened (the game already shows it)."""
 
-    async def on_hand_over(self, game: Match) -> None:
-        """A hand of a match is over and the next one is not dealt yet: return to deal it."""
+    async def on_hand_over(self, game: Match) -> Deal | None:
+        """A hand of a match is over and the next one is not dealt yet: return to deal it (with
+        the next deal for a match of explicit deals that gets them one by one, else ``None``)."""
+        return None
 
 
 _QUIET = Listener()
@@ -86,9 +89,8 @@ async def play(game: Game, players: Sequence[Player], listener: Listener | None 
         phase = game.phase
         if phase is Phase.HAND_OVER:
             assert isinstance(game, Match)  # a single Hand is over once it is scored
-            await hear.on_hand_over(game)
-            if game.phase is Phase.HAND_OVER:  # the listener may have dealt it already
-                await hear.on_events(game, game.apply(NextHand()))
+            deal = await hear.on_hand_over(game)
+            await hear.on_events(game, game.apply(NextHand(deal)))
             continue
         seats = game.to_act
         if phase is Phase.PASSING:

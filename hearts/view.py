@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_of, mask_of
+from .errors import ErrorCode, IllegalAction
 from .phase import Phase
 from .rules import Rules
 from .seats import PassDirection, Seat
-from .trick import Trick
+from .trick import Trick, check_play
 
 __all__ = ["SeatView"]
 
@@ -94,6 +95,13 @@ class SeatView:
         for t in self.tricks:
             taken[t.winner] |= mask_of(c for _, c in t.plays)
         return tuple(taken)  # type: ignore[return-value]
+
+    def verify_play(self, card: Card) -> None:
+        """Raise :class:`~hearts.errors.IllegalAction` with the reason unless this seat may play
+        ``card`` now (a guest's page explains a refused card without the game)."""
+        if self.phase is not Phase.PLAYING or self.turn != self.seat:
+            raise IllegalAction(ErrorCode.NOT_YOUR_TURN, "it is not this seat's turn", seat=self.seat)
+        check_play(self.hand_mask, self.current_trick, self.trick_number, self.hearts_broken, self.rules, self.seat, card)
 
     def suit_cards(self, suit: Suit) -> tuple[Card, ...]:
         return cards_of(self.hand_mask & SUIT_MASKS[suit])

@@ -30,7 +30,9 @@ ensure_node_modules() {
     log "node_modules up to date (npm ci skipped)"
   else
     log "npm ci"
-    npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
+    # --ignore-scripts: nothing we use needs an install script (esbuild ships its binary as an
+    # optional package; the test relay must not try to download native WebRTC binaries)
+    npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || die "npm ci failed"
     printf '%s\n' "$want" > "$stamp"
   fi
 }

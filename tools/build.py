@@ -10,6 +10,9 @@
 * ``vendor/pyodide-<version>/``                 the Pyodide runtime files the browser fetches
 * ``vendor/pyscript-<version>/``                ``@pyscript/core/dist`` without source maps
 * ``build-info.json``                           version hash, file list with sizes
+* ``web/online.js``                             the online table's transport (``web/online/transport.js``
+                                                bundled by esbuild with Trystero and a QR encoder); loaded only
+                                                when a player goes online, so it is not precached
 * ``sw.js``                                     generated service worker (precaches everything above)
 
 Versions come from ``package.json`` and are checked against ``node_modules``; the build fails
@@ -27,6 +30,7 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -48,6 +52,10 @@ ARCHIVE_PACKAGES = (
 )
 # The only Python file served as a plain file (index.html loads it as the PyScript entry).
 WEB_ENTRY = "main.py"
+# JavaScript sources bundled into one file each (not served as they are): source -> served path.
+BUNDLES = {"web/online/transport.js": "web/online.js"}
+# Served but not precached by the service worker: loaded on demand, and useless offline.
+NOT_PRECACHED = ("web/online.js",)
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 SKIP_NAMES = {".DS_Store", "Thumbs.db"}
@@ -126,8 +134,8 @@ def copy_web(root: Path, out: Path) -> None:
     if not (web / WEB_ENTRY).is_file():
         raise BuildError(f"missing web/{WEB_ENTRY} (the PyScript entry point)")
     for path, rel in _walk(web):
-        if rel.parts[0] == "hearts_web":
-            continue  # shipped inside app.zip
+        if rel.parts[0] in ("hearts_web", "online"):
+            continue  # shipped inside app.zip / bundled by esbuild
         if path.suffix == ".py" and rel.as_posix() != WEB_ENTRY:
             continue  # Python sources travel in app.zip
         dest = out / "web" / rel
@@ -168,6 +176,21 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str]) -> None:
         dest = pyscript_dst / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)
+
+
+def bundle_scripts(root: Path, out: Path) -> None:
+    """Bundle each of ``BUNDLES`` with esbuild (pinned in package.json) into one minified ES module."""
+    esbuild = root / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci --ignore-scripts`")
+    for src, dest in BUNDLES.items():
+        target = out / dest
+        target.parent.mkdir(parents=True, exist_ok=True)
+        result = subprocess.run([str(esbuild), str(root / src), "--bundle", "--format=esm", "--minify",
+                                 "--target=es2020", "--legal-comments=none", "--log-level=warning",
+                                 f"--outfile={target}"], cwd=root, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise BuildError(f"esbuild failed for {src}:\n{result.stderr.strip()}")
 
 
 def served_files(out: Path) -> list[str]:
@@ -276,7 +299,7 @@ self.addEventListener("fetch", (event) => {
 
 def write_service_worker(out: Path, files: list[str], version: str) -> None:
     # "./" first: the start URL (with or without ?query, thanks to ignoreSearch).
-    urls = ["./"] + ["./" + rel for rel in files]
+    urls = ["./"] + ["./" + rel for rel in files if rel not in NOT_PRECACHED]
     text = (SW_TEMPLATE
             .replace("__VERSION__", json.dumps(version))
             .replace("__PREFIX__", CACHE_PREFIX)
@@ -298,6 +321,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict:
     shutil.copyfile(root / "index.html", out / "index.html")
     shutil.copyfile(root / "pyscript.toml", out / "pyscript.toml")
     copy_web(root, out)
+    bundle_scripts(root, out)
     write_archive(root, out)
     copy_vendor(root, out, versions)
 

@@ -109,6 +109,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     rules: list[HeaderRule] = []
     quiet = False
+    extra_connect: tuple[str, ...] = ()  # loopback relays a local test or developer adds to connect-src
 
     def _url_path(self) -> str:
         return unquote(urlsplit(self.path).path) or "/"
@@ -128,6 +129,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         for name, value in headers_for(self._url_path(), self.rules).items():
             if name.lower() == "content-type":
                 continue
+            if name.lower() == "content-security-policy" and self.extra_connect:
+                value = re.sub(r"connect-src ([^;]*)", lambda m: f"connect-src {m.group(1)} {' '.join(self.extra_connect)}", value)
             if name.lower() == "cache-control" and getattr(self, "_status", 200) >= 400:
                 value = ERROR_CACHE_CONTROL  # a missing file may appear with the next deploy: never cache a 404 for a year
             super().send_header(name, value)
@@ -156,20 +159,28 @@ class Server(http.server.ThreadingHTTPServer):
         self.server_close()
 
 
+LOOPBACK_WS = re.compile(r"^ws://(127\.0\.0\.1|localhost):\d{1,5}/?$")
+
+
 def make_server(directory: str | Path, port: int = 0, quiet: bool = False,
-                netlify_toml: Path = NETLIFY_TOML) -> Server:
+                netlify_toml: Path = NETLIFY_TOML, connect: tuple[str, ...] = ()) -> Server:
+    """``connect``: local relays (``ws://127.0.0.1:PORT/`` only) added to the CSP's connect-src,
+    for the online table's tests and for development (see README)."""
     directory = Path(directory).resolve()
     if not (directory / "index.html").is_file():
         raise FileNotFoundError(f"{directory}/index.html not found: run `python3 tools/build.py` first")
+    for url in connect:
+        if not LOOPBACK_WS.match(url):
+            raise ValueError(f"--connect-src takes a loopback relay such as ws://127.0.0.1:8001/, not {url!r}")
     handler = type("ConfiguredHandler", (Handler,), {
-        "rules": load_header_rules(netlify_toml), "quiet": quiet})
+        "rules": load_header_rules(netlify_toml), "quiet": quiet, "extra_connect": tuple(connect)})
     return Server((HOST, port), partial(handler, directory=str(directory)))
 
 
 def start_server(directory: str | Path = ROOT / "dist", port: int = 0, quiet: bool = True,
-                 netlify_toml: Path = NETLIFY_TOML) -> Server:
+                 netlify_toml: Path = NETLIFY_TOML, connect: tuple[str, ...] = ()) -> Server:
     """Start a server on a background thread (port 0 = a free port); call ``.stop()`` when done."""
-    server = make_server(directory, port, quiet, netlify_toml)
+    server = make_server(directory, port, quiet, netlify_toml, connect)
     threading.Thread(target=server.serve_forever, name="serve", daemon=True).start()
     return server
 
@@ -179,10 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dir", type=Path, default=ROOT / "dist")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument("--connect-src", action="append", default=[], metavar="WS_URL",
+                        help="allow a local relay for the online table (ws://127.0.0.1:PORT/; see README)")
     args = parser.parse_args(argv)
     try:
-        server = make_server(args.dir, args.port, args.quiet)
-    except (FileNotFoundError, OSError) as exc:
+        server = make_server(args.dir, args.port, args.quiet, connect=tuple(args.connect_src))
+    except (FileNotFoundError, OSError, ValueError) as exc:
         print(f"serve: ERROR: {exc}", file=sys.stderr)
         return 1
     print(f"Serving {args.dir} at {server.url}  (Ctrl+C to stop)", flush=True)

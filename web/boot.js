@@ -56,6 +56,12 @@
     if (t && t.id === "fatal-reload") location.reload();
   });
 
+  // The online table's JavaScript is imported only when a player goes online (from Python:
+  // `await window.heartsImport("./web/online.js")`), relative to the page, not to this script.
+  window.heartsImport = function (url) {
+    return import(new URL(url, document.baseURI).href);
+  };
+
   // Offline support: the build generates ./sw.js next to index.html.
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
     window.addEventListener("load", function () {

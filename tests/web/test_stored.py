@@ -265,3 +265,18 @@ def test_any_stored_value_gives_a_usable_game_and_a_true_notice(data: st.DataObj
         assert _check(Store(storage), key) == []
     # and the panels can show it
     Statistics.load(Store(storage)).rows()
+
+
+def test_the_online_tables_keys_are_objects_or_set_aside() -> None:
+    from hearts_web.store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY
+
+    storage = MemoryStorage({ONLINE_HOST_KEY: "[" * 10_000, ONLINE_GUEST_KEY: "[1]", SETTINGS_KEY: "{}"})
+    _, notices = check_start(Store(storage))
+    assert sorted((n.key, n.kind) for n in notices) == [(ONLINE_GUEST_KEY, "replaced"), (ONLINE_HOST_KEY, "replaced")]
+    assert ONLINE_HOST_KEY not in storage.data and ONLINE_GUEST_KEY not in storage.data
+    data = encode_save(Session(_played("online", 20), SessionState(mode=Mode.ONLINE, difficulty="easy")))
+    data["session"]["difficulty"] = "godlike"
+    session, [notice] = load_session(Store(MemoryStorage({ONLINE_MATCH_KEY: json.dumps(data)})), ONLINE_MATCH_KEY, "hard")
+    assert session is not None and session.state.mode is Mode.ONLINE and session.state.difficulty == "hard"
+    i18n.set_lang("en")
+    assert notice.kind == "repaired" and "online table" in notice.text()

@@ -13,18 +13,19 @@ import asyncio
 from typing import Any
 from urllib.parse import parse_qsl
 
-from hearts import Card, Event, HandOver, IllegalAction, Match, PassCards, PassDirection, Phase, PlayCard, Seat, SeatView
-from hearts.table import Game, Listener, drain, play
+from hearts import Deal, Event, HandOver, IllegalAction, Match, PassDirection, Phase, Seat, SeatView
+from hearts.table import Game, Listener, Player, play
 
-from . import i18n, input, page, settings_ui, stored
-from .daily_ui import DailyUI, clear_daily_marks, midnight_watch
+from . import i18n, input, page, render, settings_ui, stored
+from .daily_ui import DailyUI, local_date
 from .daily_view import is_date
 from .dialogs import Dialogs
 from .dom import by_id, document, is_none, listen, qs, window
-from .hints import explain_illegal, hint_text
 from .i18n import t
 from .keeper import Keeper
-from .players import HumanPlayer, Pacer, WebBot
+from .online.guest import GuestTable
+from .players import HumanPlayer, WebBot
+from .table_input import TableInput, explain, explain_code
 from .session import Mode, Session, SessionState, encode_save
 from .settings import MIN_THINK, TIMINGS, Settings
 from .stats import Statistics, note_events
@@ -44,12 +45,14 @@ class Controller(Listener):
     def __init__(self) -> None:
         self.dialogs = Dialogs()
         self.keeper = Keeper(self)  # stored data, tab ownership, export/import (hearts_web.keeper)
-        self.store = self.keeper.store
-        self.settings = self.keeper.settings
+        self.store, self.settings = self.keeper.store, self.keeper.settings
         self.params = _query()
         self.speed_override: str | None = self.params["speed"] if self.params.get("speed") in TIMINGS else None
-        self.view = TableView(self.timings, ME)
+        self.view = TableView(self.timings)
         self.human = HumanPlayer(self._on_asked, self._on_refused)
+        self.table_input = TableInput(self, self.human)
+        self.extra: Listener | None = None  # an online host's table hears every action too
+        self.online: Any = None  # hearts_web.online.lobby.OnlineUI, imported when a player goes online
         self._session: Session | None = None
         self.daily: DailyUI | None = None
         self.table_task: asyncio.Task[None] | None = None
@@ -63,7 +66,7 @@ class Controller(Listener):
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
         self.apply_settings()
-        input.bind(self)
+        input.bind(self.table_input, self)
         listen(window, "resize", lambda _event: page.fit_toolbar())
         self.keeper.start()  # begin() once this tab owns the game
 
@@ -88,7 +91,7 @@ class Controller(Listener):
         if "daily" in self.params:
             self.daily = DailyUI(self)
             self.daily.open_from_link(self.params["daily"])
-        else:
+        elif not (str(window.location.hash or "")[:8] in ("#online=", "#host=") and self.online_ui().open_from_link()):
             self.resume_or_new()
         self.apply_texts()
         by_id("app").hidden = False
@@ -99,7 +102,7 @@ class Controller(Listener):
             self.daily.after_ready()
         if not self.watching:
             self.watching = True
-            asyncio.ensure_future(midnight_watch(lambda date: self.daily_ui().on_new_day(date)))
+            asyncio.ensure_future(self._midnight_watch())
 
     def stop(self) -> None:
         """Another tab owns the game now: stop the table (the keeper already stopped all writes)."""
@@ -133,19 +136,40 @@ class Controller(Listener):
             self.store.set_json(self._session.save_key, encode_save(self._session))
 
     # ------------------------------------------------------------------ the table
-    def enter(self, session: Session) -> None:
-        """Put ``session`` on the table and (re)start the table loop for it."""
+    def enter(self, session: Session, players: list[Player] | None = None, extra: Listener | None = None) -> None:
+        """Put ``session`` on the table and (re)start the table loop for it (with the bots, unless
+        ``players`` are given: an online table; ``extra`` then hears every action as well)."""
         if self.table_task is not None:
             self.table_task.cancel()
-        self._session = session
+        self._session, self.extra, self.table_input.seat = session, extra, self.human
         self.view.selected, self.view.hinted, self.view.received = [], set(), set()
         self.view.set_thinking(None)
         self.view.show(session.snapshot())
         self.render_badge()
         self.view.focus_first_card()
-        seed = session.match.seed or "hearts"
-        bots = [WebBot(lambda: session.state.difficulty, seed, self.min_think, self.view.set_thinking) for _ in range(3)]
-        self.table_task = asyncio.ensure_future(self._run(session, [self.human, *bots]))
+        if players is None:
+            players = [self.human] + [self.stand_in(s, session.state.difficulty) for s in Seat if s != ME]
+        self.table_task = asyncio.ensure_future(self._run(session, players))
+
+    def stand_in(self, seat: Seat, level: str) -> Player:
+        """A bot for ``seat`` (also the stand-in for a guest who is away)."""
+        session = self._session
+        seed = (session.match.seed if session is not None else None) or "hearts"
+        return WebBot(lambda: session.state.difficulty if session is not None else level, seed, self.min_think,
+                      self.view.set_thinking)
+
+    def enter_guest(self, guest: GuestTable) -> None:
+        """A guest at an online table: no match here; the host's states are drawn as they come."""
+        if self.table_task is not None:
+            self.table_task.cancel()
+        self._session, self.extra, self.table_input.seat = None, None, guest
+        self.view.set_thinking(None)
+        self.render_badge()
+
+    def leave_online(self) -> None:
+        render.seating = render.Seating()
+        document.documentElement.classList.remove("host-away")
+        self.resume_or_new()
 
     async def _run(self, session: Session, players: list[Any]) -> None:
         try:
@@ -154,7 +178,7 @@ class Controller(Listener):
             self.fresh = False
             resumed_over = session.match.is_over
             await play(session.match, players, self)
-            if session.state.mode is Mode.MATCH and session is self._session:
+            if session.state.mode in (Mode.MATCH, Mode.ONLINE) and session is self._session:
                 if not resumed_over:
                     await self._hand_summary(session)  # the last hand's summary, then the result
                 self.view.show(session.snapshot())
@@ -173,7 +197,7 @@ class Controller(Listener):
             self.view.maybe_focus_hand()
 
     def _on_refused(self, error: IllegalAction) -> None:
-        self.view.show_error(self.explain(error))
+        self.view.show_error(explain(error))
 
     async def on_events(self, game: Game, events: list[Event]) -> None:
         session = self._session
@@ -181,16 +205,19 @@ class Controller(Listener):
             return
         note_events(session.state, events, self.store)
         self.save()
+        if self.extra is not None:
+            await self.extra.on_events(game, events)  # the guests see it at once
         await self.view.animate(events, session.snapshot())
         if session.state.mode is Mode.DAILY and self.daily is not None:
             for ev in events:
                 if isinstance(ev, HandOver):
                     await self.daily.on_hand_over(ev)
 
-    async def on_hand_over(self, game: Match) -> None:
+    async def on_hand_over(self, game: Match) -> Deal | None:
         session = self._session
         if session is not None and game is session.match:
             await self._hand_summary(session)
+        return await self.extra.on_hand_over(game) if self.extra is not None else None
 
     async def _hand_summary(self, session: Session) -> None:
         """The hand summary; it stays open until dismissed (a reload shows it again: the match
@@ -204,77 +231,21 @@ class Controller(Listener):
         await self.dialogs.wait_closed()
 
     # ------------------------------------------------------------------ commands (hearts_web.input)
-    def tap_card(self, card: Card) -> None:
-        asked = self.human.asked
-        if asked is None or not self.human.waiting:
-            return
-        if asked.phase is Phase.PASSING:
-            self.toggle_pass_card(card)
-        elif self.human.submit(PlayCard(ME, card)):
-            self.view.lock_hand()  # at once, so a double tap cannot play twice
+    @property
+    def seat_input(self) -> HumanPlayer | GuestTable:
+        return self.table_input.seat
 
-    def tap_refused_card(self, card: Card, el: Any) -> None:
-        session = self._session
-        if session is None or not self.human.waiting:
-            if session is not None and session.match.phase is Phase.PLAYING:
-                self.view.show_error(t("err_not_your_turn"))
-            return
-        try:
-            session.match.verify_play(ME, card)
-        except IllegalAction as exc:
-            self.view.show_error(self.explain(exc))
-            el.classList.add("refused")
-            asyncio.ensure_future(self._unrefuse(el))
-
-    async def _unrefuse(self, el: Any) -> None:
-        await asyncio.sleep(0.4)
-        el.classList.remove("refused")
-
-    def toggle_pass_card(self, card: Card) -> None:
-        chosen = self.view.selected
-        if card in chosen:
-            chosen.remove(card)
-        else:
-            if len(chosen) >= 3:
-                chosen.pop(0)
-            chosen.append(card)
-        self.view.render_hand()
-        self.view.render_prompt()
-
-    def pass_cards(self) -> None:
-        asked = self.human.asked
-        if asked is None or asked.phase is not Phase.PASSING or len(self.view.selected) != 3:
-            return
-        if self.human.submit(PassCards(ME, tuple(self.view.selected))):
-            self.view.hinted = set()
-            self.view.lock_hand()
-
-    def hint(self) -> None:
-        self.guard(self._hint())
-
-    async def _hint(self) -> None:
-        from hearts.bots import hint_steps
-
-        session, asked = self._session, self.human.asked
-        if session is None or asked is None or not self.human.waiting:
-            self.view.show_error(t("err_not_your_turn"))
-            return
-        by_id("prompt").textContent = t("hint_thinking")
-        hint = await drain(hint_steps(asked), Pacer())
-        if self.human.asked is not asked:
-            return
-        if not session.state.practice:
-            session.state.practice = True
-            self.save()
-            self.render_badge()
-        self.view.hinted = set(hint.cards)
-        self.view.render_hand()
-        self.view.say(hint_text(hint, asked.phase is Phase.PASSING))
-
-    explain = staticmethod(explain_illegal)
+    def explain_code(self, code: str) -> str:
+        return explain_code(code)
 
     def action(self, name: str, el: Any) -> None:
         session = self._session
+        if name.startswith("online"):
+            self.online_ui().on_action(name, el)
+            return
+        if self.online is not None and self.online.side is not None and name in ("new-match", "new-match-now"):
+            self.online_ui().show_panel()  # leaving an online table is done from its panel
+            return
         if name == "last-trick" and session is not None:
             self.dialogs.last_trick(session.match.last_trick)
         elif name == "scores" and session is not None:
@@ -316,6 +287,13 @@ class Controller(Listener):
         elif name.startswith("set-"):
             self.apply_setting(settings_ui.on_click(self.settings, name, str(el.getAttribute("data-value"))), el)
 
+    def online_ui(self) -> Any:
+        if self.online is None:
+            from .online.lobby import OnlineUI  # the online code is imported only when it is used
+
+            self.online = OnlineUI(self)
+        return self.online
+
     def daily_ui(self) -> DailyUI:
         if self.daily is None:
             self.daily = DailyUI(self)
@@ -323,7 +301,8 @@ class Controller(Listener):
 
     def leave_daily(self, new: bool = False) -> None:
         """Back from a daily game to the saved match (the daily stays saved under its own key)."""
-        clear_daily_marks()
+        for name in ("dailyDate", "dailyFingerprint", "dailyPar", "shareText"):
+            document.documentElement.removeAttribute("data-" + "".join("-" + c.lower() if c.isupper() else c for c in name))
         window.history.replaceState(None, "", window.location.pathname)
         self.params.pop("daily", None)
         if new:
@@ -371,7 +350,7 @@ class Controller(Listener):
         self.apply_texts()
         self.view.render()
         self.render_badge()
-        if self.dialogs.is_open and qs("#dlg-body .form") is not None:
+        if self.dialogs.is_open and qs("#dlg-body [data-settings]") is not None:
             self.refresh_settings()  # the settings dialog follows the language at once
 
     def timings(self) -> tuple[float, float, float]:
@@ -395,7 +374,16 @@ class Controller(Listener):
         par = self.daily.par.get(date) if self.daily is not None and date is not None else None
         page.render_badge(session.state if session is not None else None, par)
 
-    # ------------------------------------------------------------------ errors
+    # ------------------------------------------------------------------ midnight, errors
+    async def _midnight_watch(self) -> None:
+        today = local_date()
+        while True:
+            await asyncio.sleep(5)
+            now = local_date()
+            if now != today:
+                today = now
+                self.daily_ui().on_new_day(now)
+
     def guard(self, coro: Any) -> None:
         async def run() -> None:
             try:

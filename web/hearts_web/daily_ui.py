@@ -4,7 +4,7 @@ result, sharing, history. Deal, direction, bots, par and markers come from :mod:
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from hearts import HandOver, Phase, Seat
 from hearts.daily import DailyResult, daily_fingerprint, daily_match, parse_date, play_par, share_markers
@@ -20,7 +20,7 @@ from .session import Mode, Session, SessionState
 from .store import DAILY_GAME_KEY, DAILY_KEY, Store
 from .table_view import TableView
 
-__all__ = ["DailyUI", "DailyHost", "local_date", "midnight_watch", "clear_daily_marks"]
+__all__ = ["DailyUI", "DailyHost", "local_date"]
 
 
 # Par of each date, computed once per page (about a second each, after the table is ready): a
@@ -32,23 +32,6 @@ _PAR_TASKS: dict[str, asyncio.Task[None]] = {}
 def local_date() -> str:
     d = window.Date.new()
     return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
-
-
-async def midnight_watch(on_new_day: Callable[[str], None]) -> None:
-    """Call ``on_new_day(date)`` when the local date changes (checked every few seconds)."""
-    today = local_date()
-    while True:
-        await asyncio.sleep(5)
-        now = local_date()
-        if now != today:
-            today = now
-            on_new_day(now)
-
-
-def clear_daily_marks() -> None:
-    """Remove the daily game's data attributes from the page (it is left)."""
-    for name in ("dailyDate", "dailyFingerprint", "dailyPar", "shareText"):
-        document.documentElement.removeAttribute("data-" + "".join("-" + c.lower() if c.isupper() else c for c in name))
 
 
 class DailyHost(Protocol):

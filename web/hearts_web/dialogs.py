@@ -66,7 +66,8 @@ class Dialogs:
 
     # ------------------------------------------------------------------ contents
     def hand_summary(self, row: HandScore, markers: list[tuple[str, ...]], sheet: list[HandScore],
-                     practice: bool, last: bool) -> None:
+                     practice: bool, last: bool, guest: bool = False) -> None:
+        """``guest``: at someone else's online table, whose host deals the next hand."""
         parts = []
         if row.moon is not None:
             text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=render.seat_name(row.moon))
@@ -75,7 +76,10 @@ class Dialogs:
         parts.append(render.score_sheet(sheet))
         if practice:
             parts.append(f'<p class="note">{esc(t("practice_note"))}</p>')
-        parts.append(_actions(("primary", "continue", t("continue") if last else t("next_hand"))))
+        if guest and not last:
+            parts.append(f'<p class="note">{esc(t("online_host_deals"))}</p>')
+        label = t("close") if guest else (t("continue") if last else t("next_hand"))
+        parts.append(_actions(("primary", "continue", label)))
         self.open(t("hand_over", n=row.hand_number + 1), "".join(parts), "dlg-hand")
 
     def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts import Card, IllegalAction, Seat
+from hearts import Card, Seat
 from hearts.bots import Hint
 
 from . import i18n
@@ -102,12 +102,3 @@ def hint_text(hint: Hint, passing: bool) -> str:
     names = i18n.join_list([i18n.card_label(c) for c in sorted(hint.cards)])
     head = t("hint_pass", cards=names) if passing else t("hint_play", card=names)
     return f"{head} {reason_text(hint.reason, hint.params)}".strip()
-
-
-def explain_illegal(exc: IllegalAction) -> str:
-    """One sentence for a refused action, from the engine's code."""
-    suit = exc.details.get("suit")
-    if exc.code.value == "must_follow_suit":
-        return t("err_must_follow_suit", suit=t(f"suit1_{int(suit)}")) if suit is not None else t("err_must_follow_suit_plain")
-    key = f"err_{exc.code.value}"
-    return t(key) if key in i18n.EN else t("err_other")

@@ -9,11 +9,11 @@ from hearts import Card
 
 from .dom import by_id, closest, document, is_none, listen, qsa
 
-__all__ = ["Commands", "bind"]
+__all__ = ["TableCommands", "Commands", "bind"]
 
 
-class Commands(Protocol):
-    """What the page can be asked to do (the controller implements it)."""
+class TableCommands(Protocol):
+    """What the player does at the table (hearts_web.table_input implements it)."""
 
     def tap_card(self, card: Card) -> None: ...
 
@@ -22,6 +22,10 @@ class Commands(Protocol):
     def pass_cards(self) -> None: ...
 
     def hint(self) -> None: ...
+
+
+class Commands(Protocol):
+    """What the page can be asked to do (the controller implements it)."""
 
     def action(self, name: str, el: Any) -> None: ...
 
@@ -32,7 +36,7 @@ class Commands(Protocol):
     def fail(self, exc: BaseException) -> None: ...
 
 
-def bind(commands: Commands) -> None:
+def bind(table: TableCommands, commands: Commands) -> None:
     def guarded(handler: Any) -> Any:
         def run(event: Any) -> None:
             try:
@@ -42,22 +46,22 @@ def bind(commands: Commands) -> None:
 
         return run
 
-    listen(document, "click", guarded(lambda event: _on_click(commands, event)))
+    listen(document, "click", guarded(lambda event: _on_click(table, commands, event)))
     listen(document, "change", guarded(lambda event: _on_change(commands, event)))
-    listen(by_id("hand"), "pointerup", guarded(lambda event: _on_hand_pointerup(commands, event)))
+    listen(by_id("hand"), "pointerup", guarded(lambda event: _on_hand_pointerup(table, event)))
     listen(by_id("hand"), "keydown", guarded(_on_hand_key))
-    listen(document, "keydown", guarded(lambda event: _on_key(commands, event)))
+    listen(document, "keydown", guarded(lambda event: _on_key(table, commands, event)))
 
 
 def _card_of(el: Any) -> Card:
     return Card.parse(str(el.getAttribute("data-card")))
 
 
-def _on_click(commands: Commands, event: Any) -> None:
+def _on_click(table: TableCommands, commands: Commands, event: Any) -> None:
     card_el = closest(event, "#hand button[data-card]")
     if card_el is not None:
         if not card_el.disabled:
-            commands.tap_card(_card_of(card_el))
+            table.tap_card(_card_of(card_el))
         return
     lang_el = closest(event, "[data-lang]")
     if lang_el is not None:
@@ -68,24 +72,24 @@ def _on_click(commands: Commands, event: Any) -> None:
         return
     name = str(el.getAttribute("data-action"))
     if name == "pass":
-        commands.pass_cards()
+        table.pass_cards()
     elif name == "hint":
-        commands.hint()
+        table.hint()
     else:
         commands.action(name, el)
 
 
 def _on_change(commands: Commands, event: Any) -> None:
     el = event.target
-    if not is_none(el) and el.closest("#dlg-body .form"):
+    if not is_none(el) and el.closest("#dlg-body [data-settings]"):
         commands.setting_changed(el)
 
 
-def _on_hand_pointerup(commands: Commands, event: Any) -> None:
+def _on_hand_pointerup(table: TableCommands, event: Any) -> None:
     """Disabled cards get no click; a tap on one still explains why it cannot be played."""
     el = closest(event, "button[data-card]")
     if el is not None and el.disabled:
-        commands.tap_refused_card(_card_of(el), el)
+        table.tap_refused_card(_card_of(el), el)
 
 
 def _on_hand_key(event: Any) -> None:
@@ -111,7 +115,7 @@ def _on_hand_key(event: Any) -> None:
     event.preventDefault()
 
 
-def _on_key(commands: Commands, event: Any) -> None:
+def _on_key(table: TableCommands, commands: Commands, event: Any) -> None:
     """Shortcuts outside text fields and dialogs: H hint, L last trick, P pass."""
     tag = str(getattr(event.target, "tagName", "") or "").lower()
     if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
@@ -120,8 +124,8 @@ def _on_key(commands: Commands, event: Any) -> None:
         return
     key = str(event.key or "").lower()
     if key == "h":
-        commands.hint()
+        table.hint()
     elif key == "l":
         commands.action("last-trick", None)
     elif key == "p" and not by_id("pass-btn").disabled:
-        commands.pass_cards()
+        table.pass_cards()

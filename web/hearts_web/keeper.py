@@ -19,7 +19,7 @@ from .dom import document, local_storage, window
 from .i18n import t
 from .notices import Notices
 from .settings import Settings
-from .store import GAME_KEYS, Store
+from .store import OWNED_KEYS, Store
 from .tabs import Snapshot, Tabs
 from .tabs_browser import BrowserPlatform, hide_overlay, new_tab_id, show_overlay
 
@@ -76,7 +76,7 @@ class Keeper:
     def begin(self, snapshot: Snapshot | None) -> None:
         self.store.readonly = False
         for key, raw in (snapshot or {}).items():
-            if key in GAME_KEYS:
+            if key in OWNED_KEYS:
                 self.store.set_raw(key, raw)
         hide_overlay()
         self.loading, self.told, self.on_card = True, [], []  # a new start: the old card goes
@@ -96,7 +96,7 @@ class Keeper:
         self.host.stop()
 
     def snapshot(self) -> Snapshot:
-        return {key: raw for key in GAME_KEYS if (raw := self.store.get_raw(key)) is not None}
+        return {key: raw for key in OWNED_KEYS if (raw := self.store.get_raw(key)) is not None}
 
     def show_elsewhere(self, moved: bool) -> None:
         show_overlay(moved)

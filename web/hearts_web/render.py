@@ -14,7 +14,7 @@ from hearts import CARDS, Card, HandScore, Seat
 from .i18n import SUIT_SYMBOL, card_label, rank_text, t
 
 __all__ = [
-    "esc", "card_face", "seat_name", "seat_box", "hand_buttons", "score_sheet", "trick_review", "hand_summary",
+    "esc", "card_face", "Seating", "seating", "seat_name", "seat_box", "hand_buttons", "score_sheet", "trick_review", "hand_summary",
     "MARKER_GLYPH",
 ]
 
@@ -48,9 +48,31 @@ def card_face(card: Card | int, extra_class: str = "", attrs: str = "", tag: str
     return f'<div class="card{red}{face} {extra_class}" data-card="{c.text}" role="img" aria-label="{label}" {attrs}>{inner}</div>'
 
 
+class Seating:
+    """Who sits where, as the table shows it: ``me`` is the player at this screen (drawn at the
+    bottom); online tables give display names and seat kinds (``local``, ``bot``, ``remote``)."""
+
+    def __init__(self, me: Seat = Seat.SOUTH, names: dict[Seat, str] | None = None,
+                 kinds: dict[Seat, str] | None = None) -> None:
+        self.me, self.names, self.kinds = me, dict(names or {}), dict(kinds or {})
+
+    def name(self, seat: Seat | int) -> str:
+        seat = Seat(seat)
+        if seat == self.me:
+            return t("seat_name_0")
+        return self.names.get(seat) or t(f"seat_name_{int(seat)}")
+
+    def kind(self, seat: Seat) -> str:
+        return self.kinds.get(seat) or ("local" if seat == self.me else "bot")
+
+
+# The table's current seating (one table per page, like the current language in i18n).
+seating = Seating()
+
+
 def seat_name(seat: Seat | int) -> str:
-    """The name of the player at ``seat`` (South is "You")."""
-    return t(f"seat_name_{int(seat)}")
+    """The name of the player at ``seat`` ("You" for the player at this screen)."""
+    return seating.name(seat)
 
 
 def _markers(markers: Sequence[str], skip_none: bool = False) -> str:
@@ -62,7 +84,7 @@ def seat_box(seat: Seat | int, score: int, markers: Sequence[str], cards_left: i
     """Avatar, name, direction, match total, the tricks won this hand and the cards held."""
     name = seat_name(seat)
     spoken = ", ".join(t(f"marker_{m}") for m in markers) if markers else t("no_tricks")
-    direction = "" if int(seat) == 0 else f'<span class="dir">{esc(t(f"seat_{int(seat)}"))}</span>'
+    direction = "" if Seat(seat) == seating.me else f'<span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
     think = esc(t("thinking", name=name)) if thinking else ""
     return (
         f'<div class="avatar" aria-hidden="true">{esc(name[:1])}</div>'

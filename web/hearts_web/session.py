@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from hearts import HandScore, Match, Phase, RecordError, Seat, SeatView, match_from_record, match_to_record
 
 from .settings import DIFFICULTIES
-from .store import DAILY_GAME_KEY, MATCH_KEY
+from .store import DAILY_GAME_KEY, MATCH_KEY, ONLINE_MATCH_KEY
 
 __all__ = ["Mode", "Pending", "SessionState", "Session", "Snapshot", "CorruptSave", "SAVE_VERSION",
            "encode_save", "decode_save"]
@@ -33,6 +33,7 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 class Mode(Enum):
     MATCH = "match"
     DAILY = "daily"
+    ONLINE = "online"  # the match of an online table hosted in this browser
 
 
 @dataclass
@@ -98,7 +99,7 @@ class SessionState:
         level = data.get("difficulty", "medium")
         if not isinstance(level, str) or level not in DIFFICULTIES:
             bad("difficulty", f"unknown difficulty {str(level)[:20]!r}")
-            level = difficulty if state.mode is Mode.MATCH else "medium"
+            level = "medium" if state.mode is Mode.DAILY else difficulty
         state.difficulty = level
         date = data.get("date")
         if state.mode is Mode.DAILY or date is not None:
@@ -140,7 +141,7 @@ class Session:
 
     @property
     def save_key(self) -> str:
-        return DAILY_GAME_KEY if self.state.mode is Mode.DAILY else MATCH_KEY
+        return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY}[self.state.mode]
 
     def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
         m = self.match

@@ -52,7 +52,7 @@ def settings_html(s: Settings) -> str:
     tie = _select("tie", r.tie.value, [(v.value, t(f"tie_{v.value}")) for v in TieRule])
     qb = "checked" if r.queen_breaks_hearts else ""
     jd = "checked" if r.jack_of_diamonds else ""
-    return f"""<div class="form">
+    return f"""<div class="form" data-settings>
 <fieldset><legend>{esc(t("language"))}</legend>{lang_seg}</fieldset>
 <fieldset><legend>{esc(t("difficulty"))}</legend>{diff}</fieldset>
 <fieldset><legend>{esc(t("look"))}</legend>{look}

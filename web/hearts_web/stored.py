@@ -24,14 +24,16 @@ from .i18n import t
 from .session import CorruptSave, Mode, Session, decode_save, encode_save
 from .settings import Settings
 from .stats import Statistics
-from .store import DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store, Unreadable
+from .store import (DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY, SETTINGS_KEY,
+                    STATS_KEY, Store, Unreadable)
 
-__all__ = ["Notice", "WHAT", "MODE_OF_KEY", "check_settings", "check_stats", "check_daily", "check_start", "load_session"]
+__all__ = ["Notice", "WHAT", "MODE_OF_KEY", "check_settings", "check_stats", "check_daily", "check_online", "check_start",
+           "load_session"]
 
 # what each key holds, as the stem of its notice texts
 WHAT = {SETTINGS_KEY: "settings", MATCH_KEY: "match", DAILY_GAME_KEY: "daily_game", DAILY_KEY: "daily",
-        STATS_KEY: "stats"}
-MODE_OF_KEY = {MATCH_KEY: Mode.MATCH, DAILY_GAME_KEY: Mode.DAILY}
+        STATS_KEY: "stats", ONLINE_MATCH_KEY: "online_match", ONLINE_HOST_KEY: "online", ONLINE_GUEST_KEY: "online"}
+MODE_OF_KEY = {MATCH_KEY: Mode.MATCH, DAILY_GAME_KEY: Mode.DAILY, ONLINE_MATCH_KEY: Mode.ONLINE}
 
 
 @dataclass(frozen=True)
@@ -109,11 +111,22 @@ def check_daily(store: Store) -> list[Notice]:
     return []
 
 
+def check_online(store: Store) -> list[Notice]:
+    """The online table's own keys (its room, the seats joined as a guest): readable JSON objects,
+    or set aside (their fields are checked by :mod:`hearts_web.online` where they are used)."""
+    notices = []
+    for key in (ONLINE_HOST_KEY, ONLINE_GUEST_KEY):
+        notice = _read_object(store, key)[1]
+        if notice is not None:
+            notices.append(notice)
+    return notices
+
+
 def check_start(store: Store) -> tuple[Settings, list[Notice]]:
-    """The settings, with the statistics and the daily data checked too (so that their panels
-    only ever see clean data). The saved games are checked when they are loaded."""
+    """The settings, with the statistics, the daily data and the online keys checked too (so that
+    their panels only ever see clean data). The saved games are checked when they are loaded."""
     settings, notices = check_settings(store)
-    return settings, notices + check_stats(store) + check_daily(store)
+    return settings, notices + check_stats(store) + check_daily(store) + check_online(store)
 
 
 def load_session(store: Store, key: str, difficulty: str) -> tuple[Session | None, list[Notice]]:

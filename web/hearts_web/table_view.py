@@ -23,9 +23,8 @@ __all__ = ["TableView"]
 
 
 class TableView:
-    def __init__(self, timings: Callable[[], tuple[float, float, float]], me: Seat = Seat.SOUTH) -> None:
+    def __init__(self, timings: Callable[[], tuple[float, float, float]]) -> None:
         self.timings = timings
-        self.me = me
         self.snap: Snapshot | None = None
         self.asked: SeatView | None = None  # the question the table is asking the player, if any
         self.selected: list[Card] = []
@@ -34,6 +33,11 @@ class TableView:
         self.thinking: Seat | None = None
         self._error_task: asyncio.Task[None] | None = None
         self._toast_token: object = None
+
+    @property
+    def me(self) -> Seat:
+        """The seat of the player at this screen (drawn at the bottom)."""
+        return render.seating.me
 
     # ------------------------------------------------------------------ layout helpers
     def slot_of(self, seat: Seat) -> int:
@@ -65,6 +69,7 @@ class TableView:
             el = self.seat_el(seat)
             el.innerHTML = render.seat_box(seat, snap.totals[seat], snap.markers(seat), view.hand_sizes[seat],
                                            self.thinking == seat)
+            el.setAttribute("data-seat-kind", render.seating.kind(seat))
             if snap.phase is Phase.PLAYING and view.turn == seat:
                 el.classList.add("turn")
             else:

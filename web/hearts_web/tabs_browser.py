@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from .data_view import overlay_html
 from .dom import _KEEP, by_id, document, is_none, listen, window
-from .store import GAME_KEYS
+from .store import OWNED_KEYS
 from .tabs import Tabs
 
 __all__ = ["BrowserPlatform", "show_overlay", "hide_overlay", "new_tab_id"]
@@ -61,7 +61,7 @@ class BrowserPlatform:
 
     def _on_storage(self, event: Any) -> None:
         key = event.key
-        if self.tabs is not None and (is_none(key) or str(key) in GAME_KEYS):
+        if self.tabs is not None and (is_none(key) or str(key) in OWNED_KEYS):
             self.tabs.on_foreign_write()
 
     def _lost(self, _error: Any = None) -> None:

@@ -1,0 +1,121 @@
+"""Harness of the online table's browser tests (e2e/test_online_*.py): WebRTC between pages on this
+machine only.
+
+These tests run ONLY inside a fresh network namespace with loopback alone: ``./scripts/test online``
+starts them with ``unshare --net`` and sets HEARTS_NETNS=1. Outside one, Chromium would connect the
+peers over the machine's real network address, so there they are skipped.
+
+Fixtures (import them into the test module)
+  relay             a local signalling relay (``node tools/relay.mjs``) on 127.0.0.1
+  online_base_url   dist/ served with that relay added to the CSP's connect-src
+  online_browser    Chromium with ``--allow-loopback-in-peer-connection``
+  player            factory: ``page = player("Ada")`` opens a new browser context (its own storage,
+                    like another person's browser) with the permissions WebRTC needs on loopback,
+                    guarded like every page of the e2e suite (online code allowed); every message
+                    the page receives is kept in ``window.__heartsOnlineLog``
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright
+
+from conftest import DIST, ROOT, Guard, _screenshot_on_failure, goto_ready, launch_options
+from serve import start_server
+
+IN_NETNS = os.environ.get("HEARTS_NETNS") == "1"
+needs_netns = pytest.mark.skipif(not IN_NETNS, reason="WebRTC tests run only in a network namespace: "
+                                 "./scripts/test online")
+CONNECT_MS = 120_000  # WebRTC set-up through the relay: seconds usually, much longer on a loaded machine
+
+
+@pytest.fixture(scope="module")
+def relay() -> Iterator[str]:
+    proc = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline().split()
+    if len(line) != 2 or line[0] != "relay":
+        proc.kill()
+        pytest.fail(f"the local relay did not start: {line}")
+    yield line[1]
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def online_base_url(relay: str) -> Iterator[str]:
+    srv = start_server(DIST, connect=(relay,))
+    yield srv.url.rstrip("/")
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def online_browser(playwright: Playwright) -> Iterator[Browser]:
+    options = launch_options()
+    browser = playwright.chromium.launch(**{**options, "args": options["args"] + ["--allow-loopback-in-peer-connection"]})
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def player(online_browser: Browser, online_base_url: str, relay: str,
+           request: pytest.FixtureRequest) -> Iterator[Callable[..., Page]]:
+    pages: list[Page] = []
+    contexts = []
+
+    def open_player(name: str, locale: str = "en-US", **options: Any) -> Page:
+        ctx = online_browser.new_context(base_url=online_base_url, locale=locale,
+                                         **{"viewport": {"width": 1100, "height": 760}, **options})
+        # No camera is used: Chromium gathers loopback ICE candidates only with these granted.
+        ctx.grant_permissions(["camera", "microphone"], origin=online_base_url)
+        guard = Guard()
+        guard.online = True
+        guard.watch(ctx)
+        request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
+        ctx.add_init_script("window.__heartsOnlineLog = [];"
+                            "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
+                            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy'}));")
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page._hearts_relay = relay  # type: ignore[attr-defined]
+        pages.append(page)
+        return page
+
+    yield open_player
+    _screenshot_on_failure(request, pages)
+    for ctx in contexts:
+        ctx.close()
+
+
+# ------------------------------------------------------------------ actions of the players
+def host_table(page: Page, name: str, preset: str = "standard") -> str:
+    """Open the game, create a table, return the invitation link."""
+    goto_ready(page, f"/?speed=instant&relay={page._hearts_relay}")  # type: ignore[attr-defined]
+    page.click("[data-action='online']")
+    page.fill("#online-name", name)
+    page.select_option("#online-preset", preset)
+    page.click("[data-action='online-host']")
+    link = page.wait_for_selector("[data-table-link]", timeout=CONNECT_MS).get_attribute("href")
+    assert link and "#online=" in link
+    return link
+
+
+def join_table(page: Page, link: str, name: str, seat: str) -> None:
+    """Open the invitation, read the notice, join, and sit down."""
+    page.goto(link)
+    page.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
+    assert "IP address" in page.inner_text("#dlg-body") or "IP-Adresse" in page.inner_text("#dlg-body")
+    page.fill("#online-name", name)
+    page.click("[data-action='online-join']")
+    page.click(f"[data-action='online-sit'][data-seat='{seat}']", timeout=CONNECT_MS)
+
+
+def received(page: Page) -> list[dict[str, Any]]:
+    return [json.loads(m) for m in page.evaluate("window.__heartsOnlineLog || []")]

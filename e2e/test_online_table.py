@@ -1,0 +1,127 @@
+"""The online table in real browsers: host and guests in separate contexts, WebRTC over loopback,
+signalling through a local relay, inside a network namespace (see e2e/online_harness.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from conftest import shot
+from online_harness import (  # noqa: F401  (fixtures)
+    CONNECT_MS, host_table, join_table, needs_netns, online_base_url, online_browser, player, received, relay,
+)
+
+pytestmark = needs_netns
+CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
+PLAYABLE = "#hand button[data-card]:enabled"
+
+
+def act_once(page: Page) -> bool:
+    """Pass (three highest cards) or play the first playable card, if this player is asked."""
+    if page.query_selector("dialog[open]"):
+        return False
+    if page.query_selector("#pass-btn:not([hidden]):not([disabled])") or page.query_selector("#pass-btn:not([hidden])"):
+        cards = page.eval_on_selector_all("#hand button[data-card]:enabled", "e => e.map(x => x.dataset.card)")
+        if len(cards) == 13:
+            for card in cards[-3:]:
+                page.click(f'#hand button[data-card="{card}"]')
+            page.click("#pass-btn")
+            return True
+    card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card") if page.query_selector(PLAYABLE) else None
+    if card and not page.query_selector("#pass-btn:not([hidden])"):
+        page.click(f'#hand button[data-card="{card}"]')
+        return True
+    return False
+
+
+def play_until_summary(pages: list[Page], limit_s: float = 240) -> None:
+    """Every person acts when asked until each screen shows the hand summary."""
+    end = time.time() + limit_s
+    while time.time() < end:
+        if all(p.query_selector("dialog[open] .hand-summary") for p in pages):
+            return
+        moved = False
+        for p in pages:
+            moved |= act_once(p)
+        if not moved:
+            pages[0].wait_for_timeout(150)
+    raise AssertionError("the hand did not end on every screen in time")
+
+
+def summary_points(page: Page) -> list[int]:
+    cells = page.locator("dialog[open] table.sheet tbody tr").last.locator("td")
+    return [int(cells.nth(i).inner_text().split()[0]) for i in range(4)]
+
+
+def kinds(page: Page) -> dict[str, str]:
+    return page.evaluate("() => Object.fromEntries([...document.querySelectorAll('.seat[data-seat]')]"
+                         ".map(e => [e.dataset.seat, e.dataset.seatKind]))")
+
+
+def host_record(host: Page) -> dict:
+    return json.loads(host.evaluate("localStorage.getItem('hearts.online-match.v1')"))["record"]
+
+
+def audit(guest_messages: list[dict], record: dict, seat: str) -> None:
+    """Every card a guest was sent is its own, passed to it, or already played (per the host's record)."""
+    for hand_no, hand in enumerate(record["hands"]):
+        dealt = set(hand["deal"][seat])
+        plays = hand["plays"]
+        giver = {"west": "south", "north": "west", "east": "north", "south": "east"}  # passing left (hand 1)
+        received_cards = set(hand.get("passes", {}).get(giver[seat], [])) if hand_no == 0 else set()
+        for msg in guest_messages:
+            if msg["t"] != "state" or msg["snap"]["view"]["hand_number"] != hand_no:
+                continue
+            view = msg["snap"]["view"]
+            shown = [c for t in view["tricks"] for _, c in t["plays"]] + [c for _, c in view["current_trick"]]
+            assert shown == plays[:len(shown)], "a state shows plays the host never made"
+            entitled = dealt | received_cards | set(plays[:len(shown)])
+            sent = set(CARD.findall(json.dumps(msg)))
+            assert sent <= entitled, f"{seat} was sent {sorted(sent - entitled)}"
+
+
+def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screens(player) -> None:  # type: ignore[no-untyped-def]
+    host = player("Ada")
+    link = host_table(host, "Ada")
+    guest = player("Ben")
+    join_table(guest, link, "Ben", "west")
+    expect(host.locator("[data-lobby-seat='west'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+    shot(host, "online-host-lobby-en")
+    host.click("[data-action='online-start']")
+    guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    assert kinds(host) == {"0": "local", "1": "remote", "2": "bot", "3": "bot"}
+    assert kinds(guest) == {"0": "local", "1": "bot", "2": "bot", "3": "remote"}  # rotated: West at the bottom
+    expect(guest.locator(".seat[data-seat='3'] .name")).to_have_text("Ada")
+    shot(guest, "online-guest-table-en")
+    play_until_summary([host, guest])
+    assert summary_points(host) == summary_points(guest)
+    assert sum(summary_points(host)) in (26, 78)
+    expect(guest.locator("html")).to_have_attribute("data-deal-verified", "true", timeout=CONNECT_MS)
+    shot(guest, "online-guest-summary-en")
+    audit(received(guest), host_record(host), "west")
+
+
+def test_four_people_at_one_table(player) -> None:  # type: ignore[no-untyped-def]
+    host = player("Ada")
+    link = host_table(host, "Ada")
+    guests = []
+    for name, seat, locale in (("Ben", "west", "de-DE"), ("Cleo", "north", "en-US"), ("Dan", "east", "en-US")):
+        page = player(name, locale=locale)
+        join_table(page, link, name, seat)
+        guests.append(page)
+    for seat in ("west", "north", "east"):
+        expect(host.locator(f"[data-lobby-seat='{seat}'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+    host.click("[data-action='online-start']")
+    for page in guests:
+        page.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    assert kinds(host) == {"0": "local", "1": "remote", "2": "remote", "3": "remote"}
+    expect(guests[0].locator("#prompt")).to_contain_text("Gib 3 Karten")  # German at Ben's screen
+    play_until_summary([host, *guests])
+    points = summary_points(host)
+    assert all(summary_points(p) == points for p in guests)
+    record = host_record(host)
+    for page, seat in zip(guests, ("west", "north", "east")):
+        audit(received(page), record, seat)

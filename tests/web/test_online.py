@@ -1,0 +1,362 @@
+"""The online table without a network: a host and its guests over a fake transport.
+
+Covers what docs/online.md promises: a whole match with guests and bots, the fair deal checked by
+every guest, a guest who drops (a bot plays for it) and comes back with its seat token, hostile
+messages (illegal, out of turn, for another seat, garbage, oversized, replayed, a flood) that change
+nothing, and an audit that no guest ever receives a card it may not see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import sys
+from collections import deque
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts import PRESETS, Action, Event, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView, match_to_record
+from hearts.bots import make_bot
+from hearts.bots.player import BotPlayer
+from hearts.table import play
+from hearts_web.online import protocol
+from hearts_web.online.guest import GuestTable
+from hearts_web.online.host import DROP_AFTER, HostTable
+from hearts_web.session import Snapshot
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only)")
+
+CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Net:
+    """Delivers messages in order, one event-loop turn later; audits every message to a guest."""
+
+    def __init__(self, clock: "Clock") -> None:
+        self.clock = clock  # a message takes 20 ms: time passes as the table plays
+        self.queue: deque[tuple[str, str, str]] = deque()
+        self.host: HostTable | None = None
+        self.guests: dict[str, GuestTable] = {}
+        self.received: dict[str, list[tuple[str, Any]]] = {}
+        self.audit_failures: list[str] = []
+
+    def host_send(self, peer: str, text: str) -> None:
+        self.audit(peer, text)
+        self.queue.append(("guest", peer, text))
+
+    def guest_send(self, peer: str):  # type: ignore[no-untyped-def]
+        return lambda text: self.queue.append(("host", peer, text))
+
+    def audit(self, peer: str, text: str) -> None:
+        """Every card named in a message to a guest is its own, passed to it, or already played."""
+        host = self.host
+        guest = self.guests.get(peer)
+        if host is None or host.match is None or guest is None or guest.seat is None:
+            return
+        m, seat = host.match, guest.seat
+        entitled = {c.text for c in m.hand.deal[seat]} | {c.text for c in m.hand.received(seat)}
+        entitled |= {c.text for c in m.hand.plays}
+        for hand in m.hands[:-1]:  # earlier hands are over: everything was played
+            entitled |= {c.text for c in hand.plays}
+        extra = set(CARD.findall(text)) - entitled
+        if extra:
+            self.audit_failures.append(f"{guest.seat.key} was sent {sorted(extra)}")
+        self.received.setdefault(peer, []).append((json.loads(text)["t"], m.hand.hand_number))
+
+    async def pump(self) -> None:
+        while True:
+            while self.queue:
+                to, peer, text = self.queue.popleft()
+                self.clock.now += 0.02
+                if to == "host":
+                    assert self.host is not None
+                    self.host.on_message(peer, text)
+                elif peer in self.guests:
+                    self.guests[peer].on_message("host", text)
+            await asyncio.sleep(0)
+
+
+class AutoGuest:
+    """A guest's page that answers whenever it is asked, with a random legal action."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.table: GuestTable | None = None
+        self.verified: dict[int, bool | None] = {}
+        self.refusals: list[str] = []
+        self.snap: Snapshot | None = None
+        self.lobbies: list[list[dict[str, Any]]] = []
+        self.asleep = False
+
+    def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:
+        self.lobbies.append(seats)
+
+    def seated(self, seat: Seat) -> None:
+        pass
+
+    def state(self, snap: Snapshot, events: list[Event], asked: SeatView | None) -> None:
+        self.snap = snap
+        if asked is not None and not self.asleep:
+            asyncio.get_event_loop().call_soon(self.answer)
+
+    def answer(self) -> None:
+        assert self.table is not None
+        view = self.table.asked
+        if view is None:
+            return
+        if view.phase is Phase.PASSING:
+            action: Action = PassCards(view.seat, tuple(self.rng.sample(view.hand, 3)))
+        else:
+            action = PlayCard(view.seat, self.rng.choice(view.legal))
+        self.table.submit(action)
+
+    def refused(self, what: str, code: str) -> None:
+        self.refusals.append(code)
+
+    def verified_(self, hand: int, ok: bool | None) -> None:
+        self.verified[hand] = ok
+
+    verified = None  # replaced per instance below (the protocol's method name is "verified")
+
+    def host_away(self, away: bool) -> None:
+        pass
+
+    def closed(self) -> None:
+        pass
+
+    def reload_needed(self) -> None:
+        pass
+
+
+def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock) -> tuple[GuestTable, AutoGuest]:
+    page = AutoGuest(rng)
+    page.verified = {}  # type: ignore[assignment]
+    page.verified_hands = page.verified  # type: ignore[attr-defined]
+    page.verified = lambda hand, ok: page.verified_hands.__setitem__(hand, ok)  # type: ignore[assignment, attr-defined]
+    table = GuestTable(net.guest_send(peer), page, name, clock=clock)  # type: ignore[arg-type]
+    page.table = table
+    net.guests[peer] = table
+    table.host_peer = "host"  # (the browser checks the host's signature first: see link.py)
+    return table, page
+
+
+def make_host(net: Net, clock: Clock, level: str = "medium") -> HostTable:
+    host = HostTable(net.host_send, host_name="Ada", bot_names=["Pip", "Hops", "Shelly"],
+                     stand_in=lambda s: BotPlayer(make_bot(level), seed=f"stand-in-{s.key}"),
+                     rules=PRESETS["standard"].to_dict(), level=level, clock=clock)
+    net.host = host
+    return host
+
+
+async def settle(turns: int = 50) -> None:
+    for _ in range(turns):
+        await asyncio.sleep(0)
+
+
+def test_a_match_with_two_guests_and_a_bot_plays_to_the_end_and_every_deal_checks_out() -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        g1, p1 = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
+        g2, p2 = make_guest(net, "peer-2", "<b>Cleo</b>", random.Random(2), clock)
+        g1.hello()
+        g2.hello()
+        await settle()
+        assert p1.lobbies and p1.lobbies[-1][1]["kind"] == "free"
+        g1.sit(Seat.WEST, "Ben")
+        g2.sit(Seat.EAST, "<b>Cleo</b>")
+        await settle()
+        assert g1.seat is Seat.WEST and g2.seat is Seat.EAST and g1.token and g2.token != g1.token
+        assert [s.shown_kind for s in host.seats] == ["local", "remote", "bot", "remote"]
+        match = await host.start(Rules(target=40))
+        players = host.players(BotPlayer(make_bot("medium"), seed="host"))
+        await play(match, players, host)
+        await settle()
+        assert match.is_over and not net.audit_failures
+        for guest, page in ((g1, p1), (g2, p2)):
+            assert page.snap is not None and page.snap.view == match.view(guest.seat)  # type: ignore[arg-type]
+            assert page.snap.totals == match.scores and page.snap.phase is Phase.MATCH_OVER
+            assert page.verified_hands == {h: True for h in range(len(match.hands))}  # type: ignore[attr-defined]
+        assert host.seats[3].name == "<b>Cleo</b>"  # kept as text; the page escapes it when drawing
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_guest_who_drops_is_played_by_a_bot_and_gets_the_seat_back_with_its_token() -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        g1, p1 = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
+        g1.hello()
+        await settle()
+        g1.sit(Seat.NORTH, "Ben")
+        await settle()
+        match = await host.start(Rules(), max_hands=1)
+        table = asyncio.ensure_future(play(match, host.players(BotPlayer(make_bot("medium"), seed="h")), host))
+        while len(match.hand.plays) < 8:
+            await asyncio.sleep(0)
+        p1.asleep = True  # the guest's tab hangs: no more answers, no more heartbeats
+        clock.now += DROP_AFTER + 1
+        host.tick()
+        assert host.seats[Seat.NORTH].peer is None and host.seats[Seat.NORTH].shown_kind == "bot"
+        while len(match.hand.plays) < 20:  # the stand-in plays North meanwhile
+            await asyncio.sleep(0)
+        # the guest reloads: a new connection, the same seat token
+        token = g1.token
+        back, page = make_guest(net, "peer-1b", "Ben", random.Random(3), clock)
+        back.token = token
+        back.hello()
+        await settle()
+        assert back.seat is Seat.NORTH and host.seats[Seat.NORTH].peer == "peer-1b"
+        assert page.snap is not None and page.snap.view.hand == match.view(Seat.NORTH).hand or match.is_over
+        await table
+        assert match.is_over and not net.audit_failures
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        good, page = make_guest(net, "good", "Ben", random.Random(5), clock)
+        good.hello()
+        await settle()
+        good.sit(Seat.WEST, "Ben")
+        await settle()
+        page.asleep = True  # we answer by hand below
+        match = await host.start(Rules(), max_hands=1)
+        table = asyncio.ensure_future(play(match, host.players(BotPlayer(make_bot("medium"), seed="h")), host))
+        await settle()
+        view = good.asked
+        assert view is not None and view.phase is Phase.PASSING
+        def west_untouched() -> bool:
+            hand = match_to_record(match)["hands"][0]
+            return "west" not in hand.get("passes", {}) and not hand["plays"]
+
+        seq = [1000]
+
+        def raw(t: str, **fields: Any) -> str:
+            seq[0] += 1
+            return protocol.encode(t, seq[0], **fields)
+
+        west_cards = [c.text for c in view.hand]
+        south_cards = [c.text for c in match.cards(Seat.SOUTH)]
+        hostile = [
+            raw("act", action={"type": "pass", "seat": "west", "cards": west_cards[:2]}),            # two cards
+            raw("act", action={"type": "pass", "seat": "west", "cards": south_cards[:3]}),           # not in hand
+            raw("act", action={"type": "pass", "seat": "south", "cards": south_cards[:3]}),          # another seat
+            raw("act", action={"type": "play", "seat": "west", "card": west_cards[0]}),              # wrong phase
+            "garbage", "{", "[]", json.dumps({"v": 1, "t": "act", "seq": "x"}), "x" * 1_000_000,
+            protocol.encode("act", 5, action={"type": "pass", "seat": "west", "cards": west_cards[:3]}),  # replayed seq
+            json.dumps({"v": 99, "t": "hello", "seq": 10**6}),
+            raw("sit", seat="east", name="Mallory"),                                                 # already seated
+        ]
+        for text in hostile:
+            host.on_message("good", text)
+            await settle(5)
+            assert west_untouched(), text[:80]
+        # another peer pretending to be the host: the guest does not listen
+        before = good.snap
+        good.on_message("intruder", protocol.encode("state", 10**6, snap={}, events=[]))
+        good.on_message("intruder", protocol.encode("closed", 10**6 + 1))
+        assert good.snap is before and any("not the host" in line for line in good.log)
+        # an intruder without a seat: acts are dropped, the match is unchanged
+        for i in range(2000):  # a flood
+            host.on_message("intruder", protocol.encode("act", i, action={"type": "pass", "seat": "west",
+                                                                            "cards": west_cards[:3]}))
+        await settle(5)
+        assert west_untouched() and host.checks["intruder"].dropped >= 1950  # the rate limit stops the rest
+        assert any("without a seat" in line for line in host.log)
+        assert page.refusals == ["wrong_pass_count", "card_not_in_hand", "wrong_phase", "already_seated"]
+        page.asleep = False
+        good._seq = seq[0]  # the hostile messages above went out under this guest's name and numbers
+        page.answer()
+        await table
+        assert match.is_over and not net.audit_failures
+        assert any("another seat" in line for line in host.log) and any("oversized" in line for line in host.log)
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+guest_messages = st.lists(st.one_of(
+    st.text(max_size=40),
+    st.builds(lambda t, seq, f: protocol.encode(t, seq, **f), st.sampled_from(protocol.GUEST_TYPES),
+              st.integers(-5, 10**6), st.dictionaries(st.sampled_from(["seat", "name", "token", "action", "hand", "value"]),
+                                                      st.none() | st.integers() | st.text(max_size=8), max_size=3)),
+    st.builds(lambda s, cards: protocol.encode("act", 10**7, action={"type": "pass", "seat": s, "cards": cards}),
+              st.sampled_from(["south", "west", "north", "east"]),
+              st.lists(st.sampled_from(["2C", "QS", "AH", "KD", "3S", "9H"]), max_size=4)),
+    st.builds(lambda s, c: protocol.encode("act", 10**7 + 1, action={"type": "play", "seat": s, "card": c}),
+              st.sampled_from(["south", "west", "north", "east"]), st.sampled_from(["2C", "QS", "AH", "KD", "3S", "9H"])),
+), max_size=25)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages=guest_messages)
+def test_any_sequence_of_guest_messages_leaves_the_match_valid(messages: list[str]) -> None:
+    """Whatever a guest sends: the host never fails, the match stays a valid record, only West's
+    own seat is ever moved by West's messages, and West's pass (while the guest is there) is one
+    the guest itself sent."""
+    from hearts import match_from_record
+
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        guest, page = make_guest(net, "g", "Ben", random.Random(1), clock)
+        page.asleep = True
+        guest.hello()
+        await settle()
+        guest.sit(Seat.WEST, "Ben")
+        await settle()
+        match = await host.start(Rules(), max_hands=1)
+        table = asyncio.ensure_future(play(match, host.players(BotPlayer(make_bot("medium"), seed="h")), host))
+        await settle()
+        accepted: list[Action | None] = []
+        west = host.remote[Seat.WEST]
+        answer = west.answer
+        west.answer = lambda action: (accepted.append(action), answer(action))[1]  # type: ignore[method-assign]
+        sent_passes = set()
+        for text in messages:
+            try:
+                body = json.loads(text)
+                if body["t"] == "act" and body["action"]["seat"] == "west" and body["action"]["type"] == "pass":
+                    sent_passes.add(tuple(sorted(body["action"]["cards"])))
+            except (ValueError, KeyError, TypeError):
+                pass
+            host.on_message("g", text)
+            await settle(3)
+            record = match_to_record(match)
+            assert match_to_record(match_from_record(record)) == record
+            assert all(a is None or a.seat is Seat.WEST for a in accepted)
+            passed = record["hands"][0].get("passes", {}).get("west")
+            if passed is not None and host.seats[Seat.WEST].peer is not None:
+                assert tuple(sorted(passed)) in sent_passes
+        table.cancel()
+        pump.cancel()
+
+    asyncio.run(scenario())

@@ -1,0 +1,226 @@
+"""A guest's side of an online table: join, sit, answer when asked, check the deal.
+
+The guest keeps no match of its own: it draws what the host sends (a
+:class:`~hearts_web.session.Snapshot` of its seat and the events, already filtered by the host) and
+sends intents. Messages from the host are checked like any input (size, JSON, fields); a bad one is
+dropped. The page learns what happened through :class:`GuestEvents`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from hearts import Action, Card, Event, Phase, Seat, SeatView, action_to_dict
+from hearts.fairdeal import is_token, verify
+from hearts.wire import WireError
+
+from ..session import Snapshot
+from . import protocol
+from .protocol import Drop, PeerCheck, RateLimit, encode, read_seat, read_token
+
+__all__ = ["GuestEvents", "GuestTable", "Seen", "HOST_SILENT_AFTER"]
+
+
+def _question(view: SeatView) -> tuple[int, str, int]:
+    """What the table asks in ``view``: which hand, which phase, after how many cards."""
+    return view.hand_number, view.phase.value, view.cards_played
+
+HOST_SILENT_AFTER = 6.0  # no word from the host this long: "waiting for the host"
+
+
+class GuestEvents(Protocol):
+    """What a guest's page is told."""
+
+    def lobby(self, seats: list[dict[str, Any]], started: bool) -> None: ...
+
+    def seated(self, seat: Seat) -> None: ...
+
+    def state(self, snap: Snapshot, events: list[Event], asked: SeatView | None) -> None: ...
+
+    def refused(self, what: str, code: str) -> None: ...
+
+    def verified(self, hand: int, ok: bool | None) -> None: ...
+
+    def host_away(self, away: bool) -> None: ...
+
+    def closed(self) -> None: ...
+
+    def reload_needed(self) -> None: ...
+
+
+@dataclass
+class Seen:
+    """What the guest keeps about a hand to check its deal afterwards."""
+
+    commit: str = ""
+    mine: str = ""
+    dealt: tuple[Card, ...] = ()
+
+
+@dataclass
+class GuestTable:
+    send_raw: Callable[[str], None]
+    events: GuestEvents
+    name: str
+    token: str | None = None
+    clock: Callable[[], float] = time.monotonic
+    random_hex: Callable[[int], str] = secrets.token_hex
+    seat: Seat | None = None
+    host_peer: str | None = None  # the peer that proved it holds the host's key (see link.py)
+    snap: Snapshot | None = None
+    hands: dict[int, Seen] = field(default_factory=dict)
+    check: PeerCheck = field(default_factory=lambda: PeerCheck(RateLimit(rate=200.0, burst=400.0)))
+    last_heard: float = 0.0
+    away: bool = False
+    log: list[str] = field(default_factory=list)
+    _seq: int = 0
+    _answered: tuple[int, str, int] | None = None  # the question last answered (until a refusal)
+
+    def _send(self, type_: str, **fields: Any) -> None:
+        self._seq += 1
+        self.send_raw(encode(type_, self._seq, **fields))
+
+    # ------------------------------------------------------------------ outgoing
+    def host_proven(self, peer: str) -> None:
+        """``peer`` signed with the key of the invitation link: it is the host (a new peer after
+        the host's reload). Only its messages count from now on; say hello (with the seat token)."""
+        if peer != self.host_peer:
+            self.host_peer = peer
+            self.check = PeerCheck(RateLimit(rate=200.0, burst=400.0))
+        self.hello()
+
+    def hello(self) -> None:
+        """On every (re)connection: a seat token claims the seat back."""
+        self.last_heard = self.clock()
+        self._send("hello", token=self.token, name=self.name)
+
+    def sit(self, seat: Seat, name: str) -> None:
+        self.name = name
+        self._send("sit", seat=seat.key, name=name)
+
+    @property
+    def asked(self) -> SeatView | None:
+        """The question the table is asking this guest, if any (its view, when it must act)."""
+        snap = self.snap
+        if snap is None or self.seat is None:
+            return None
+        view = snap.view
+        asked = (snap.phase is Phase.PASSING and view.passed is None) or \
+                (snap.phase is Phase.PLAYING and view.turn == self.seat)
+        return view if asked and _question(view) != self._answered else None
+
+    @property
+    def waiting(self) -> bool:
+        return self.asked is not None
+
+    def submit(self, action: Action) -> bool:
+        view = self.asked
+        if view is None:
+            return False
+        self._answered = _question(view)  # a later state about the same question asks nothing new
+        self._send("act", action=action_to_dict(action))
+        return True
+
+    def tick(self) -> None:
+        self._send("ping")
+        away = self.clock() - self.last_heard > HOST_SILENT_AFTER
+        if away != self.away:
+            self.away = away
+            self.events.host_away(away)
+
+    # ------------------------------------------------------------------ incoming
+    def on_message(self, peer: str, raw: Any) -> None:
+        if peer != self.host_peer:
+            self.log.append(f"dropped a message from {peer[:8]}: not the host")
+            del self.log[:-200]
+            return
+        msg = self.check.admit(raw, protocol.HOST_TYPES, protocol.MAX_HOST_MESSAGE)
+        if isinstance(msg, Drop):
+            self.log.append(f"dropped a message from the host: {msg.reason}")
+            if msg.reason.startswith("version"):
+                self.events.reload_needed()
+            return
+        self.last_heard = self.clock()
+        if self.away:
+            self.away = False
+            self.events.host_away(False)
+        body = msg.body
+        try:
+            getattr(self, f"_on_{msg.type}")(body)
+        except (WireError, KeyError, TypeError, ValueError) as exc:
+            self.log.append(f"dropped a malformed {msg.type}: {exc}")
+
+    def _on_ping(self, body: dict[str, Any]) -> None:
+        return None
+
+    def _on_host(self, body: dict[str, Any]) -> None:
+        return None  # the proof is checked before (link.py); a repeat changes nothing
+
+    def _on_version(self, body: dict[str, Any]) -> None:
+        self.events.reload_needed()
+
+    def _on_closed(self, body: dict[str, Any]) -> None:
+        self.events.closed()
+
+    def _on_lobby(self, body: dict[str, Any]) -> None:
+        seats = body["seats"]
+        if not isinstance(seats, list) or len(seats) != 4:
+            raise ValueError("a lobby lists four seats")
+        clean = []
+        for item in seats:
+            seat = read_seat(item.get("seat"))
+            kind = item.get("kind")
+            name = protocol.clean_name(item.get("name")) or "?"
+            if seat is None or kind not in ("local", "bot", "remote", "free"):
+                raise ValueError("bad seat in the lobby")
+            clean.append({"seat": seat, "kind": kind, "name": name})
+        self.events.lobby(clean, bool(body.get("started")))
+
+    def _on_welcome(self, body: dict[str, Any]) -> None:
+        seat, token = read_seat(body.get("seat")), read_token(body.get("token"))
+        if seat is None or token is None:
+            raise ValueError("a welcome names the seat and its token")
+        self.seat, self.token = seat, token
+        self.events.seated(seat)
+
+    def _on_state(self, body: dict[str, Any]) -> None:
+        snap = protocol.snapshot_from_dict(body["snap"])
+        events = list(protocol.read_events(body.get("events", [])))
+        if self.seat is not None and snap.view.seat != self.seat:
+            raise ValueError("a state for another seat")
+        self.snap = snap
+        view = snap.view
+        seen = self.hands.setdefault(view.hand_number, Seen())
+        if not seen.dealt and not view.tricks and not view.current_trick and view.passed is None and len(view.hand) == 13:
+            seen.dealt = view.hand  # what this seat was dealt, to check against the revealed seed
+        self.events.state(snap, events, self.asked)
+
+    def _on_refused(self, body: dict[str, Any]) -> None:
+        self._answered = None
+        self.events.refused(str(body.get("what"))[:12], str(body.get("code"))[:40])
+        if self.snap is not None:
+            self.events.state(self.snap, [], self.asked)
+
+    def _on_commit(self, body: dict[str, Any]) -> None:
+        hand, commit = body.get("hand"), body.get("hash")
+        if not isinstance(hand, int) or not isinstance(commit, str) or len(commit) != 64:
+            raise ValueError("a commitment names the hand and a hash")
+        seen = self.hands.setdefault(hand, Seen())
+        seen.commit, seen.mine, seen.dealt = commit, self.random_hex(16), ()
+        self._send("contrib", hand=hand, value=seen.mine)
+
+    def _on_reveal(self, body: dict[str, Any]) -> None:
+        hand, secret, contributions = body.get("hand"), body.get("secret"), body.get("contributions")
+        if not isinstance(hand, int) or not is_token(secret) or not isinstance(contributions, list) \
+                or len(contributions) != 4 or not all(c == "" or is_token(c) for c in contributions):
+            raise ValueError("a reveal names the hand, the secret and four contributions")
+        seen = self.hands.get(hand)
+        if seen is None or not seen.commit or not seen.dealt or self.seat is None:
+            self.events.verified(hand, None)  # joined too late to check this hand
+            return
+        ok = verify(seen.commit, str(secret), contributions, seat=int(self.seat), mine=seen.mine, dealt=seen.dealt)
+        self.events.verified(hand, ok)

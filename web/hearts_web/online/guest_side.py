@@ -1,0 +1,185 @@
+"""This browser is a guest at someone else's online table: it draws what the host sends."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
+
+from .. import render
+from ..dom import by_id, document, qs
+from ..i18n import t
+from ..render import Seating, esc
+from ..session import Snapshot
+from . import config, link, protocol
+from .common import GUEST_KEY, OnlinePage, ip_notice, seats_html
+from .guest import GuestTable
+
+__all__ = ["GuestSide", "KIND_FOR_GUEST"]
+
+KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot"}
+
+
+class GuestSide:
+    """This browser is a guest at someone else's table."""
+
+    def __init__(self, page: OnlinePage, room: str, public_key: str, relay: str | None) -> None:
+        self.page, self.room, self.public_key, self.relay = page, room, public_key, relay
+        saved = page.store.get_json(GUEST_KEY) if page.store.get_raw(GUEST_KEY) else None
+        mine = saved.get(room, {}) if isinstance(saved, dict) and isinstance(saved.get(room), dict) else {}
+        self.table = GuestTable(lambda text: None, self, protocol.clean_name(mine.get("name")) or "",
+                                token=protocol.read_token(mine.get("token")))
+        self.link: link.Link | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.started = False
+        self.queue: asyncio.Queue[tuple[Snapshot, list[Event]]] = asyncio.Queue()
+        self.drawer: asyncio.Task[None] | None = None
+        self.ticker: asyncio.Task[None] | None = None
+        self.entered = False
+
+    @property
+    def returning(self) -> bool:
+        return self.table.token is not None
+
+    def show_join(self, connecting: bool = False) -> None:
+        if self.entered and self.started:
+            self.page.dialogs.close()
+            return
+        name = esc(self.table.name)
+        if self.link is None and not connecting:
+            body = (f'<p>{esc(t("online_join_intro"))}</p>{ip_notice()}'
+                    f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" value="{name}" autocomplete="nickname"></label>'
+                    f'<div class="dlg-actions"><button type="button" class="primary" data-action="online-join" autofocus>{esc(t("online_join"))}</button></div>')
+        elif not self.seats:
+            body = f'<p class="note" data-online-connecting>{esc(t("online_connecting"))}</p>{ip_notice()}'
+        else:
+            can_sit = self.table.seat is None and not self.started
+            head = t("online_pick_seat") if can_sit else t("online_waiting_start")
+            body = (f'<div data-online-lobby><p>{esc(head)}</p>'
+                    + (f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" value="{name}"></label>' if can_sit else "")
+                    + seats_html(self.seats, self.table.seat, can_sit)
+                    + f'<div class="dlg-actions"><button type="button" class="secondary" data-action="online-leave">{esc(t("online_leave"))}</button></div></div>')
+        self.page.dialogs.open(t("online_join_title"), body)
+
+    async def connect(self) -> None:
+        self.show_join(connecting=True)
+        module = await link.load()
+        self.link = link.Link(module, self.room, self.relay, protocol.MAX_HOST_MESSAGE,
+                              self.received, lambda peer: None, self.peer_left)
+        self.table.send_raw = lambda text: self._send(text)
+        self.drawer = asyncio.ensure_future(self._draw())
+        self.ticker = asyncio.ensure_future(self._tick())
+
+    def _send(self, text: str) -> None:
+        if self.link is not None and self.table.host_peer is not None:
+            self.link.send(self.table.host_peer, text)
+
+    def received(self, peer: str, text: str) -> None:
+        if peer != self.table.host_peer:
+            try:
+                data = json.loads(text) if len(text) < 1024 else None
+            except ValueError:
+                data = None
+            if isinstance(data, dict) and data.get("t") == "host" and isinstance(data.get("sig"), str):
+                self.page.guard(self._check_host(peer, data["sig"]))
+                return
+        self.table.on_message(peer, text)
+
+    async def _check_host(self, peer: str, sig: str) -> None:
+        assert self.link is not None
+        module = await link.load()
+        proof = protocol.host_proof_text(self.room, peer, self.link.self_id)
+        if bool(await module.verifyHost(self.public_key, proof, sig)):
+            self.table.host_proven(peer)
+        else:
+            self.table.log.append(f"{peer[:8]} failed to prove it is the host")
+
+    def peer_left(self, peer: str) -> None:
+        if peer == self.table.host_peer:
+            self.host_away(True)
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(2.0)
+            if self.table.host_peer is not None:
+                self.table.tick()
+
+    # ------------------------------------------------------------------ GuestEvents
+    def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:
+        self.seats, self.started = seats, started
+        me = self.table.seat
+        render.seating = Seating(me or Seat.SOUTH, {item["seat"]: item["name"] for item in seats},
+                                 {item["seat"]: ("local" if item["seat"] == me else KIND_FOR_GUEST[item["kind"]]) for item in seats})
+        if self.entered:
+            self.page.view.render()
+        if not (self.entered and started):
+            self.show_join()
+
+    def seated(self, seat: Seat) -> None:
+        saved = self.page.store.get_json(GUEST_KEY) if self.page.store.get_raw(GUEST_KEY) else None
+        rooms = saved if isinstance(saved, dict) else {}
+        rooms = {k: v for k, v in rooms.items() if config.is_room(k)}
+        rooms[self.room] = {"token": self.table.token, "name": self.table.name}
+        self.page.store.set_json(GUEST_KEY, dict(list(rooms.items())[-10:]))
+        self.lobby(self.seats, self.started)
+
+    def state(self, snap: Snapshot, events: list[Event], asked: SeatView | None) -> None:
+        self.queue.put_nowait((snap, events))
+
+    async def _draw(self) -> None:
+        """Draw the host's states in order: animate each batch, then offer the player's choice."""
+        while True:
+            snap, events = await self.queue.get()
+            if not self.entered:
+                self.entered = True
+                self.page.enter_guest(self.table)
+                if self.page.dialogs.is_open and qs("#dlg-body [data-online-lobby], #dlg-body [data-online-connecting]") is not None:
+                    self.page.dialogs.close()
+            if any(isinstance(e, HandStarted) for e in events) and self.page.dialogs.is_open:
+                self.page.dialogs.close()  # the host dealt the next hand
+            await self.page.view.animate(events, snap)
+            self.page.view.show(snap, self.table.asked if self.queue.empty() else None)
+            for ev in events:
+                if isinstance(ev, HandOver) and snap.sheet:
+                    row = snap.sheet[-1]
+                    self.page.dialogs.hand_summary(row, [snap.markers(s) for s in Seat], list(snap.sheet), False,
+                                                   last=snap.phase.value == "match_over", guest=True)
+                elif isinstance(ev, MatchOver):
+                    await self.page.dialogs.wait_closed()
+                    self.page.dialogs.match_over(snap.winners, snap.totals, list(snap.sheet), False)
+
+    def refused(self, what: str, code: str) -> None:
+        if what == "sit":
+            self.page.view.toast(t("online_seat_taken") if code == "seat_taken" else self.page.explain_code(code), warn=True)
+        else:
+            self.page.view.show_error(self.page.explain_code(code))
+
+    def verified(self, hand: int, ok: bool | None) -> None:
+        state = "unchecked" if ok is None else ("true" if ok else "false")
+        document.documentElement.dataset.dealVerified = state
+        key = {"true": "online_verified", "false": "online_verify_failed", "unchecked": "online_unchecked"}[state]
+        self.page.view.toast(t(key, n=hand + 1), warn=ok is False, seconds=5)
+
+    def host_away(self, away: bool) -> None:
+        document.documentElement.classList.toggle("host-away", away)
+        if away:
+            self.page.view.toast(t("online_host_away"), warn=True, seconds=3600)
+        else:
+            by_id("toast").hidden = True
+
+    def closed(self) -> None:
+        self.page.dialogs.open(t("online_title"), f'<p>{esc(t("online_closed"))}</p><div class="dlg-actions">'
+                               f'<button type="button" class="primary" data-action="online-leave" autofocus>{esc(t("back_to_match"))}</button></div>')
+
+    def reload_needed(self) -> None:
+        self.page.dialogs.open(t("online_title"), f'<p>{esc(t("online_reload"))}</p>')
+
+    def leave(self) -> None:
+        for task in (self.drawer, self.ticker):
+            if task is not None:
+                task.cancel()
+        if self.link is not None:
+            self.table._send("bye")
+            self.link.leave()

@@ -1,0 +1,378 @@
+"""The host's side of an online table: seats, remote players, what each guest may see, the fair deal.
+
+The host's browser runs the match with the one table loop (:func:`hearts.table.play`); a guest's
+seat is a :class:`RemotePlayer`, which waits for that guest's ``act`` message and lets a stand-in bot
+play while the guest is away. :class:`HostTable` admits every message through
+:class:`~.protocol.PeerCheck`, binds peers to seats by a secret seat token, and as a
+:class:`~hearts.table.Listener` sends each guest only what its seat may see after every action.
+Nothing here touches the DOM or the network: ``send(peer, text)`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts import (
+    SEATS, Action, CardsPassed, Deal, Event, HandOver, IllegalAction, Match, Rules, Seat, SeatView, deal_from_seed,
+)
+from hearts.fairdeal import commitment, deal_seed
+from hearts.table import Game, Listener, Player
+
+from ..session import Snapshot
+from . import protocol
+from .protocol import Drop, Message, PeerCheck, clean_name, encode, read_action, read_seat, read_token
+
+__all__ = ["SeatInfo", "HostTable", "RemotePlayer", "FairHand", "filter_events", "DROP_AFTER", "PING_EVERY"]
+
+Send = Callable[[str, str], None]
+PING_EVERY = 2.0  # seconds between heartbeats
+DROP_AFTER = 6.0  # a guest silent this long is treated as gone (a bot plays for it)
+CONTRIBUTION_WAIT = 3.0  # how long a hand's deal waits for the guests' contributions
+
+
+@dataclass
+class SeatInfo:
+    kind: str  # "local" (the host), "bot", or "remote" (a guest's seat, even while the guest is away)
+    name: str
+    token: str | None = None
+    peer: str | None = None
+    last_seen: float = 0.0
+
+    @property
+    def shown_kind(self) -> str:
+        """What the table shows: a guest who is away is played by a bot."""
+        return "remote" if self.kind == "remote" and self.peer is not None else ("local" if self.kind == "local" else "bot")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "token": self.token}
+
+
+@dataclass
+class FairHand:
+    commit: str
+    secret: str
+    contributions: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    revealed: bool = False
+
+
+def filter_events(events: list[Event], seat: Seat) -> list[Event]:
+    """The events as ``seat`` may see them: of an exchange, only what it gave and what it got."""
+    out: list[Event] = []
+    for ev in events:
+        if isinstance(ev, CardsPassed):
+            keep = {seat, ev.direction.source(seat)}
+            ev = CardsPassed(ev.direction, tuple(g if s in keep else () for s, g in zip(SEATS, ev.given)))
+        out.append(ev)
+    return out
+
+
+class RemotePlayer:
+    """A guest's seat: waits for the guest's action; while the guest is away, ``stand_in`` plays."""
+
+    def __init__(self, host: "HostTable", seat: Seat, stand_in: Player) -> None:
+        self.host, self.seat, self.stand_in = host, seat, stand_in
+        self.asked: SeatView | None = None
+        self.early: Action | None = None  # an answer that came before the table asked (it is this seat's turn)
+        self._answer: asyncio.Future[Action | None] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        return self._answer is not None and not self._answer.done()
+
+    async def choose(self, view: SeatView) -> Action:
+        while True:
+            if self.early is not None:
+                early, self.early = self.early, None
+                return early
+            if self.host.seats[self.seat].peer is None:
+                return await self.stand_in.choose(view)
+            self._answer = asyncio.get_event_loop().create_future()
+            self.asked = view
+            try:
+                answer = await self._answer
+            finally:
+                self.asked, self._answer = None, None
+            if answer is not None:
+                return answer
+
+    def answer(self, action: Action | None) -> bool:
+        """The guest's action (``None``: the guest has gone; ask the stand-in)."""
+        if not self.waiting:
+            return False
+        assert self._answer is not None
+        self._answer.set_result(action)
+        return True
+
+    def refused(self, action: Action, error: IllegalAction) -> None:
+        self.host.tell(self.seat, "refused", what="act", code=error.code.value)
+
+
+class HostTable(Listener):
+    def __init__(self, send: Send, *, host_name: str, bot_names: list[str], stand_in: Callable[[Seat], Player],
+                 rules: dict[str, Any], level: str, clock: Callable[[], float] = time.monotonic,
+                 random_hex: Callable[[int], str] = secrets.token_hex) -> None:
+        self.send_raw = send
+        self.clock = clock
+        self.random_hex = random_hex
+        self.rules, self.level = rules, level
+        self.seats = [SeatInfo("local", host_name)] + [SeatInfo("bot", bot_names[i]) for i in range(3)]
+        self.checks: dict[str, PeerCheck] = {}
+        self.started = False
+        self.closed = False
+        self.match: Match | None = None
+        self.fair: dict[int, FairHand] = {}
+        self.stand_in = stand_in
+        self.remote: dict[Seat, RemotePlayer] = {}
+        self.log: list[str] = []
+        self.on_change: Callable[[], None] = lambda: None  # the page redraws the lobby / seat kinds
+        self._seq = 0
+        self._last_ping = 0.0
+
+    # ------------------------------------------------------------------ sending
+    def _send(self, peer: str, type_: str, **fields: Any) -> None:
+        self._seq += 1
+        self.send_raw(peer, encode(type_, self._seq, **fields))
+
+    def tell(self, to: Seat, type_: str, **fields: Any) -> None:
+        peer = self.seats[to].peer
+        if peer is not None:
+            self._send(peer, type_, **fields)
+
+    def lobby(self) -> dict[str, Any]:
+        return {"seats": [{"seat": s.key, "kind": info.shown_kind if self.started else
+                           ("free" if info.kind == "bot" else info.kind), "name": info.name}
+                          for s, info in zip(SEATS, self.seats)],
+                "started": self.started, "rules": self.rules, "level": self.level}
+
+    def broadcast_lobby(self) -> None:
+        for peer in list(self.checks):
+            self._send(peer, "lobby", **self.lobby())
+        self.on_change()
+
+    def snapshot(self, seat: Seat) -> Snapshot:
+        m = self.match
+        assert m is not None
+        return Snapshot(m.view(seat), m.scores, tuple(m.score_sheet), m.winners, m.phase)
+
+    def send_state(self, seat: Seat, events: list[Event]) -> None:
+        if self.match is None:
+            return
+        self.tell(seat, "state", snap=protocol.snapshot_to_dict(self.snapshot(seat)),
+                  events=[e.to_dict() for e in filter_events(events, seat)])
+
+    # ------------------------------------------------------------------ peers
+    def peer_left(self, peer: str) -> None:
+        self.checks.pop(peer, None)
+        for s, info in zip(SEATS, self.seats):
+            if info.peer == peer:
+                self._unbind(s, "left")
+
+    def _unbind(self, seat: Seat, why: str) -> None:
+        info = self.seats[seat]
+        self.log.append(f"{info.name} ({seat.key}) {why}")
+        info.peer = None
+        player = self.remote.get(seat)
+        if player is not None:
+            player.answer(None)
+        self.broadcast_lobby()
+
+    def tick(self) -> None:
+        """Heartbeats out; guests silent for ``DROP_AFTER`` seconds are treated as gone."""
+        now = self.clock()
+        if now - self._last_ping >= PING_EVERY:
+            self._last_ping = now
+            for peer in list(self.checks):
+                self._send(peer, "ping")
+        for s, info in zip(SEATS, self.seats):
+            if info.peer is not None and now - info.last_seen > DROP_AFTER:
+                self._unbind(s, "timed out")
+
+    def seat_of(self, peer: str) -> Seat | None:
+        return next((s for s, info in zip(SEATS, self.seats) if info.peer == peer), None)
+
+    def on_message(self, peer: str, raw: Any) -> None:
+        """Admit and act on one message from ``peer``; anything bad is dropped with a log line."""
+        check = self.checks.setdefault(peer, PeerCheck(protocol.RateLimit(clock=self.clock)))
+        msg = check.admit(raw, protocol.GUEST_TYPES, protocol.MAX_GUEST_MESSAGE)
+        if isinstance(msg, Drop):
+            if msg.reason != "rate limit" or str(check.dropped).strip("0") == "1":  # a flood: 1st, 10th, 100th…
+                self._drop(peer, f"{msg.reason} (#{check.dropped})")
+            if msg.reason.startswith("version"):
+                self._send(peer, "version", need=protocol.VERSION)
+            return
+        seat = self.seat_of(peer)
+        if seat is not None:
+            self.seats[seat].last_seen = self.clock()
+        handler = getattr(self, f"_on_{msg.type}")
+        handler(peer, seat, msg)
+
+    def _drop(self, peer: str, reason: str) -> None:
+        self.log.append(f"dropped a message from {peer[:8]}: {reason}")
+        del self.log[:-200]
+
+    def _on_ping(self, peer: str, seat: Seat | None, msg: Message) -> None:
+        return None
+
+    def _on_bye(self, peer: str, seat: Seat | None, msg: Message) -> None:
+        self.peer_left(peer)
+
+    def _on_hello(self, peer: str, seat: Seat | None, msg: Message) -> None:
+        token = read_token(msg.body.get("token"))
+        claimed = next((s for s, info in zip(SEATS, self.seats) if token and info.token == token), None)
+        if claimed is None:
+            self._send(peer, "lobby", **self.lobby())
+            return
+        info = self.seats[claimed]
+        if info.peer is not None and info.peer != peer:
+            self.checks.pop(info.peer, None)  # the same guest on a new connection (a reload)
+        info.peer, info.last_seen = peer, self.clock()
+        name = clean_name(msg.body.get("name"))
+        if name:
+            info.name = name
+        self.log.append(f"{info.name} is back at {claimed.key}")
+        self._welcome(claimed)
+
+    def _on_sit(self, peer: str, seat: Seat | None, msg: Message) -> None:
+        wanted = read_seat(msg.body.get("seat"))
+        name = clean_name(msg.body.get("name"))
+        if seat is not None:
+            return self._refuse(peer, "sit", "already_seated")
+        if self.started:
+            return self._refuse(peer, "sit", "started")
+        if wanted is None or name is None:
+            return self._drop(peer, "sit needs a seat and a name")
+        info = self.seats[wanted]
+        if info.kind != "bot":
+            return self._refuse(peer, "sit", "seat_taken")
+        info.kind, info.name, info.token = "remote", name, self.random_hex(16)
+        info.peer, info.last_seen = peer, self.clock()
+        self._welcome(wanted)
+
+    def _welcome(self, seat: Seat) -> None:
+        info = self.seats[seat]
+        self.tell(seat, "welcome", seat=seat.key, token=info.token, name=info.name)
+        self.broadcast_lobby()
+        if self.match is not None:
+            self.send_state(seat, [])
+            fair = self.fair.get(self.match.hand_number)
+            if fair is not None and not fair.revealed and not self.match.hand.plays:
+                self.tell(seat, "commit", hand=self.match.hand_number, hash=fair.commit)
+
+    def _refuse(self, peer: str, what: str, code: str) -> None:
+        self._send(peer, "refused", what=what, code=code)
+
+    def _on_act(self, peer: str, seat: Seat | None, msg: Message) -> None:
+        if seat is None:
+            return self._drop(peer, "act from a peer without a seat")
+        action = read_action(msg.body)
+        if isinstance(action, Drop):
+            return self._drop(peer, action.reason)
+        if getattr(action, "seat", None) != seat:
+            return self._drop(peer, f"act for another seat than {seat.key}")
+        player = self.remote.get(seat)
+        if player is None:
+            return self._drop(peer, "act from a seat without a remote player")
+        if player.answer(action):
+            return None
+        if self.match is not None and seat in self.match.to_act:
+            player.early = action  # the state reached the guest before the table asked: keep it
+        else:
+            self._drop(peer, "act out of turn")
+
+    def _on_contrib(self, peer: str, seat: Seat | None, msg: Message) -> None:
+        hand, value = msg.body.get("hand"), read_token(msg.body.get("value"))
+        fair = self.fair.get(hand) if isinstance(hand, int) else None
+        if seat is None or value is None or fair is None or fair.contributions[seat]:
+            return self._drop(peer, "contribution not expected")
+        fair.contributions[seat] = value
+
+    # ------------------------------------------------------------------ the match
+    def players(self, local: Player) -> list[Player]:
+        """The table's four seats: the host, remote players for guests, bots for the rest."""
+        out: list[Player] = [local]
+        for s in SEATS[1:]:
+            if self.seats[s].kind == "remote":
+                self.remote[s] = RemotePlayer(self, s, self.stand_in(s))
+                out.append(self.remote[s])
+            else:
+                out.append(self.stand_in(s))
+        return out
+
+    async def start(self, rules: Rules, max_hands: int | None = None) -> Match:
+        """Close the lobby and deal the first hand (fairly) for the seated players."""
+        self.started = True
+        self.broadcast_lobby()
+        deal = await self.deal_round(0)
+        self.match = Match(rules, deals=[deal], max_hands=max_hands)
+        for s in SEATS[1:]:
+            if self.seats[s].kind == "remote":
+                self.send_state(s, [])
+        return self.match
+
+    async def deal_round(self, hand: int) -> Deal:
+        """Commit to a secret, collect the guests' contributions (briefly), deal from all of them."""
+        secret = self.random_hex(16)
+        fair = self.fair[hand] = FairHand(commitment(secret), secret)
+        waiting = [s for s, info in zip(SEATS, self.seats) if info.kind == "remote" and info.peer is not None]
+        for s in waiting:
+            self.tell(s, "commit", hand=hand, hash=fair.commit)
+        deadline = self.clock() + CONTRIBUTION_WAIT
+        while any(not fair.contributions[s] and self.seats[s].peer is not None for s in waiting):
+            if self.clock() >= deadline:
+                break
+            await asyncio.sleep(0.05)
+        return deal_from_seed(deal_seed(secret, fair.contributions))
+
+    async def on_events(self, game: Game, events: list[Event]) -> None:
+        for s in SEATS[1:]:
+            if self.seats[s].kind == "remote":
+                self.send_state(s, events)
+        for ev in events:
+            if isinstance(ev, HandOver):
+                self.reveal(ev.hand_number)
+
+    def reveal(self, hand: int) -> None:
+        fair = self.fair.get(hand)
+        if fair is None or fair.revealed:
+            return
+        fair.revealed = True
+        for s in SEATS[1:]:
+            self.tell(s, "reveal", hand=hand, secret=fair.secret, contributions=list(fair.contributions))
+
+    async def on_hand_over(self, game: Match) -> Deal | None:
+        return await self.deal_round(game.hand_number + 1)
+
+    # ------------------------------------------------------------------ saving (the host may reload)
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": [info.to_dict() for info in self.seats], "started": self.started, "rules": self.rules,
+                "level": self.level, "fair": {str(h): {"commit": f.commit, "secret": f.secret,
+                                                       "contributions": f.contributions, "revealed": f.revealed}
+                                              for h, f in self.fair.items() if not f.revealed}}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """The seats and the unrevealed deals of a saved table (checked: a bad entry is skipped)."""
+        seats = data.get("seats")
+        if isinstance(seats, list) and len(seats) == 4:
+            for info, raw in zip(self.seats[1:], seats[1:]):
+                if isinstance(raw, dict) and raw.get("kind") in ("bot", "remote"):
+                    info.kind = raw["kind"]
+                    info.name = clean_name(raw.get("name")) or info.name
+                    info.token = read_token(raw.get("token")) if info.kind == "remote" else None
+        self.started = bool(data.get("started"))
+        fair = data.get("fair")
+        if isinstance(fair, dict):
+            for hand, raw in fair.items():
+                if hand.isdigit() and isinstance(raw, dict) and all(isinstance(raw.get(k), str) for k in ("commit", "secret")):
+                    contributions = raw.get("contributions")
+                    if isinstance(contributions, list) and len(contributions) == 4 and all(isinstance(c, str) for c in contributions):
+                        self.fair[int(hand)] = FairHand(raw["commit"], raw["secret"], list(contributions))
+
+    def close(self) -> None:
+        self.closed = True
+        for peer in list(self.checks):
+            self._send(peer, "closed")

@@ -1,0 +1,120 @@
+"""This browser hosts an online table: it runs the match and answers the guests."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from hearts import PRESETS, Event, HandOver, HandStarted, Seat
+from hearts.table import Game, Listener
+
+from .. import render
+from ..dom import qs, window
+from ..i18n import t
+from ..render import Seating, esc
+from ..session import Mode, Session, SessionState
+from . import config, link, protocol
+from .common import HOST_KEY, MATCH_KEY, OnlinePage, ip_notice, seats_html
+from .host import HostTable
+
+__all__ = ["HostSide"]
+
+
+class HostSide(Listener):
+    """This browser hosts: it runs the match and answers the guests."""
+
+    def __init__(self, page: OnlinePage, room: str, relay: str | None, key: Any, table: HostTable) -> None:
+        self.page, self.room, self.relay, self.key, self.table = page, room, relay, key, table
+        self.link: link.Link | None = None
+        self.invite = ""
+        self.ticker: asyncio.Task[None] | None = None
+        table.on_change = self.changed
+
+    async def connect(self) -> None:
+        module = await link.load()
+        self.link = link.Link(module, self.room, self.relay, protocol.MAX_GUEST_MESSAGE,
+                              self.table.on_message, self.joined, self.table.peer_left)
+        self.table.send_raw = self.link.send
+        base = f"{window.location.origin}{window.location.pathname}"
+        self.invite = config.invitation(base, f"{self.room}.{self.key.publicKey}", self.relay)
+        window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#host={self.room}")
+        self.ticker = asyncio.ensure_future(self._tick())
+
+    def joined(self, peer: str) -> None:
+        """A new peer: prove that this browser holds the link's key (the guest then says hello)."""
+        async def prove() -> None:
+            assert self.link is not None
+            sig = await self.key.sign(protocol.host_proof_text(self.room, self.link.self_id, peer))
+            self.table._send(peer, "host", sig=str(sig))
+
+        self.page.guard(prove())
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            self.table.tick()
+
+    def save(self) -> None:
+        self.page.store.set_json(HOST_KEY, {"room": self.room, "relay": self.relay, "key": str(self.key.privateJwk),
+                                            "table": self.table.to_dict()})
+
+    def changed(self) -> None:
+        self.save()
+        self.apply_seating()
+        if self.page.dialogs.is_open and qs("#dlg-body [data-online-lobby]") is not None:
+            self.show_lobby()
+
+    def apply_seating(self) -> None:
+        render.seating = Seating(Seat.SOUTH, {s: info.name for s, info in zip(Seat, self.table.seats) if s != Seat.SOUTH},
+                                 {s: info.shown_kind for s, info in zip(Seat, self.table.seats)})
+        self.page.view.render()
+
+    def show_lobby(self) -> None:
+        lobby = self.table.lobby()
+        seats = [dict(item, seat=Seat.parse(item["seat"])) for item in lobby["seats"]]
+        qr = self.link.qr_svg(self.invite) if self.link is not None else ""
+        started = self.table.started
+        body = (
+            f'<div data-online-lobby><p>{esc(t("online_invite"))}</p>'
+            f'<p class="invite"><a data-table-link href="{esc(self.invite)}">{esc(self.invite)}</a></p>'
+            f'<div class="dlg-actions"><button type="button" class="secondary" data-action="online-copy">{esc(t("online_copy"))}</button>'
+            f'<button type="button" class="secondary" data-action="online-share">{esc(t("online_share"))}</button></div>'
+            f'<figure class="qr" aria-label="{esc(t("online_qr"))}">{qr}<figcaption>{esc(t("online_qr"))}</figcaption></figure>'
+            f'<h3>{esc(t("online_seats"))}</h3>{seats_html(seats, Seat.SOUTH, False)}{ip_notice()}'
+            '<div class="dlg-actions">'
+            f'<button type="button" class="secondary" data-action="online-close">{esc(t("online_close"))}</button>'
+            + (f'<button type="button" class="primary" data-action="close-dialog">{esc(t("close"))}</button>' if started else
+               f'<button type="button" class="primary" data-action="online-start" autofocus>{esc(t("online_start"))}</button>')
+            + "</div></div>")
+        self.page.dialogs.open(t("online_title"), body)
+
+    async def start(self) -> None:
+        rules = PRESETS.get(self.table.rules.get("preset", "standard"), PRESETS["standard"])
+        match = await self.table.start(rules)
+        self.save()
+        self.begin(Session(match, SessionState(mode=Mode.ONLINE, difficulty=self.table.level)))
+
+    def begin(self, session: Session) -> None:
+        self.apply_seating()
+        self.page.dialogs.close()
+        players = self.table.players(self.page.human)
+        self.page.enter(session, players, self)
+
+    async def on_events(self, game: Game, events: list[Event]) -> None:
+        await self.table.on_events(game, events)
+        if any(isinstance(e, (HandOver, HandStarted)) for e in events):
+            self.save()
+
+    async def on_hand_over(self, game: Any) -> Any:
+        deal = await self.table.on_hand_over(game)
+        self.save()
+        return deal
+
+    def close(self) -> None:
+        self.table.close()
+        if self.ticker is not None:
+            self.ticker.cancel()
+        if self.link is not None:
+            self.link.leave()
+        self.page.store.remove(HOST_KEY)
+        self.page.store.remove(MATCH_KEY)

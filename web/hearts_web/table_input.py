@@ -1,0 +1,137 @@
+"""The player's hands on the table: a tap on a card, the pass, the hint, and why a card is refused.
+
+The taps answer whoever asks this screen's player: the table loop here (:class:`HumanPlayer`) or,
+at someone else's online table, the host (:class:`~hearts_web.online.guest.GuestTable`); both
+offer ``asked``, ``waiting`` and ``submit``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from hearts import Card, IllegalAction, PassCards, Phase, PlayCard
+from hearts.table import drain
+
+from . import i18n
+from .dom import by_id
+from .hints import hint_text
+from .i18n import t
+from .online.guest import GuestTable
+from .players import HumanPlayer, Pacer
+from .session import Mode, Session
+from .table_view import TableView
+
+__all__ = ["TableInput", "TableHost", "explain", "explain_code"]
+
+
+def explain_code(code: str) -> str:
+    """One sentence for an ``IllegalAction`` code, in the current language."""
+    if code == "must_follow_suit":
+        return t("err_must_follow_suit_plain")
+    key = f"err_{code}"
+    return t(key) if key in i18n.EN else t("err_other")
+
+
+def explain(exc: IllegalAction) -> str:
+    suit = exc.details.get("suit")
+    if exc.code.value == "must_follow_suit" and suit is not None:
+        return t("err_must_follow_suit", suit=t(f"suit1_{int(suit)}"))
+    return explain_code(exc.code.value)
+
+
+class TableHost(Protocol):
+    view: TableView
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def save(self) -> None: ...
+
+    def render_badge(self) -> None: ...
+
+    def guard(self, coro: Any) -> None: ...
+
+
+class TableInput:
+    def __init__(self, host: TableHost, seat: HumanPlayer | GuestTable) -> None:
+        self.host = host
+        self.seat: HumanPlayer | GuestTable = seat
+
+    @property
+    def view(self) -> TableView:
+        return self.host.view
+
+    def tap_card(self, card: Card) -> None:
+        seat = self.seat
+        asked = seat.asked
+        if asked is None or not seat.waiting:
+            return
+        if asked.phase is Phase.PASSING:
+            self.toggle_pass_card(card)
+        elif seat.submit(PlayCard(asked.seat, card)):
+            self.view.lock_hand()  # at once, so a double tap cannot play twice
+
+    def tap_refused_card(self, card: Card, el: Any) -> None:
+        asked = self.seat.asked
+        if asked is None or asked.phase is not Phase.PLAYING:
+            if self.view.snap is not None and self.view.snap.phase is Phase.PLAYING:
+                self.view.show_error(t("err_not_your_turn"))
+            return
+        try:
+            asked.verify_play(card)
+        except IllegalAction as exc:
+            self.view.show_error(explain(exc))
+            el.classList.add("refused")
+            asyncio.ensure_future(self._unrefuse(el))
+
+    async def _unrefuse(self, el: Any) -> None:
+        await asyncio.sleep(0.4)
+        el.classList.remove("refused")
+
+    def toggle_pass_card(self, card: Card) -> None:
+        chosen = self.view.selected
+        if card in chosen:
+            chosen.remove(card)
+        else:
+            if len(chosen) >= 3:
+                chosen.pop(0)
+            chosen.append(card)
+        self.view.render_hand()
+        self.view.render_prompt()
+
+    def pass_cards(self) -> None:
+        asked = self.seat.asked
+        if asked is None or asked.phase is not Phase.PASSING or len(self.view.selected) != 3:
+            return
+        if self.seat.submit(PassCards(asked.seat, tuple(self.view.selected))):
+            self.view.hinted = set()
+            self.view.lock_hand()
+
+    def hint(self) -> None:
+        self.host.guard(self._hint())
+
+    async def _hint(self) -> None:
+        """Hard's suggestion with its reason; the match (or the daily) then counts as practice.
+        No hints at an online table: the people there play on their own."""
+        from hearts.bots import hint_steps
+
+        session, seat = self.host.session, self.seat
+        if not isinstance(seat, HumanPlayer) or (session is not None and session.state.mode is Mode.ONLINE):
+            self.view.show_error(t("online_hints_off"))
+            return
+        asked = seat.asked
+        if session is None or asked is None or not seat.waiting:
+            self.view.show_error(t("err_not_your_turn"))
+            return
+        by_id("prompt").textContent = t("hint_thinking")
+        hint = await drain(hint_steps(asked), Pacer())
+        if seat.asked is not asked:
+            return
+        if not session.state.practice:
+            session.state.practice = True
+            self.host.save()
+            self.host.render_badge()
+        self.view.hinted = set(hint.cards)
+        self.view.render_hand()
+        self.view.say(hint_text(hint, asked.phase is Phase.PASSING))
