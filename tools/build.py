@@ -8,7 +8,8 @@
                                                 except ``web/main.py``, the PyScript entry point)
 * ``app.zip``                                   the Python packages ``hearts`` and ``hearts_web``
 * ``vendor/pyodide-<version>/``                 the Pyodide runtime files the browser fetches
-* ``vendor/pyscript-<version>/``                ``@pyscript/core/dist`` without source maps
+* ``vendor/pyscript-<version>/``                ``@pyscript/core/dist`` without source maps, with the
+                                                 CSP patch of ``tools/csp_patch.py`` (no 'unsafe-eval')
 * ``build-info.json``                           version hash, file list with sizes
 * ``web/online.js``                             the online table's transport (``web/online/transport.js``
                                                 bundled by esbuild with Trystero and a QR encoder); loaded only
@@ -176,6 +177,12 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str]) -> None:
         dest = pyscript_dst / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)
+    from csp_patch import PatchError, patch_pyscript  # tools/csp_patch.py: no 'unsafe-eval' needed
+
+    try:
+        patch_pyscript(pyscript_dst)
+    except PatchError as exc:
+        raise BuildError(str(exc)) from None
 
 
 def bundle_scripts(root: Path, out: Path) -> None:
