@@ -21,7 +21,7 @@ from typing import Any, Iterator, Sequence, TextIO
 from .errors import RecordError
 from .hand import Hand
 from .match import Match
-from .records import load_record
+from .records import MAX_JSON_DEPTH, json_depth, load_record
 from .seats import SEATS
 
 __all__ = ["main", "replay", "replay_lines", "Tally"]
@@ -31,7 +31,7 @@ def _records(text: str) -> Iterator[tuple[str, Any]]:
     """(label, parsed JSON or an error string) for a whole document or JSON lines."""
     stripped = text.strip()
     try:
-        whole = json.loads(stripped) if stripped else None
+        whole = json.loads(stripped) if stripped and json_depth(stripped, MAX_JSON_DEPTH) <= MAX_JSON_DEPTH else None
     except (ValueError, RecursionError):
         whole = None
     else:
@@ -44,6 +44,9 @@ def _records(text: str) -> Iterator[tuple[str, Any]]:
             return
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
+            continue
+        if json_depth(line, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:  # never to the parser (see hearts.records)
+            yield f"line {number}", ("not_json", "nested too deeply")
             continue
         try:
             yield f"line {number}", json.loads(line)

@@ -16,9 +16,10 @@ later successful write retries it ("catches up"), and :attr:`Store.on_status` te
 from __future__ import annotations
 
 import json
-import re
 import time
 from typing import Any, Callable, Protocol
+
+from hearts.records import json_depth
 
 __all__ = ["Storage", "MemoryStorage", "Store", "Unreadable", "SETTINGS_KEY", "MATCH_KEY", "DAILY_GAME_KEY",
            "STATS_KEY", "DAILY_KEY", "BACKUP_PREFIX", "ONLINE_MATCH_KEY", "ONLINE_HOST_KEY", "ONLINE_GUEST_KEY",
@@ -44,30 +45,6 @@ LIMITS = {SETTINGS_KEY: 20_000, STATS_KEY: 20_000, MATCH_KEY: 2_000_000, DAILY_G
 DEFAULT_LIMIT = 200_000
 # Deepest nesting of arrays/objects accepted (the deepest real value, a match record, has 5).
 MAX_DEPTH = 32
-
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def json_depth(text: str, limit: int = 1 << 30) -> int:
-    """How deep arrays and objects nest in JSON ``text`` (strings skipped), without parsing it.
-    Stops counting once ``limit`` is passed (returns ``limit + 1``)."""
-    # escapes pair up from the left: drop the escaped backslashes, then the escaped quotes; what
-    # remains between quotes is string contents (linear time, no regex backtracking)
-    unescaped = text.replace("\\\\", "").replace('\\"', "")
-    outside_strings = "".join(unescaped.split('"')[::2])
-    brackets = _NOT_BRACKET.sub("", outside_strings)
-    depth = deepest = 0
-    for ch in brackets:
-        if ch == "[" or ch == "{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    return deepest
-        else:
-            depth -= 1
-    return deepest
-
 
 class Unreadable(ValueError):
     """Stored data that cannot be used; the message says why (for the log, not the player)."""
