@@ -184,9 +184,14 @@ def test_a_full_storage_is_shown_play_goes_on_and_the_next_save_catches_up(page:
     exported = json.loads(Path(info.value.path()).read_text())
     in_file = json.loads(exported["data"][MATCH_KEY])
     assert sum(len(h.get("plays", [])) for h in in_file["record"]["hands"]) > saved_plays  # the unsaved moves too
+    page.click('.tool[data-action="settings"]')  # a change of another key while full: held too
+    page.click('#dlg [data-action="set-difficulty"][data-value="hard"]')
+    page.keyboard.press("Escape")
+    assert stored(page, "hearts.settings.v1")["difficulty"] == "easy"
     page.evaluate(UNFILL)
     play_first(page)  # the next save gets through, with everything held back
     expect(warning).to_contain_text("Saved again")
+    assert stored(page, "hearts.settings.v1")["difficulty"] == "hard"  # caught up
     cards = hand_cards(page)
     page.reload(wait_until="commit")
     wait_ready(page)
