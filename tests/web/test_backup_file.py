@@ -101,3 +101,18 @@ def test_no_import_into_a_read_only_store() -> None:
     plan = plan_import(store, {STATS_KEY: REAL[STATS_KEY]}, "1")
     store.readonly = True
     assert not apply_import(store, plan) and store.get_raw(STATS_KEY) is None
+
+
+def test_the_online_tables_keys_are_exported_but_not_imported_and_the_preview_says_so() -> None:
+    from hearts_web.data_view import import_preview_html
+    from hearts_web.store import ONLINE_HOST_KEY
+
+    store = Store(MemoryStorage({ONLINE_HOST_KEY: '{"room": "r"}', STATS_KEY: REAL[STATS_KEY]}))
+    data = read_file(export_text(store, NOW))
+    assert data[ONLINE_HOST_KEY] == '{"room": "r"}'
+    plan = plan_import(Store(MemoryStorage()), data, "1")
+    assert plan.skipped == [ONLINE_HOST_KEY] and ONLINE_HOST_KEY not in plan.writes
+    i18n.set_lang("en")
+    html = import_preview_html(plan)
+    assert 'data-import-skipped="1"' in html and "Statistics" in html
+    assert "Not imported" in import_preview_html(plan_import(Store(MemoryStorage()), {ONLINE_HOST_KEY: "{}"}, "2"))

@@ -94,6 +94,7 @@ class ImportPlan:
     replace: dict[str, tuple[str, str]] = field(default_factory=dict)
     set_aside: list[str] = field(default_factory=list)
     backups: int = 0
+    skipped: list[str] = field(default_factory=list)  # other keys of the file (online tables): not imported
     writes: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -156,9 +157,12 @@ def plan_import(store: Store, data: dict[str, str], stamp: str) -> ImportPlan:
             plan.set_aside.append(key)
             plan.writes[f"{BACKUP_PREFIX}{key}.import-{stamp}"] = raw
     for key, raw in data.items():
-        if key.startswith(BACKUP_PREFIX) and store.get_raw(key) is None:
-            plan.backups += 1
-            plan.writes[key] = raw
+        if key.startswith(BACKUP_PREFIX):
+            if store.get_raw(key) is None:
+                plan.backups += 1
+                plan.writes[key] = raw
+        elif key not in GAME_KEYS:
+            plan.skipped.append(key)
     return plan
 
 

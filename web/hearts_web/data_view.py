@@ -72,7 +72,8 @@ def data_section_html() -> str:
 
 def import_preview_html(plan: ImportPlan) -> str:
     if plan.empty:
-        return (f'<p>{esc(t("import_nothing"))}</p><div class="dlg-actions">'
+        skipped = (f'<p class="note">{esc(t("imp_skipped", n=len(plan.skipped)))}</p>' if plan.skipped else "")
+        return (f'<p>{esc(t("import_nothing"))}</p>{skipped}<div class="dlg-actions">'
                 f'{_buttons([("close-dialog", t("close"))])}</div>')
     parts = []
     if plan.replace:
@@ -87,6 +88,8 @@ def import_preview_html(plan: ImportPlan) -> str:
         kept.append(f"<li>{esc(t('imp_backups', n=plan.backups))}</li>")
     if kept:
         parts.append(f'<p>{esc(t("import_adds"))}</p><ul class="import-list">{"".join(kept)}</ul>')
+    if plan.skipped:
+        parts.append(f'<p class="note" data-import-skipped="{len(plan.skipped)}">{esc(t("imp_skipped", n=len(plan.skipped)))}</p>')
     parts.append(f'<div class="dlg-actions">{_buttons([("close-dialog", t("close")), ("data-import-confirm", t("import_confirm"))])}</div>')
     return "".join(parts)
 

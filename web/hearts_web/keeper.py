@@ -19,7 +19,7 @@ from .dom import document, local_storage, window
 from .i18n import t
 from .notices import Notices
 from .settings import Settings
-from .store import OWNED_KEYS, Store
+from .store import OWNED_KEYS, SETTINGS_KEY, Store, Unreadable
 from .tabs import Snapshot, Tabs
 from .tabs_browser import BrowserPlatform, hide_overlay, new_tab_id, show_overlay
 
@@ -38,12 +38,21 @@ class KeeperHost(Protocol):
     def fail(self, exc: BaseException) -> None: ...
 
 
+def _peek_settings(store: Store) -> Settings:
+    """The stored settings as far as they can be read, changing nothing (not even a backup)."""
+    try:
+        data = store.get_json(SETTINGS_KEY)
+    except Unreadable:
+        return Settings()
+    return Settings.from_dict(data)[0] if isinstance(data, dict) else Settings()
+
+
 class Keeper:
     def __init__(self, host: KeeperHost) -> None:
         self.host = host
         self.store = Store(local_storage(), on_status=self._on_status)
         self.store.readonly = True  # until this tab owns the game
-        self.settings, _ = Settings.load(self.store)  # for the language and look until then
+        self.settings = _peek_settings(self.store)  # for the language and look until then
         self.notices = Notices()
         self._saving = True  # False while writes are only held in memory (storage full)
         self.loading = False  # notices are collected while the game loads, then shown at once
