@@ -125,3 +125,81 @@ def test_four_people_at_one_table(player) -> None:  # type: ignore[no-untyped-de
     record = host_record(host)
     for page, seat in zip(guests, ("west", "north", "east")):
         audit(received(page), record, seat)
+
+
+def test_a_guest_who_drops_is_played_by_a_bot_and_reclaims_the_seat_and_the_host_can_reload(player) -> None:  # type: ignore[no-untyped-def]
+    host = player("Ada")
+    link = host_table(host, "Ada")
+    guest = player("Ben")
+    join_table(guest, link, "Ben", "west")
+    expect(host.locator("[data-lobby-seat='west'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+    host.click("[data-action='online-start']")
+    guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    end = time.time() + 120
+    while host.query_selector("#pass-btn:not([hidden])") or guest.query_selector("#pass-btn:not([hidden])"):
+        act_once(host) or act_once(guest) or host.wait_for_timeout(200)
+        assert time.time() < end
+    # the guest's tab goes away: a bot plays West within a few seconds
+    context = guest.context
+    guest.close()
+    expect(host.locator(".seat[data-seat='1']")).to_have_attribute("data-seat-kind", "bot", timeout=15_000)
+    start = len(host_record(host)["hands"][0]["plays"])
+    for _ in range(8):
+        act_once(host)
+        host.wait_for_timeout(300)
+    assert len(host_record(host)["hands"][0]["plays"]) > start + 1  # West's cards were played meanwhile
+    # the same person opens the link again: the seat token in its storage claims West back
+    back = context.new_page()
+    back.goto(link)
+    expect(host.locator(".seat[data-seat='1']")).to_have_attribute("data-seat-kind", "remote", timeout=CONNECT_MS)
+    expect(back.locator(".seat[data-seat='0']")).to_have_attribute("data-seat-kind", "local", timeout=CONNECT_MS)
+    expect(back.locator("#hand button[data-card]")).to_have_count(
+        host.locator(".seat[data-seat='1'] .backs i").count(), timeout=CONNECT_MS)  # West's hand, as the host sees it
+    # the host reloads: the guest waits for it, then both play on from the saved match
+    host.reload()
+    host.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
+    expect(host.locator(".seat[data-seat='1']")).to_have_attribute("data-seat-kind", "remote", timeout=CONNECT_MS)
+    expect(back.locator("html")).not_to_have_class(re.compile("host-away"), timeout=CONNECT_MS)
+    play_until_summary([host, back])
+    assert summary_points(host) == summary_points(back)
+
+
+def test_a_hostile_guest_changes_nothing_and_the_table_goes_on(player) -> None:  # type: ignore[no-untyped-def]
+    host = player("Ada")
+    link = host_table(host, "Ada")
+    mallory = player("Mallory")
+    join_table(mallory, link, "Mallory", "west")
+    expect(host.locator("[data-lobby-seat='west'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+    host.click("[data-action='online-start']")
+    mallory.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    west = mallory.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.dataset.card)")
+    south = host.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.dataset.card)")
+
+    def raw(t: str, seq: int, **fields: object) -> str:
+        return json.dumps({"v": 1, "t": t, "seq": seq, **fields})
+
+    hostile = [
+        raw("act", 10**6, action={"type": "pass", "seat": "west", "cards": [c for c in south[:3]]}),  # not in hand
+        raw("act", 10**6 + 1, action={"type": "pass", "seat": "south", "cards": south[:3]}),           # another seat
+        raw("act", 10**6 + 2, action={"type": "play", "seat": "west", "card": west[0]}),              # out of turn
+        raw("act", 10**6 + 3, action={"type": "pass", "seat": "west", "cards": west[:2]}),             # two cards
+        "garbage", "{", json.dumps({"v": 1, "t": "act"}), "x" * 1_000_000,                          # junk, 1 MB
+        raw("act", 5, action={"type": "pass", "seat": "west", "cards": west[:3]}),                     # replayed
+        json.dumps({"v": 99, "t": "hello", "seq": 10**7}),                                          # other version
+        raw("state", 10**6 + 4, snap={}, events=[]),                                                # pretending to host
+    ]
+    for text in hostile:
+        mallory.evaluate("t => window.__heartsOnlineSend(t)", text)
+    mallory.evaluate("""raw => { for (let i = 0; i < 3000; i++) window.__heartsOnlineSend(raw.replace('SEQ', 2e6 + i)); }""",
+                     '{"v":1,"t":"act","seq":SEQ,"action":{"type":"pass","seat":"west","cards":["2C","3C","4C"]}}')
+    host.wait_for_timeout(1500)
+    record = host_record(host)
+    assert "west" not in record["hands"][0].get("passes", {}) and not record["hands"][0]["plays"]
+    assert host.evaluate("document.documentElement.classList.contains('ready')")  # the host's page is fine
+    # Mallory's own client is now far behind the numbers it forged (its messages count as replays,
+    # so a bot soon plays West): it reloads (a new connection, the same seat token) and plays on
+    mallory.reload()
+    expect(host.locator(".seat[data-seat='1']")).to_have_attribute("data-seat-kind", "remote", timeout=CONNECT_MS)
+    expect(mallory.locator(".seat[data-seat='0']")).to_have_attribute("data-seat-kind", "local", timeout=CONNECT_MS)
+    play_until_summary([host, mallory])
+    assert summary_points(host) == summary_points(mallory)

@@ -15,6 +15,11 @@ every device computes the same game:
   iteration count, so it is deterministic) scores in the player's seat against the same
   opponents with the same seeds.
 
+The par is versioned: ``PAR_BOTS[v]`` pins the bot that makes "par v{v}" (a Hard version and
+its number of worlds), so a stronger Hard never moves the par of a day, past days included.
+``PAR_VERSION`` is the version new results use; a stored :class:`DailyResult` keeps the par
+version it was compared with (results stored before versions existed are par v1).
+
 >>> pass_direction("2026-11-29").value
 'right'
 >>> daily_match("2026-11-29").hand.deal == deal_from_seed("2026-11-29")
@@ -41,6 +46,9 @@ __all__ = [
     "OPPONENT_LEVEL",
     "PAR_LEVEL",
     "PAR_ITERATIONS",
+    "PAR_VERSION",
+    "PAR_BOTS",
+    "ParBot",
     "PLAYER",
     "parse_date",
     "pass_direction",
@@ -59,6 +67,20 @@ __all__ = [
 OPPONENT_LEVEL = "medium"
 PAR_LEVEL = "hard"
 PAR_ITERATIONS = 200
+
+
+@dataclass(frozen=True)
+class ParBot:
+    """The bot that plays the player's seat to make a par version."""
+
+    hard_version: int  # hearts.bots.hard.VERSIONS
+    iterations: int  # sampled worlds per decision (deterministic)
+
+
+# Frozen: a par version never changes once published. A new par needs a new version number
+# (and golden values for it in tests/test_daily.py).
+PAR_BOTS: dict[int, ParBot] = {1: ParBot(hard_version=1, iterations=PAR_ITERATIONS)}
+PAR_VERSION = 1
 PLAYER = Seat.SOUTH
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -97,17 +119,21 @@ def daily_players(date_text: str, pace: Pace | None = None) -> list[BotPlayer]:
     return [BotPlayer(bot, seed=date_text, pace=pace) for _ in SEATS]
 
 
-async def play_par(date_text: str, iterations: int = PAR_ITERATIONS, pace: Pace | None = None) -> int:
-    """Play the day's hand with the Hard bot in the player's seat; return its points."""
+async def play_par(date_text: str, version: int = PAR_VERSION, pace: Pace | None = None) -> int:
+    """Play the day's hand with par ``version``'s bot in the player's seat; return its points."""
+    if version not in PAR_BOTS:
+        raise ValueError(f"unknown par version {version!r}: choose from {sorted(PAR_BOTS)}")
+    spec = PAR_BOTS[version]
     match = daily_match(date_text)
     players = daily_players(date_text, pace)
-    players[PLAYER] = BotPlayer(make_bot(PAR_LEVEL, iterations=iterations), seed=date_text, pace=pace)
+    par_bot = make_bot(PAR_LEVEL, iterations=spec.iterations, version=spec.hard_version)
+    players[PLAYER] = BotPlayer(par_bot, seed=date_text, pace=pace)
     await play(match, players)
     return match.score_sheet[0].points[PLAYER]
 
 
-def compute_par(date_text: str, iterations: int = PAR_ITERATIONS) -> int:
-    return run_sync(play_par(date_text, iterations))
+def compute_par(date_text: str, version: int = PAR_VERSION) -> int:
+    return run_sync(play_par(date_text, version))
 
 
 def share_markers(hand: Hand, seat: Seat = PLAYER) -> tuple[str, ...]:
@@ -117,20 +143,23 @@ def share_markers(hand: Hand, seat: Seat = PLAYER) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class DailyResult:
-    """The stored result of a day's counted attempt."""
+    """The stored result of a day's counted attempt, with the version of the par it was
+    compared with (``par_version``; a result stored without one is par v1)."""
 
     date: str
     points: int
     par: int | None
     markers: tuple[str, ...]
     moon: bool = False
+    par_version: int = PAR_VERSION
 
     @property
     def at_or_under_par(self) -> bool:
         return self.par is not None and self.points <= self.par
 
     def to_dict(self) -> dict[str, Any]:
-        return {"date": self.date, "points": self.points, "par": self.par, "markers": list(self.markers), "moon": self.moon}
+        return {"date": self.date, "points": self.points, "par": self.par, "markers": list(self.markers), "moon": self.moon,
+                "par_version": self.par_version}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "DailyResult":
@@ -141,7 +170,10 @@ class DailyResult:
                 raise ValueError("points and par must be whole numbers")
             if not isinstance(markers, list) or not all(m in ("none", "hearts", "queen", "jack") for m in markers):
                 raise ValueError("markers must be a list of none/hearts/queen")
-            return cls(data["date"], points, par, tuple(markers), bool(data.get("moon", False)))
+            par_version = data.get("par_version", 1)  # stored before par versions existed: v1
+            if not isinstance(par_version, int) or isinstance(par_version, bool) or par_version < 1:
+                raise ValueError("par_version must be a whole number >= 1")
+            return cls(data["date"], points, par, tuple(markers), bool(data.get("moon", False)), par_version)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"bad daily result: {exc}") from None
 

@@ -43,3 +43,47 @@ def test_arena_command_line() -> None:
 
 def test_arena_refuses_unknown_bots() -> None:
     assert main(["arena", "--bots", "medium,wizard", "--hands", "4"]) == 2
+
+
+def test_bot_specs_pin_version_and_size() -> None:
+    import pytest
+
+    from hearts.bots.arena import BotSpec, bot_spec
+    from hearts.bots.hard import BROWSER_WORLDS, LATEST
+
+    cfg = ArenaConfig(("hard", "medium"))
+    assert bot_spec("medium", cfg) == BotSpec("medium")
+    assert bot_spec("hard", cfg) == BotSpec("hard", LATEST, *BROWSER_WORLDS[LATEST])  # the browser's size
+    assert bot_spec("hard-v1", cfg) == BotSpec("hard", 1, *BROWSER_WORLDS[1])
+    assert bot_spec("hard-v1@300/40", cfg) == BotSpec("hard", 1, 300, 40)
+    assert bot_spec("hard@80", ArenaConfig(("hard",), hard_iterations=5)) == BotSpec("hard", LATEST, 80, 80)
+    assert bot_spec("hard", ArenaConfig(("hard",), hard_iterations=5)) == BotSpec("hard", LATEST, 5, 5)
+    assert bot_spec("hard", ArenaConfig(("hard",), hard_budget_ms=250)) == BotSpec("hard", LATEST)
+    for bad in ("wizard", "hard-v999", "hard@x", "medium@5", "hard@5/y"):
+        with pytest.raises(ValueError):
+            bot_spec(bad, cfg)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["arena", "--bots", "hard-v1@2/1,medium", "--hands", "4"]) == 0
+    assert "hard-v1@2/1 = Hard v1, 2/1 worlds per play/pass" in out.getvalue()
+    assert "moons per 1,000 seat-hands" in out.getvalue()
+
+
+def test_a_saved_run_resumes_where_it_stopped(tmp_path) -> None:
+    saved = tmp_path / "arena.jsonl"
+    args = ["arena", "--bots", "medium,easy", "--seed", "4", "--save", str(saved)]
+    with redirect_stdout(io.StringIO()):
+        assert main(args + ["--hands", "8"]) == 0
+    first = saved.read_text().splitlines()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(args + ["--hands", "30"]) == 0  # plays only the matches that are missing
+    lines = saved.read_text().splitlines()
+    assert lines[:len(first)] == first and len(lines) > len(first)
+    fresh = io.StringIO()
+    with redirect_stdout(fresh):
+        assert main(["arena", "--bots", "medium,easy", "--seed", "4", "--hands", "30"]) == 0
+    assert out.getvalue().splitlines()[2].split(", ")[:3] == fresh.getvalue().splitlines()[2].split(", ")[:3]
+    assert out.getvalue().split("paired differences")[1] == fresh.getvalue().split("paired differences")[1]
+    with redirect_stdout(io.StringIO()):
+        assert main(["arena", "--bots", "medium,random", "--seed", "4", "--save", str(saved), "--hands", "4"]) == 2

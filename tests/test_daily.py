@@ -105,3 +105,31 @@ def test_golden_par(date):
     from hearts.daily import compute_par
 
     assert compute_par(date) == GOLDEN_PAR[date]
+
+
+def test_par_is_pinned_to_its_version_not_to_the_latest_hard(monkeypatch):
+    """A new Hard must not move the par: make the latest Hard play differently (it then
+    scores differently on this day) and the par stays what par v1 says."""
+    import hearts.bots
+    from hearts.bots import hard
+    from hearts.daily import PAR_BOTS, PAR_VERSION, ParBot, compute_par
+
+    assert PAR_BOTS[1] == ParBot(hard_version=1, iterations=200) and PAR_VERSION >= 1
+    date = "2027-02-28"
+    monkeypatch.setitem(hard.VERSIONS, 99, hard.HardParams(99, medium_prior=-50.0, pass_prior=-50.0))
+    monkeypatch.setattr(hearts.bots, "LATEST", 99)
+    assert compute_par(date, version=1) == GOLDEN_PAR[date]
+    monkeypatch.setitem(PAR_BOTS, 99, ParBot(hard_version=99, iterations=200))
+    assert compute_par(date, version=99) != GOLDEN_PAR[date]  # the patched Hard does play differently
+    with pytest.raises(ValueError):
+        compute_par(date, version=12345)
+
+
+def test_results_remember_their_par_version():
+    result = DailyResult("2026-11-29", 4, 6, ("none",) * 13, par_version=3)
+    assert DailyResult.from_dict(result.to_dict()).par_version == 3
+    legacy = {"date": "2026-11-29", "points": 4, "par": 6, "markers": ["none"] * 13, "moon": False}
+    assert DailyResult.from_dict(legacy).par_version == 1  # stored before versions: par v1
+    for bad in (0, "1", True, None):
+        with pytest.raises(ValueError):
+            DailyResult.from_dict({**legacy, "par_version": bad})

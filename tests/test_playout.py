@@ -45,38 +45,67 @@ def test_playout_matches_engine_legality():
 
 
 class _RecordingHands(list):  # type: ignore[type-arg]
-    """The hands list handed to the rollout; it records every card a seat gives up, in order.
-    (heuristic_playout updates ``hands[seat]`` in place for each card it plays.)"""
+    """The hands list handed to the rollout (``hands[seat * 4 + suit]``, 13-bit rank masks); it
+    records every card a seat gives up, in order (the rollout updates one entry per card)."""
 
     def __init__(self, hands):
         super().__init__(hands)
         self.plays = []
 
-    def __setitem__(self, seat, value):
-        gone = self[seat] & ~value
+    def __setitem__(self, index, value):
+        gone = self[index] & ~value
         assert gone and gone & (gone - 1) == 0, "one card at a time"
-        self.plays.append((seat, gone.bit_length() - 1))
-        super().__setitem__(seat, value)
+        seat, suit = divmod(index, 4)
+        self.plays.append((seat, suit * 13 + gone.bit_length() - 1))
+        super().__setitem__(index, value)
 
 
 def test_heuristic_rollouts_play_only_legal_cards():
-    """Every card of the bots' rollout policy (moon plans, blockers and noise included) is legal
-    for the engine, and the engine's tricks match the rollout's."""
-    from hearts.bots.rollout import heuristic_playout
+    """Every card of the bots' rollout policy (moon plans, blockers, noise, both versions' habits)
+    is legal for the engine, and the engine's tricks match the rollout's."""
+    from hearts.bots.rollout import RolloutRules, playout, random_pool, split_hands
 
     rng = random.Random(4)
-    for i in range(300):
+    for i in range(600):
         rules = Rules(queen_breaks_hearts=bool(i % 2), jack_of_diamonds=bool(i % 3 == 0))
         hand = Hand(random_deal(rng), rules, hand_number=3)
-        for _ in range(rng.randrange(0, 40)):
+        for _ in range(rng.randrange(0, 40) if i % 3 else rng.randrange(0, 4)):  # the first trick is special
             step(hand, rng)
         pos = position_from_hand(hand)
-        hands = _RecordingHands(pos.hands)
-        taken = heuristic_playout(hands, pos.leader, list(pos.trick), pos.trick_number, pos.hearts_broken,
-                                  list(pos.taken), rules, random.Random(i), shooter=rng.choice([-1, -1, 0, 1, 2, 3]),
-                                  me=rng.randrange(4), noise=rng.choice([0.0, 0.3, 1.0]))
+        hands = _RecordingHands(split_hands(pos.hands))
+        hearts = [bin(t >> 39).count("1") for t in pos.taken]
+        queen = next((s for s in range(4) if pos.taken[s] >> 36 & 1), -1)
+        jack = next((s for s in range(4) if pos.taken[s] >> 22 & 1), -1)
+        me = rng.randrange(4)
+        noise = [0.0 if s == me else rng.choice([0.0, 0.3, 1.0]) for s in range(4)]
+        pool = random_pool(random.Random(i), 90)
+        got = playout(hands, pos.leader, list(pos.trick), pos.trick_number, pos.hearts_broken, hearts, queen, jack,
+                      RolloutRules(rules), pool, shooter=rng.choice([-1, -1, 0, 1, 2, 3]), noise=noise,
+                      medium=bool(i % 4 < 2), defend=bool(i % 5 < 3), ri=rng.randrange(8192))
         assert len(hands.plays) == 52 - len(hand.plays), "the rollout must play every remaining card"
         for seat, card in hands.plays:
             assert hand.turn == seat, (seat, card)
             hand.play(Seat(seat), card)  # raises IllegalAction on an illegal card
-        assert [hand.taken_mask(s) for s in Seat] == taken
+        taken = [hand.taken_mask(s) for s in Seat]
+        assert got == ([bin(t >> 39).count("1") for t in taken],
+                       next((s for s in range(4) if taken[s] >> 36 & 1), -1),
+                       next((s for s in range(4) if taken[s] >> 22 & 1), -1))
+
+
+def test_rollouts_respect_the_first_trick_when_a_seat_is_void_in_clubs():
+    """The rare case random deals almost never reach: a void seat on the first trick (noisy or
+    not) must not discard a heart or the Q♠ while it holds anything else."""
+    from hearts.bots.rollout import RolloutRules, playout, random_pool, split_hands
+    from helpers import make_deal
+
+    deal = make_deal({Seat.WEST: "2D 3D 4D QS 2H 3H 4H 5H 6H 7H 8H 9H TH"})
+    for i in range(200):
+        hand = Hand(deal, Rules(), hand_number=3)
+        masks = [hand.cards_mask(s) for s in Seat]
+        hands = _RecordingHands(split_hands(masks))
+        leader = next(s for s in range(4) if masks[s] & 1)
+        noise = [1.0 if s == int(Seat.WEST) else 0.0 for s in range(4)]
+        playout(hands, leader, [], 0, False, [0, 0, 0, 0], -1, -1, RolloutRules(Rules()), random_pool(random.Random(i), 90),
+                noise=noise, medium=bool(i % 2), ri=i)
+        for seat, card in hands.plays:
+            hand.play(Seat(seat), card)  # raises IllegalAction on a barred first-trick discard

@@ -6,6 +6,10 @@ hand like Medium. Prints South's mean difference in points per hand (search − 
 the search passes better) with a 95% confidence interval, and the pass decision time.
 
     python3 tools/bench_pass.py --deals 800 --iterations 400 --first 2000
+    python3 tools/bench_pass.py --deals 600 --bots hard-v1@590/50,hard@1400/130   # versions, paired
+
+With ``--bots`` (arena specs, their pass sizes), every listed bot passes for South on the same
+deals; each is compared with Medium's rule and with the others (paired per deal).
 """
 
 from __future__ import annotations
@@ -60,7 +64,10 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--iterations", type=int, default=400, help="Hard's worlds per pass decision")
     parser.add_argument("--first", type=int, default=0, help="number of the first deal")
+    parser.add_argument("--bots", default="", help="compare these arena specs (their pass sizes) instead")
     args = parser.parse_args()
+    if args.bots:
+        return compare(args)
     hard, medium = make_bot("hard", iterations=args.iterations), make_bot("medium")
     diffs: list[int] = []
     times: list[float] = []
@@ -77,6 +84,30 @@ def main() -> int:
           f"{'significant' if abs(mean) > ci else 'not significant'}); outcome changed in {changed:.0%} of deals")
     print(f"pass decision time: median {statistics.median(times) * 1000:.0f} ms, "
           f"max {max(times) * 1000:.0f} ms (CPython {sys.version.split()[0]})")
+    return 0
+
+
+def compare(args: argparse.Namespace) -> int:
+    from hearts.bots.arena import ArenaConfig, _make
+
+    names = args.bots.split(",")
+    bots = {name: _make(name, ArenaConfig(tuple(names))) for name in names}
+    medium = make_bot("medium")
+    points: dict[str, list[int]] = {name: [] for name in ["medium", *names]}
+    deals = range(args.first, args.first + args.deals)
+    for n in deals:
+        points["medium"].append(south_points(n, medium, medium)[0])
+        for name, bot in bots.items():
+            points[name].append(south_points(n, bot, medium)[0])
+    print(f"deals {args.first}..{args.first + args.deals - 1}: South passes with each bot, then all four play like Medium")
+    print("South's points/hand, A - B per deal (95% CI):")
+    order = [*names, "medium"]
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            diffs = [x - y for x, y in zip(points[a], points[b])]
+            mean = statistics.mean(diffs)
+            ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+            print(f"  {a} - {b}: {mean:+.3f} ± {ci:.3f} ({'significant' if abs(mean) > ci else 'not significant'})")
     return 0
 
 

@@ -9,7 +9,9 @@ import Tracker from "bittorrent-tracker/server";
 
 const arg = process.argv.indexOf("--port");
 const port = arg > 0 ? Number(process.argv[arg + 1]) : 0;
-const tracker = new Tracker({ http: false, udp: false, stats: false, ws: { noServer: true } });
+// interval: clients re-announce soon after a missed connection (the default, 10 minutes, is for
+// public trackers; a test must not wait that long)
+const tracker = new Tracker({ http: false, udp: false, stats: false, interval: 5000, ws: { noServer: true } });
 tracker.on("error", (err) => console.error("relay error:", err.message));
 tracker.on("warning", (err) => console.error("relay warning:", err.message));
 

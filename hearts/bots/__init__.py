@@ -18,7 +18,7 @@ See ``docs/bots.md``.
 from __future__ import annotations
 
 from .base import Bot, Decision, Hint
-from .hard import HardBot
+from .hard import LATEST, HardBot
 from .hint import REASONS, hint, hint_steps
 from .simple import EasyBot, MediumBot, RandomBot
 
@@ -30,15 +30,19 @@ __all__ = [
 LEVELS = ("easy", "medium", "hard")
 
 
-def make_bot(level: str, *, budget_ms: float | None = None, iterations: int | None = None) -> Bot:
+def make_bot(level: str, *, budget_ms: float | None = None, iterations: int | None = None,
+             version: int | None = None, pass_iterations: int | None = None) -> Bot:
     """A bot of ``level`` ("easy", "medium", "hard" or "random").
 
     Hard searches for ``budget_ms`` milliseconds (default 250), or, when ``iterations`` is
-    given, for exactly that many sampled worlds: fully deterministic (the daily par uses it).
+    given, for exactly that many sampled worlds (``pass_iterations`` for the pass, default the
+    same): fully deterministic (the daily par uses it). ``version`` picks a pinned version of
+    Hard (default: the latest; see ``hearts.bots.hard.VERSIONS``).
     """
     name = level.strip().lower()
     if name == "hard":
-        return HardBot(budget_ms=budget_ms, iterations=iterations)
+        return HardBot(budget_ms=budget_ms, iterations=iterations, version=LATEST if version is None else version,
+                       pass_iterations=pass_iterations)
     if name == "medium":
         return MediumBot()
     if name == "easy":

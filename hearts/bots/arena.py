@@ -5,27 +5,38 @@ bots: four times, each bot in each seat), so every bot plays every deal from eve
 and the luck of the cards cancels. Matches are played to the rules' target. The report
 gives, per bot, the mean points per hand with a 95% confidence interval, the paired
 difference between bots per duplicate deal (much tighter), moons shot / allowed /
-blocked, and match wins.
+blocked (also per 1,000 seat-hands), and match wins.
+
+Bots: ``easy``, ``medium``, ``random``, ``hard`` (the latest version) and ``hard-vN`` (a
+pinned version, e.g. ``hard-v1``: Hard as it was before issue 11). Hard searches a fixed
+number of worlds per decision (deterministic, whatever the machine's load): by default
+the number it reaches in Chromium within the UI's 250 ms (``BROWSER_WORLDS``, measured
+with ``tools/bench_browser.py``), or ``--hard-iterations``; a spec may pin its own size:
+``hard@600/60`` (600 worlds per play, 60 per pass).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any, Iterable, Sequence, TextIO
 
-from ..events import Event, HandOver
+from ..events import CardPlayed, Event, HandOver
 from ..match import Match
 from ..rules import PRESETS, Rules
 from ..table import Game, Listener, play, run_sync
 from . import make_bot
 from .base import Bot
+from .hard import BROWSER_WORLDS, LATEST, VERSIONS, HardBot, HardParams
 from .player import BotPlayer, RngSource
 
-__all__ = ["ArenaConfig", "play_match", "run_arena", "main"]
+__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "play_match", "run_arena", "main"]
 
 
 @dataclass(frozen=True)
@@ -34,9 +45,10 @@ class ArenaConfig:
     hands: int = 2000
     seed: int = 1
     rules: str = "standard"
-    hard_iterations: int | None = 100
-    hard_budget_ms: float | None = None
+    hard_iterations: int | None = None  # None: BROWSER_WORLDS of each version
+    hard_budget_ms: float | None = None  # search by time instead (not reproducible)
     jobs: int = 1
+    hard_pass_iterations: int | None = None
 
 
 @dataclass
@@ -48,6 +60,7 @@ class HandRow:
     points: tuple[int, ...]
     penalty: tuple[int, ...]
     moon: int  # seat, or -1
+    attempts: tuple[int, ...] = ()  # seats that chose a moon plan at least once in the hand
 
 
 @dataclass
@@ -59,12 +72,64 @@ class MatchRow:
     hands: list[HandRow] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class BotSpec:
+    level: str
+    version: int | None = None  # Hard only
+    iterations: int | None = None  # Hard only: worlds per play decision (None: search by time)
+    pass_iterations: int | None = None
+    overrides: tuple[tuple[str, float], ...] = ()  # Hard only: experimental HardParams changes
+
+
+def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
+    """``medium`` / ``hard`` / ``hard-v1`` / ``hard@600/60`` -> what to build; ValueError if unknown.
+
+    Experiments: ``hard-v2~trust=0.9~medium_prior=0.3@600/60`` changes parameters of the version.
+    """
+    base, _, size = name.partition("@")
+    base, *changes = base.split("~")
+    overrides = []
+    for change in changes:
+        key, _, value = change.partition("=")
+        if key not in HardParams.__dataclass_fields__ or key == "version":
+            raise ValueError(f"unknown Hard parameter {key!r} in {name!r}")
+        try:
+            overrides.append((key, float(value)))
+        except ValueError:
+            raise ValueError(f"bad value for {key!r} in {name!r}") from None
+    level, _, version_text = base.partition("-v")
+    if level != "hard":
+        if size or version_text or overrides or level not in ("medium", "easy", "random"):
+            raise ValueError(f"unknown bot {name!r}")
+        return BotSpec(level)
+    version = int(version_text) if version_text.isdigit() else LATEST if not version_text else -1
+    if version not in VERSIONS:
+        raise ValueError(f"unknown Hard version in {name!r}: choose from {sorted(VERSIONS)}")
+    play, pass_ = BROWSER_WORLDS[version]
+    if size:
+        play_text, _, pass_text = size.partition("/")
+        if not play_text.isdigit() or (pass_text and not pass_text.isdigit()):
+            raise ValueError(f"bad size in {name!r}: use hard@PLAY or hard@PLAY/PASS")
+        play = int(play_text)
+        pass_ = int(pass_text) if pass_text else play
+    elif cfg.hard_budget_ms:
+        return BotSpec("hard", version, overrides=tuple(overrides))
+    elif cfg.hard_iterations:
+        play = cfg.hard_iterations
+        pass_ = cfg.hard_pass_iterations or cfg.hard_iterations
+    return BotSpec("hard", version, play, pass_, tuple(overrides))
+
+
 def _make(name: str, cfg: ArenaConfig) -> Bot:
-    if name == "hard":
-        if cfg.hard_iterations:
-            return make_bot("hard", iterations=cfg.hard_iterations)
-        return make_bot("hard", budget_ms=cfg.hard_budget_ms)
-    return make_bot(name)
+    spec = bot_spec(name, cfg)
+    if spec.level != "hard":
+        return make_bot(spec.level)
+    assert spec.version is not None
+    params = VERSIONS[spec.version]
+    if spec.overrides:
+        params = replace(params, **{k: type(getattr(params, k))(v) for k, v in spec.overrides})
+    return HardBot(budget_ms=cfg.hard_budget_ms, iterations=spec.iterations, pass_iterations=spec.pass_iterations,
+                   params=params)
 
 
 def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
@@ -73,18 +138,27 @@ def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
 
 
 class _Recorder(Listener):
-    """Writes one :class:`HandRow` per finished hand into ``row``."""
+    """Writes one :class:`HandRow` per finished hand into ``row``, with the seats whose bot
+    chose a moon plan in that hand (``Decision.stats["plan"]``)."""
 
-    def __init__(self, row: MatchRow) -> None:
+    def __init__(self, row: MatchRow, players: Sequence[BotPlayer]) -> None:
         self.row = row
+        self.players = players
+        self.attempts: set[int] = set()
 
     async def on_events(self, game: Game, events: list[Event]) -> None:
         assert isinstance(game, Match)
         for ev in events:
+            if isinstance(ev, CardPlayed):
+                last = self.players[ev.seat].last
+                if last is not None and last.stats.get("plan") == "moon":
+                    self.attempts.add(int(ev.seat))
             if isinstance(ev, HandOver):
                 sheet = game.score_sheet[-1]
                 self.row.hands.append(HandRow(self.row.seed, self.row.rotation, ev.hand_number, self.row.seat_bots,
-                                              sheet.points, sheet.penalty, -1 if sheet.moon is None else int(sheet.moon)))
+                                              sheet.points, sheet.penalty, -1 if sheet.moon is None else int(sheet.moon),
+                                              tuple(sorted(self.attempts))))
+                self.attempts.clear()
 
 
 def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
@@ -96,7 +170,7 @@ def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
                for s, n in enumerate(names)]
     match = Match(rules, seed=f"arena-{cfg.seed}-{seed}", max_hands=60)
     row = MatchRow(seed, rotation, names, ())
-    run_sync(play(match, players, _Recorder(row)))
+    run_sync(play(match, players, _Recorder(row, players)))
     row.winners = tuple(int(s) for s in match.winners)
     return row
 
@@ -118,10 +192,24 @@ def _progress(done: int, total: int, hands: int, start: float, out: TextIO) -> N
     out.flush()
 
 
-def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr) -> list[MatchRow]:
-    """Play duplicate matches until at least ``cfg.hands`` hands were played."""
-    rows: list[MatchRow] = []
-    hands = 0
+def row_to_json(row: MatchRow) -> str:
+    return json.dumps(asdict(row))
+
+
+def row_from_json(text: str) -> MatchRow:
+    data = json.loads(text)
+    hands = [HandRow(h["seed"], h["rotation"], h["hand_number"], tuple(h["seat_bots"]), tuple(h["points"]),
+                     tuple(h["penalty"]), h["moon"], tuple(h.get("attempts", ()))) for h in data["hands"]]
+    return MatchRow(data["seed"], data["rotation"], tuple(data["seat_bots"]), tuple(data["winners"]), hands)
+
+
+def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Sequence[MatchRow] = (),
+              on_row: Callable[[MatchRow], None] | None = None) -> list[MatchRow]:
+    """Play duplicate matches until at least ``cfg.hands`` hands were played. ``saved``: matches
+    played before (same configuration), not played again; ``on_row`` sees every new match."""
+    rows: list[MatchRow] = list(saved)
+    done = {(r.seed, r.rotation) for r in saved}
+    hands = sum(len(r.hands) for r in rows)
     next_seed = 0
     start = time.perf_counter()
     pool = None
@@ -135,13 +223,15 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr) -> list[Ma
             batch = max(1, math.ceil((cfg.hands - hands) / per_match))
             if pool is not None:
                 batch = max(batch, cfg.jobs)
-            tasks = _tasks(cfg, next_seed, batch)
+            tasks = [t for t in _tasks(cfg, next_seed, batch) if (t[0], t[1]) not in done]
             next_seed += batch
             results: Iterable[MatchRow] = pool.imap(play_match, tasks) if pool is not None else map(play_match, tasks)
             total = len(rows) + len(tasks)
             for row in results:
                 rows.append(row)
                 hands += len(row.hands)
+                if on_row is not None:
+                    on_row(row)
                 if progress is not None:
                     _progress(len(rows), total, hands, start, progress)
     finally:
@@ -170,6 +260,9 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
     per_hand: dict[str, list[float]] = {b: [] for b in bots}
     shot = {b: 0 for b in bots}
     allowed = {b: 0 for b in bots}
+    allowed_strong = {b: 0 for b in bots}  # the shooter was another bot, Medium or better
+    attempted = {b: 0 for b in bots}  # hands in which the bot chose a moon plan
+    attempts_made = {b: 0 for b in bots}  # ... and shot the moon
     blocked = {b: 0 for b in bots}
     wins = {b: 0.0 for b in bots}
     seats_in_matches = {b: 0 for b in bots}
@@ -183,11 +276,17 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
             deals.setdefault((h.seed, h.hand_number), {})[h.rotation] = h
             for i in range(4):
                 per_hand[h.seat_bots[i]].append(float(h.points[i]))
+            for i in h.attempts:
+                attempted[h.seat_bots[i]] += 1
+                attempts_made[h.seat_bots[i]] += h.moon == i
             if h.moon >= 0:
-                shot[h.seat_bots[h.moon]] += 1
+                shooter = h.seat_bots[h.moon]
+                shot[shooter] += 1
                 for i in range(4):
                     if i != h.moon:
                         allowed[h.seat_bots[i]] += 1
+                        if shooter != h.seat_bots[i] and shooter.startswith(("medium", "hard")):
+                            allowed_strong[h.seat_bots[i]] += 1
             else:
                 # A moon stopped: one seat took nearly all the points, and the blocker took the rest.
                 total = sum(h.penalty)
@@ -216,6 +315,9 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
         "hands": {b: len(per_hand[b]) for b in bots},
         "shot": shot,
         "allowed": allowed,
+        "allowed_strong": allowed_strong,
+        "attempted": attempted,
+        "attempts_made": attempts_made,
         "blocked": blocked,
         "wins": wins,
         "matches": {b: seats_in_matches[b] for b in bots},
@@ -228,14 +330,22 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
 
 
 def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
-    hard = f"hard iterations={cfg.hard_iterations}" if cfg.hard_iterations else f"hard budget_ms={cfg.hard_budget_ms}"
+    w = max(8, *(len(b) for b in cfg.bots))
+    sizes = []
+    for name in cfg.bots:
+        spec = bot_spec(name, cfg)
+        if spec.level == "hard":
+            size = (f"{spec.iterations}/{spec.pass_iterations} worlds per play/pass" if spec.iterations
+                    else f"budget {cfg.hard_budget_ms} ms")
+            sizes.append(f"{name} = Hard v{spec.version}, {size}")
     lines = [
-        f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} {hard} jobs={cfg.jobs}",
+        f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} jobs={cfg.jobs}",
+        *(f"  {line}" for line in sizes),
         f"{s['match_count']} matches ({s['match_count'] // len(cfg.bots)} duplicate sets x {len(cfg.bots)} rotations), "
         f"{s['hand_plays']} hands played, {s['deals']} distinct deals ({s['full_deals']} played in every rotation), "
         f"{seconds:.0f} s",
         "",
-        f"{'bot':<8} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8} {'blocked':>8} {'match wins':>11}",
+        f"{'bot':<{w}} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8} {'blocked':>8} {'match wins':>11}",
     ]
     order = sorted(s["bots"], key=lambda b: s["per_hand"][b][0])
     for b in order:
@@ -243,8 +353,16 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
         seat_matches = s["matches"][b]
         wins = s["wins"][b]
         pct = 100.0 * wins / seat_matches if seat_matches else 0.0
-        lines.append(f"{b:<8} {m:12.3f} {'±' + format(ci, '.3f'):>9} {s['hands'][b]:>7} {s['shot'][b]:>11} "
+        lines.append(f"{b:<{w}} {m:12.3f} {'±' + format(ci, '.3f'):>9} {s['hands'][b]:>7} {s['shot'][b]:>11} "
                      f"{s['allowed'][b]:>8} {s['blocked'][b]:>8} {wins:>6.1f} ({pct:4.1f}% of {seat_matches} seats)")
+    lines += ["", "moons per 1,000 seat-hands: shot; allowed (another seat shot); allowed to another bot that is "
+              "Medium or better; hands with a moon plan (Hard's search chose one) and how many made it:"]
+    for b in order:
+        n = max(s["hands"][b], 1)
+        tried = s["attempted"][b]
+        lines.append(f"  {b:<{w}} shot {1000 * s['shot'][b] / n:6.1f}   allowed {1000 * s['allowed'][b] / n:6.1f}   "
+                     f"allowed to Medium+ {1000 * s['allowed_strong'][b] / n:6.1f}   attempted {1000 * tried / n:6.1f}"
+                     + (f" (made {s['attempts_made'][b]} of {tried})" if tried else ""))
     lines += ["", "paired differences per duplicate deal (points/hand, A - B; negative: A better):"]
     for i, a in enumerate(order):
         for b in order[i + 1:]:
@@ -253,7 +371,8 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
             if key != (a, b):
                 m = -m
             sig = "significant" if abs(m) > ci else "not significant"
-            lines.append(f"  {a:>7} - {b:<7} {m:+8.3f} ± {ci:.3f}  (n={n} deals; {sig} at 95%)")
+            p = math.erfc(abs(m) / (ci / 1.96) / math.sqrt(2)) if ci > 0 else float("nan")
+            lines.append(f"  {a:>{w}} - {b:<{w}} {m:+8.3f} ± {ci:.3f}  (n={n} deals; p={p:.2g}; {sig} at 95%)")
     return "\n".join(lines)
 
 
@@ -266,26 +385,53 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def add_arguments(parser: Any) -> None:
-    parser.add_argument("--bots", default="hard,medium,easy,random", help="comma-separated: hard, medium, easy, random")
+    parser.add_argument("--bots", default="hard,medium,easy,random",
+                        help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random")
     parser.add_argument("--hands", type=int, default=2000, help="play duplicate matches until this many hands were played")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
-    parser.add_argument("--hard-iterations", type=int, default=100, help="Hard's sampled worlds per decision (0: use the budget)")
-    parser.add_argument("--hard-budget-ms", type=float, default=None)
+    parser.add_argument("--hard-iterations", type=int, default=None,
+                        help="Hard's sampled worlds per decision (default: what Chromium reaches in 250 ms, per version)")
+    parser.add_argument("--hard-pass-iterations", type=int, default=None, help="worlds per pass (with --hard-iterations)")
+    parser.add_argument("--hard-budget-ms", type=float, default=None, help="search by time instead (not reproducible)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--save", default=None, help="JSON lines, one per match: a run resumes from it (same bots and seed)")
 
 
 def run_from_args(args: Any) -> int:
     bots = tuple(b.strip().lower() for b in args.bots.split(",") if b.strip())
+    cfg = ArenaConfig(bots, args.hands, args.seed, args.rules, args.hard_iterations or None, args.hard_budget_ms,
+                      max(1, args.jobs), args.hard_pass_iterations)
     for b in bots:
-        if b not in ("hard", "medium", "easy", "random"):
-            print(f"unknown bot {b!r}", file=sys.stderr)
+        try:
+            bot_spec(b, cfg)
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
             return 2
     if len(set(bots)) != len(bots) or not 2 <= len(bots) <= 4:
         print("give 2 to 4 different bots", file=sys.stderr)
         return 2
-    cfg = ArenaConfig(bots, args.hands, args.seed, args.rules, args.hard_iterations or None, args.hard_budget_ms, max(1, args.jobs))
     start = time.perf_counter()
-    rows = run_arena(cfg)
+    saved: list[MatchRow] = []
+    out = None
+    if args.save:
+        path = Path(args.save)
+        if path.exists():
+            saved = [row_from_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            if any(r.seat_bots != seat_assignment(bots, r.rotation) for r in saved):
+                print(f"{path} holds matches of other bots: use another file", file=sys.stderr)
+                return 2
+        out = path.open("a", encoding="utf-8")
+
+    def save(row: MatchRow) -> None:
+        if out is not None:
+            out.write(row_to_json(row) + "\n")
+            out.flush()
+
+    try:
+        rows = run_arena(cfg, saved=saved, on_row=save)
+    finally:
+        if out is not None:
+            out.close()
     print(format_report(cfg, summarize(cfg, rows), time.perf_counter() - start))
     return 0

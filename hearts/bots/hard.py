@@ -16,95 +16,173 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from itertools import combinations
 from typing import Any
 
-from ..hand import score_hand
+from dataclasses import dataclass
+
+from ..rules import MoonScoring
 from ..view import SeatView
 from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count, rank_of
 from .base import Bot, Decision, Steps, as_cards
+from .inference import Reading, read_plays
 from .knowledge import Knowledge
 from .medium import medium_pass, medium_play, pass_choice, pass_danger, pass_reason
 from .reasons import classify_play
-from .rollout import heuristic_playout
+from .rollout import POOL, RolloutRules, playout, playout_randoms, random_pool, randoms, split_hands
 
-__all__ = ["HardBot", "sample_world", "DEFAULT_BUDGET_MS"]
+__all__ = ["HardBot", "HardParams", "VERSIONS", "LATEST", "BROWSER_WORLDS", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
 
 DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
 SLICE_WORLDS = 6  # worlds per slice in iterations mode
 MAX_WORLDS = 4000
-MEDIUM_PRIOR = 0.5  # points/hand head start for Medium's card in the search
-ROLLOUT_NOISE = 0.3  # how often a simulated opponent plays a random legal card
 QUEEN_INFERENCE = 0.85  # trust in "it did not dump the Q♠ when it could, so it has none"
 MATCH_WEIGHT = 0.3  # near the match's end: worth of a point landing on the chosen opponent
 PASS_POOL = 6  # candidate passes: every 3 of the 6 cards that most want to leave, + Medium's
-PASS_PRIOR = 0.5  # points/hand head start for Medium's pass
 PASS_SLICE_WORLDS = 2  # worlds per slice when scoring passes in iterations mode (~20 candidates each)
 
 
-def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
-    """Deal the unseen cards to the other seats, consistent with voids, sizes and passed cards."""
-    others = [s for s in range(4) if s != k.me]
-    base = [0, 0, 0, 0]
-    base[k.me] = k.hand
-    free = k.unseen
-    for s in others:
-        base[s] = k.known[s]
-        free &= ~k.known[s]
-    need0 = [k.sizes[s] - count(k.known[s]) if s != k.me else 0 for s in range(4)]
-    by_suit = []
-    for suit in range(4):
-        cards = bits(free & SUITS[suit])
-        if cards:
-            seats = [s for s in others if not k.void_mask[s] >> (suit * 13) & 1]
-            by_suit.append((len(seats), suit, cards, seats))
-    by_suit.sort()
-    queen_seats: list[int] = []
-    if free & QS_BIT:
-        queen_seats = [s for s in others if not k.no_queen[s] and not k.void_mask[s] & QS_BIT]
-        if len(queen_seats) == len([s for s in others if not k.void_mask[s] & QS_BIT]):
-            queen_seats = []  # nothing learned
-    for attempt in range(30):
-        hands = list(base)
-        need = list(need0)
-        ok = True
-        placed = 0
-        if queen_seats and attempt < 20 and rng.random() < QUEEN_INFERENCE:
-            open_seats = [s for s in queen_seats if need[s] > 0]
-            if open_seats:
-                s = open_seats[int(rng.random() * len(open_seats))]
-                hands[s] |= QS_BIT
-                need[s] -= 1
-                placed = QS_BIT
-        for _, _suit, cards, seats in by_suit:
-            if placed and _suit == 2:
-                cards = [c for c in cards if c != QS]
-            if attempt >= 25:
-                seats = others  # give up on the void constraints (inconsistent views only)
-            rng.shuffle(cards)
-            for c in cards:
-                total = 0
-                for s in seats:
-                    total += need[s]
-                if total <= 0:
-                    ok = False
-                    break
-                x = rng.random() * total
-                for s in seats:
-                    x -= need[s]
-                    if x < 0 and need[s] > 0:
+
+@dataclass(frozen=True)
+class HardParams:
+    """What one version of Hard is: the search code is shared, the versions differ only here.
+
+    A version is frozen once anything depends on it (version 1 makes the daily par, see
+    ``hearts.daily``): change a default only by adding a version.
+    """
+
+    version: int
+    medium_prior: float = 0.5  # points/hand head start for Medium's card in the search
+    pass_prior: float = 0.5  # points/hand head start for Medium's pass
+    rollout_noise: float = 0.3  # how often a simulated opponent plays a random legal card
+    # version 2 (issue 11)
+    trust: float = 0.0  # weight of what the opponents' plays reveal in the world sampler (0: off)
+    model_noise: bool = False  # rollout noise per opponent, from how often it left the habits
+    noise_min: float = 0.05  # ... within these bounds
+    noise_max: float = 0.5
+    medium_rollouts: bool = False  # rollout policy closer to Medium's habits (see rollout.playout)
+    moon_majority: bool = False  # a moon plan must also reach the moon in most of its worlds
+    moon_gate: int = 1  # which hands search a moon plan: 1 = strong hands (v1), 2 = looser
+    defend: bool = False  # rollouts: block a shooter on any trick with points, not only heart leads
+    runner_gate: int = 1  # who counts as a moon runner: 1 = v1 (3 hearts ...), 2 = earlier
+    halving: bool = False  # successive halving of the candidates (pass and play search)
+    fast_random: bool = False  # one pool of random numbers per decision, no shuffle in the sampler
+
+
+VERSIONS: dict[int, HardParams] = {
+    1: HardParams(1),  # Hard until issue 11; the daily par v1
+    2: HardParams(2, trust=0.97, model_noise=True, medium_rollouts=True, moon_majority=True, defend=True,
+                  runner_gate=2, halving=True, fast_random=True),  # issue 11
+}
+LATEST = 2
+
+# Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
+# (headless Chromium 156, Pyodide 314, main thread; tools/bench_browser.py --iterations 200
+# --calibrate 3: each decision's fastest of three runs, converted to worlds per 250 ms, median
+# over the searched decisions; bench/out/browser-calibration.txt). The arena plays Hard at these
+# sizes, as fixed iterations. Version 1 as it was shipped (before the faster rollouts).
+BROWSER_WORLDS: dict[int, tuple[int, int]] = {
+    1: (850, 85),
+    2: (1280, 240),
+}
+
+
+class WorldSampler:
+    """Deals the unseen cards to the other seats, consistent with voids, hand sizes, passed
+    cards and the Q♠ inference (set up once per decision, then called once per world).
+
+    ``avoid[s]`` / ``trust[s]`` (version 2 on): a seat gets a card its plays say it does not
+    hold (``hearts.bots.inference``) with only ``1 - trust[s]`` of the usual weight.
+    ``shuffle=False`` (version 2): deal each suit's cards in order instead of shuffling them
+    first. Dealing card by card with chances proportional to the room left in each hand gives
+    every split of a suit the same chance whatever the order, so the shuffle (a fifth of the
+    sampler's time in Pyodide) only matters for the soft weights, and little.
+    """
+
+    def __init__(self, k: Knowledge, avoid: Sequence[int] = (0, 0, 0, 0),
+                 trust: Sequence[float] = (0.0, 0.0, 0.0, 0.0), shuffle: bool = True) -> None:
+        self.shuffle = shuffle
+        others = [s for s in range(4) if s != k.me]
+        base = [0, 0, 0, 0]
+        base[k.me] = k.hand
+        free = k.unseen
+        for s in others:
+            base[s] = k.known[s]
+            free &= ~k.known[s]
+        self.others = others
+        self.base = base
+        self.need = [k.sizes[s] - count(k.known[s]) if s != k.me else 0 for s in range(4)]
+        by_suit = []
+        for suit in range(4):
+            cards = bits(free & SUITS[suit])
+            if cards:
+                seats = [s for s in others if not k.void_mask[s] >> (suit * 13) & 1]
+                by_suit.append((len(seats), suit, cards, seats))
+        by_suit.sort()
+        self.by_suit = [(suit, cards, seats) for _, suit, cards, seats in by_suit]
+        # factor[c][s]: the weight of dealing card c to seat s (1.0 unless s's plays exclude c)
+        self.factor = [[1.0 - trust[s] if avoid[s] >> c & 1 else 1.0 for s in range(4)] for c in range(52)]
+        queen_seats: list[int] = []
+        if free & QS_BIT:
+            queen_seats = [s for s in others if not k.no_queen[s] and not k.void_mask[s] & QS_BIT]
+            if len(queen_seats) == len([s for s in others if not k.void_mask[s] & QS_BIT]):
+                queen_seats = []  # nothing learned
+        self.queen_seats = queen_seats
+
+    def __call__(self, rng: random.Random) -> list[int]:
+        random_ = rng.random
+        shuffle = rng.shuffle
+        mix = self.shuffle
+        factor = self.factor
+        for attempt in range(30):
+            hands = list(self.base)
+            need = list(self.need)
+            ok = True
+            placed = 0
+            if self.queen_seats and attempt < 20 and random_() < QUEEN_INFERENCE:
+                open_seats = [s for s in self.queen_seats if need[s] > 0]
+                if open_seats:
+                    s = open_seats[int(random_() * len(open_seats))]
+                    hands[s] |= QS_BIT
+                    need[s] -= 1
+                    placed = QS_BIT
+            for suit, cards, seats in self.by_suit:
+                if placed and suit == 2:
+                    cards = [c for c in cards if c != QS]
+                if attempt >= 25:
+                    seats = self.others  # give up on the void constraints (inconsistent views only)
+                if mix:
+                    cards = list(cards)
+                    shuffle(cards)
+                for c in cards:
+                    f = factor[c]
+                    total = 0.0
+                    for s in seats:
+                        total += need[s] * f[s]
+                    if total <= 0:
+                        ok = False
                         break
-                else:
-                    s = next(s for s in reversed(seats) if need[s] > 0)
-                hands[s] |= 1 << c
-                need[s] -= 1
-            if not ok:
-                break
-        if ok:
-            return hands
-    raise AssertionError("no consistent deal")  # pragma: no cover
+                    x = random_() * total
+                    for s in seats:
+                        x -= need[s] * f[s]
+                        if x < 0 and need[s] > 0:
+                            break
+                    else:
+                        s = next(s for s in reversed(seats) if need[s] > 0)
+                    hands[s] |= 1 << c
+                    need[s] -= 1
+                if not ok:
+                    break
+            if ok:
+                return hands
+        raise AssertionError("no consistent deal")  # pragma: no cover
+
+
+def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
+    """One world: the unseen cards dealt to the other seats (see :class:`WorldSampler`)."""
+    return WorldSampler(k)(rng)
 
 
 def _equivalent(k: Knowledge, a: int, b: int) -> bool:
@@ -136,25 +214,42 @@ def candidates(k: Knowledge) -> list[int]:
 class HardBot(Bot):
     level = "hard"
 
-    def __init__(self, budget_ms: float | None = None, iterations: int | None = None,
+    def __init__(self, budget_ms: float | None = None, iterations: int | None = None, *,
+                 version: int = LATEST, pass_iterations: int | None = None, params: HardParams | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
+        """``iterations``: sampled worlds per decision (deterministic); ``pass_iterations``
+        overrides it for the pass (default: the same). Otherwise ``budget_ms`` of search, timed
+        by ``clock`` (seconds; a test passes a fake one). ``params`` replaces the version's
+        parameters (experiments: ``python -m hearts arena``)."""
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if pass_iterations is not None and (pass_iterations < 1 or iterations is None):
+            raise ValueError("pass_iterations must be at least 1 and needs iterations")
+        if version not in VERSIONS:
+            raise ValueError(f"unknown Hard version {version!r}: choose from {sorted(VERSIONS)}")
+        self.params = params if params is not None else VERSIONS[version]
+        self.version = self.params.version
         self.iterations = iterations
+        self.pass_iterations = pass_iterations if pass_iterations is not None else iterations
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
         self.clock = clock  # seconds; a test passes a fake one
 
-    def _run_worlds(self, score_world: Callable[[], None], slice_worlds: int) -> Generator[None, None, int]:
-        """Call ``score_world`` once per sampled world until the iterations (or, in budget mode,
-        the time) are used up, yielding between slices; return the number of worlds."""
+    def _run_worlds(self, score_world: Callable[[float], None], slice_worlds: int,
+                    iterations: int | None) -> Generator[None, None, int]:
+        """Call ``score_world(progress)`` once per sampled world until the iterations (or, in
+        budget mode, the time) are used up, yielding between slices; return the number of
+        worlds. ``progress``: the share of the search done so far (worlds or time)."""
         worlds = 0
-        deterministic = self.iterations is not None
-        limit = self.iterations if self.iterations is not None else MAX_WORLDS
+        deterministic = iterations is not None
+        limit = iterations if iterations is not None else MAX_WORLDS
         clock = self.clock
-        deadline = clock() + self.budget_ms / 1000.0
-        slice_end = clock() + SLICE_S
+        start = clock()
+        budget = self.budget_ms / 1000.0
+        deadline = start + budget
+        slice_end = start + SLICE_S
+        now = start
         while worlds < limit:
-            score_world()
+            score_world(worlds / limit if deterministic else (now - start) / budget)
             worlds += 1
             if deterministic:
                 if worlds % slice_worlds == 0 and worlds < limit:
@@ -167,6 +262,14 @@ class HardBot(Bot):
                     yield None
                     slice_end = clock() + SLICE_S
         return worlds
+
+    def _noise(self, me: int, reading: Reading | None = None) -> tuple[float, ...]:
+        p = self.params
+        if reading is None or not p.model_noise:
+            return tuple(0.0 if s == me else p.rollout_noise for s in range(4))
+        return tuple(0.0 if s == me else
+                     min(p.noise_max, max(p.noise_min, reading.deviation_rate(s, p.rollout_noise, 4.0)))
+                     for s in range(4))
 
     # ------------------------------------------------------------------ pass
     def choose_pass(self, view: SeatView, rng: random.Random) -> Steps:
@@ -197,11 +300,19 @@ class HardBot(Bot):
             if combo != prior:
                 cands.append(combo)
         util = _Utility(me, view)
+        rr = RolloutRules(rules)
+        noise = self._noise(me)
+        medium = self.params.medium_rollouts
         totals = [0.0] * len(cands)
+        race = _Race(len(cands), 0, self.params.pass_prior, self.params.halving)
         unseen = bits(((1 << 52) - 1) & ~hand)
         others = [(me + i) % 4 for i in (1, 2, 3)]
+        no_points = (0, 0, 0, 0)
+        draws = playout_randoms(0)
+        pool = random_pool(rng, draws) if self.params.fast_random else []
 
-        def score_world() -> None:
+        def score_world(progress: float) -> None:
+            race.prune(totals, progress)
             rng.shuffle(unseen)
             dealt = [0, 0, 0, 0]
             dealt[me] = hand
@@ -212,8 +323,13 @@ class HardBot(Bot):
             for s in others:
                 for c in pass_choice(dealt[s], jack)[0]:
                     passes[s] |= 1 << c
-            seed = rng.randrange(1 << 30)
-            for i, cand in enumerate(cands):
+            if pool:
+                rs, start = pool, int(rng.random() * POOL)
+            else:
+                rs, start = randoms(rng.randrange(1 << 30), draws), 0
+            for i in race.active:
+                cand = cands[i]
+                race.worlds[i] += 1
                 passes[me] = 0
                 for c in cand:
                     passes[me] |= 1 << c
@@ -221,16 +337,16 @@ class HardBot(Bot):
                 for s in range(4):
                     hands[(s + offset) % 4] |= passes[s]
                 leader = next(s for s in range(4) if hands[s] & 1)
-                taken = heuristic_playout(hands, leader, [], 0, False, [0, 0, 0, 0], rules,
-                                          random.Random(seed), -1, me, ROLLOUT_NOISE)
-                totals[i] += util(taken)
+                result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise, medium,
+                                 False, start)
+                totals[i] += util(*result)
 
-        worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS)
-        totals[0] += PASS_PRIOR * worlds
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations)
+        race.add_prior(totals)
+        best = max(race.active, key=lambda i: (totals[i], -i))
         stats: dict[str, Any] = {
             "worlds": worlds,
-            "values": {" ".join(str(c) for c in as_cards(cand)): round(totals[i] / max(worlds, 1), 3)
+            "values": {" ".join(str(c) for c in as_cards(cand)): round(totals[i] / max(race.worlds[i], 1), 3)
                        for i, cand in enumerate(cands)},
         }
         return cands[best], stats
@@ -243,45 +359,131 @@ class HardBot(Bot):
             card = cands[0]
             reason, params = classify_play(k, card, False)
             return Decision(as_cards((card,)), reason, params, {"worlds": 0})
+        p = self.params
         plans: list[tuple[int, bool]] = [(c, False) for c in cands]
-        if _consider_moon(k):
+        if _consider_moon(k, p.moon_gate):
             plans += [(c, True) for c in cands]
-        runner = k.moon_runner()
+        runner = k.moon_runner(early=p.runner_gate > 1)
         util = _Utility(k.me, view)
+        rr = RolloutRules(view.rules)
+        defend = p.defend
+        moons = [0] * len(plans)
+        reading = read_plays(k) if p.trust or p.model_noise else None
+        noise = self._noise(k.me, reading)
+        medium = p.medium_rollouts
         totals = [0.0] * len(plans)
-        rules = view.rules
+        queen_breaks = view.rules.queen_breaks_hearts
         trick = k.trick_cards
+        leader = k.leader if trick else k.me
+        hearts = [count(t & HEARTS) for t in k.taken]
+        queen = next((s for s in range(4) if k.taken[s] & QS_BIT), -1)
+        jack = next((s for s in range(4) if k.taken[s] >> JD & 1), -1)
+        me4 = k.me * 4
+        sampler = WorldSampler(k, reading.avoid if reading else (0, 0, 0, 0), [p.trust] * 4, shuffle=not p.fast_random)
+        draws = playout_randoms(k.trick_number)
+        pool = random_pool(rng, draws) if p.fast_random else []
+        prior = medium_play(view)[0][0]
+        prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior)), -1)
+        race = _Race(len(plans), prior_plan, p.medium_prior, p.halving)
 
-        def score_world() -> None:
-            world = sample_world(k, rng)
-            seed = rng.randrange(1 << 30)
-            for i, (card, shoot) in enumerate(plans):
+        def score_world(progress: float) -> None:
+            race.prune(totals, progress)
+            world = split_hands(sampler(rng))
+            if pool:
+                start = int(rng.random() * POOL)
+                rs, coin = pool, start & 1
+            else:
+                seed = rng.randrange(1 << 30)
+                rs, start, coin = randoms(seed, draws), 0, seed & 1
+            for i in race.active:
+                card, shoot = plans[i]
+                race.worlds[i] += 1
                 hands = list(world)
-                hands[k.me] &= ~(1 << card)
-                shooter = k.me if shoot else (runner if runner >= 0 and (seed & 1) else -1)
-                broken = k.broken or card >= 39 or (rules.queen_breaks_hearts and card == QS)
-                taken = heuristic_playout(hands, k.leader if trick else k.me, trick + [card], k.trick_number,
-                                          broken, k.taken, rules, random.Random(seed), shooter, k.me, ROLLOUT_NOISE)
-                totals[i] += util(taken)
+                hands[me4 + card // 13] &= ~(1 << card % 13)
+                shooter = k.me if shoot else (runner if runner >= 0 and coin else -1)
+                broken = k.broken or card >= 39 or (queen_breaks and card == QS)
+                result = playout(hands, leader, trick + [card], k.trick_number, broken, hearts, queen, jack,
+                                 rr, rs, shooter, noise, medium, defend, start)
+                totals[i] += util(*result)
+                if shoot and result[0][k.me] == 13 and result[1] == k.me:
+                    moons[i] += 1
 
-        worlds = yield from self._run_worlds(score_world, SLICE_WORLDS)
+        worlds = yield from self._run_worlds(score_world, SLICE_WORLDS, self.iterations)
         # Medium's choice gets a small head start: the search must beat the rule of thumb
         # clearly before Hard deviates from it (filters out choices driven by sampling noise).
-        prior = medium_play(view)[0][0]
-        for i, (card, shoot) in enumerate(plans):
-            if not shoot and _equivalent(k, card, prior):
-                totals[i] += MEDIUM_PRIOR * worlds
-                break
-        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        race.add_prior(totals)
+        # A moon plan must also make the moon in most worlds (v2): a high mean from a few
+        # spectacular worlds is a reckless attempt.
+        allowed = [i for i in race.active
+                   if not plans[i][1] or not p.moon_majority or 2 * moons[i] > race.worlds[i]]
+        best = max(allowed, key=lambda i: (totals[i], -i))
         card, shoot = plans[best]
         reason, params = classify_play(k, card, shoot)
         stats: dict[str, Any] = {
             "worlds": worlds,
             "plan": "moon" if shoot else "normal",
-            "values": {str(as_cards((c,))[0]) + ("*" if s else ""): round(totals[i] / max(worlds, 1), 3)
+            "moons": {str(as_cards((c,))[0]): moons[i] for i, (c, s) in enumerate(plans) if s},
+            "values": {str(as_cards((c,))[0]) + ("*" if s else ""): round(totals[i] / max(race.worlds[i], 1), 3)
                        for i, (c, s) in enumerate(plans)},
         }
         return Decision(as_cards((card,)), reason, params, stats)
+
+
+def hand_points(hearts: list[int], queen: int, jack: int, rules: Any, scores: tuple[int, ...]) -> list[int]:
+    """The hand's points per seat from the hearts each seat took and who took the Q♠ and the
+    J♦ (-1: nobody): :func:`hearts.hand.score_hand` without building card masks."""
+    pen = [hearts[s] + (13 if s == queen else 0) for s in range(4)]
+    moon = pen.index(26) if 26 in pen else -1
+    if moon < 0:
+        points = pen
+    else:
+        scoring = rules.moon
+        if scoring is MoonScoring.SHOOTERS_CHOICE:
+            added = [scores[s] + (0 if s == moon else 26) for s in range(4)]
+            if max(added) >= rules.target and added[moon] > min(added):
+                scoring = MoonScoring.SUBTRACT_FROM_SHOOTER
+        if scoring is MoonScoring.SUBTRACT_FROM_SHOOTER:
+            points = [-26 if s == moon else 0 for s in range(4)]
+        else:
+            points = [0 if s == moon else 26 for s in range(4)]
+    if jack >= 0 and rules.jack_of_diamonds:
+        points[jack] -= 10
+    return points
+
+
+class _Race:
+    """The candidates still searched, and how many worlds each has seen.
+
+    With ``halving`` (v2), after a quarter and again after half of the search only the better
+    half of the candidates (at least two, always including the prior's) goes on: the worlds
+    the losers would have taken go to the contenders. The prior's head start counts in the
+    comparison. Without it every candidate sees every world (v1).
+    """
+
+    def __init__(self, n: int, prior_index: int, prior: float, halving: bool) -> None:
+        self.active = list(range(n))
+        self.worlds = [0] * n
+        self.prior_index = prior_index
+        self.prior = prior
+        self.steps = [0.25, 0.5] if halving and n > 2 else []
+
+    def prune(self, totals: list[float], progress: float) -> None:
+        if not self.steps or progress < self.steps[0]:
+            return
+        self.steps.pop(0)
+
+        def mean(i: int) -> float:
+            return totals[i] / max(self.worlds[i], 1) + (self.prior if i == self.prior_index else 0.0)
+
+        ranked = sorted(self.active, key=lambda i: (-mean(i), i))
+        keep = ranked[:max(2, (len(ranked) + 1) // 2)]
+        if self.prior_index >= 0 and self.prior_index not in keep:
+            keep.append(self.prior_index)
+        self.active = sorted(keep)
+
+    def add_prior(self, totals: list[float]) -> None:
+        if self.prior_index >= 0:
+            totals[self.prior_index] += self.prior * self.worlds[self.prior_index]
 
 
 class _Utility:
@@ -308,16 +510,17 @@ class _Utility:
             else:
                 self.target_seat = leader  # feed the leader
 
-    def __call__(self, taken: list[int]) -> float:
-        pts = score_hand(taken, self.rules, self.scores).points
+    def __call__(self, hearts: list[int], queen: int, jack: int) -> float:
+        pts = hand_points(hearts, queen, jack, self.rules, self.scores)
         value = -float(pts[self.me])
         if self.target_seat >= 0:
             value += MATCH_WEIGHT * pts[self.target_seat]
         return value
 
 
-def _consider_moon(k: Knowledge) -> bool:
-    """Is a moon plan worth searching? Nobody else has a point, and the hand has the power."""
+def _consider_moon(k: Knowledge, gate: int = 1) -> bool:
+    """Is a moon plan worth searching? Nobody else has a point, and the hand has the power
+    (gate 2: a looser test; the search and the majority bar decide)."""
     if not k.i_can_shoot() or k.trick_number >= 12:
         return False
     hand = k.hand
@@ -325,6 +528,10 @@ def _consider_moon(k: Knowledge) -> bool:
     hearts = hand & HEARTS
     high_hearts = sum(1 for c in bits(hearts) if rank_of(c) >= 11)
     highs = sum(1 for c in bits(hand) if rank_of(c) >= 12)
+    if gate > 1:
+        if my_pts >= 4:
+            return True
+        return k.trick_number <= 9 and high_hearts >= 2 and highs >= 4
     if my_pts >= 8:
         return True
     return k.trick_number <= 8 and high_hearts >= 3 and count(hearts) >= 4 and highs >= 5

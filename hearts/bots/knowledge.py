@@ -81,11 +81,12 @@ class Knowledge:
         return self.unseen & SUITS[suit]
 
     # ------------------------------------------------------------ moon watch
-    def moon_runner(self) -> int:
+    def moon_runner(self, early: bool = False) -> int:
         """The seat (not me) that has taken every point so far and is a moon threat, else -1.
 
         A threat needs some hearts taken (or the Q♠ together with hearts still to come) and
-        nobody else holding any penalty card.
+        nobody else holding any penalty card. ``early`` (Hard v2): two hearts, or the Q♠, are
+        enough from the fourth trick on.
         """
         pts = [count(t & HEARTS) + (13 if t & QS_BIT else 0) for t in self.taken]
         holders = [s for s in range(4) if pts[s] > 0]
@@ -96,6 +97,8 @@ class Knowledge:
             return -1
         hearts = count(self.taken[s] & HEARTS)
         if hearts >= 3 or (pts[s] >= 13 and hearts >= 1) or (hearts >= 2 and self.trick_number >= 6):
+            return s
+        if early and self.trick_number >= 4 and (hearts >= 2 or pts[s] >= 13):
             return s
         return -1
 

@@ -91,7 +91,7 @@ class Controller(Listener):
         if "daily" in self.params:
             self.daily = DailyUI(self)
             self.daily.open_from_link(self.params["daily"])
-        elif not (str(window.location.hash or "")[:8] in ("#online=", "#host=") and self.online_ui().open_from_link()):
+        elif not (str(window.location.hash or "").startswith(("#online=", "#host=")) and self.online_ui().open_from_link()):
             self.resume_or_new()
         self.apply_texts()
         by_id("app").hidden = False

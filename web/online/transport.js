@@ -23,8 +23,15 @@ export function connect(config, roomId, handlers, maxLength) {
     if (Array.isArray(log)) log.push(data);
     handlers.message(context.peerId, data);
   };
-  room.onPeerJoin = (peerId) => handlers.join(peerId);
-  room.onPeerLeave = (peerId) => handlers.leave(peerId);
+  const trace = Array.isArray(log) ? (window.__heartsOnlinePeers = []) : null; // tests: who came and went
+  room.onPeerJoin = (peerId) => {
+    if (trace) trace.push(`join ${peerId} ${performance.now() | 0}`);
+    handlers.join(peerId);
+  };
+  room.onPeerLeave = (peerId) => {
+    if (trace) trace.push(`leave ${peerId} ${performance.now() | 0}`);
+    handlers.leave(peerId);
+  };
   const leave = () => room.leave();
   window.addEventListener("pagehide", leave);
   if (Array.isArray(log)) {

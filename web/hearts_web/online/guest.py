@@ -93,6 +93,11 @@ class GuestTable:
             self.check = PeerCheck(RateLimit(rate=200.0, burst=400.0))
         self.hello()
 
+    def probe(self) -> str:
+        """A "who is the host?" for a peer (sent until one proves it, see link.py)."""
+        self._seq += 1
+        return encode("probe", self._seq)
+
     def hello(self) -> None:
         """On every (re)connection: a seat token claims the seat back."""
         self.last_heard = self.clock()
@@ -124,6 +129,12 @@ class GuestTable:
         self._answered = _question(view)  # a later state about the same question asks nothing new
         self._send("act", action=action_to_dict(action))
         return True
+
+    def host_gone(self) -> None:
+        """The host's connection closed (a reload, a lost network): wait for it to come back."""
+        if not self.away:
+            self.away = True
+            self.events.host_away(True)
 
     def tick(self) -> None:
         self._send("ping")

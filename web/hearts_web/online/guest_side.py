@@ -20,6 +20,7 @@ from .guest import GuestTable
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 
 KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot"}
+RECONNECT_AFTER = 8.0  # seconds without meeting the host before joining the room afresh
 
 
 class GuestSide:
@@ -38,6 +39,7 @@ class GuestSide:
         self.drawer: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None
         self.entered = False
+        self.opened = 0.0
 
     @property
     def returning(self) -> bool:
@@ -66,11 +68,15 @@ class GuestSide:
     async def connect(self) -> None:
         self.show_join(connecting=True)
         module = await link.load()
-        self.link = link.Link(module, self.room, self.relay, protocol.MAX_HOST_MESSAGE,
-                              self.received, lambda peer: None, self.peer_left)
+        self._open(module)
         self.table.send_raw = lambda text: self._send(text)
         self.drawer = asyncio.ensure_future(self._draw())
         self.ticker = asyncio.ensure_future(self._tick())
+
+    def _open(self, module: Any) -> None:
+        self.link = link.Link(module, self.room, self.relay, protocol.MAX_HOST_MESSAGE,
+                              self.received, self.peer_joined, self.peer_left)
+        self.opened = asyncio.get_event_loop().time()
 
     def _send(self, text: str) -> None:
         if self.link is not None and self.table.host_peer is not None:
@@ -96,15 +102,27 @@ class GuestSide:
         else:
             self.table.log.append(f"{peer[:8]} failed to prove it is the host")
 
+    def peer_joined(self, peer: str) -> None:
+        """Ask every new peer whether it is the host (the host also proves itself unasked)."""
+        if self.link is not None and self.table.host_peer is None:
+            self.link.send(peer, self.table.probe())
+
     def peer_left(self, peer: str) -> None:
         if peer == self.table.host_peer:
-            self.host_away(True)
+            self.table.host_gone()
 
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(2.0)
             if self.table.host_peer is not None:
                 self.table.tick()
+            elif self.link is not None:
+                self.link.send(None, self.table.probe())  # no host yet: ask everyone again
+                if asyncio.get_event_loop().time() - self.opened > RECONNECT_AFTER:
+                    # Nobody met us: the relay only re-introduces peers at long intervals, but a
+                    # fresh join is introduced at once. Leave and join again.
+                    self.link.leave()
+                    self._open(await link.load())
 
     # ------------------------------------------------------------------ GuestEvents
     def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:

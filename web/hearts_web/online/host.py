@@ -130,6 +130,7 @@ class HostTable(Listener):
         self.remote: dict[Seat, RemotePlayer] = {}
         self.log: list[str] = []
         self.on_change: Callable[[], None] = lambda: None  # the page redraws the lobby / seat kinds
+        self.on_probe: Callable[[str], None] = lambda peer: None  # the page proves to ``peer`` that it is the host
         self._seq = 0
         self._last_ping = 0.0
 
@@ -217,6 +218,9 @@ class HostTable(Listener):
 
     def _on_ping(self, peer: str, seat: Seat | None, msg: Message) -> None:
         return None
+
+    def _on_probe(self, peer: str, seat: Seat | None, msg: Message) -> None:
+        self.on_probe(peer)  # "who is the host here?" (the first proof may have been lost)
 
     def _on_bye(self, peer: str, seat: Seat | None, msg: Message) -> None:
         self.peer_left(peer)

@@ -29,6 +29,7 @@ class HostSide(Listener):
         self.invite = ""
         self.ticker: asyncio.Task[None] | None = None
         table.on_change = self.changed
+        table.on_probe = self.joined
 
     async def connect(self) -> None:
         module = await link.load()

@@ -31,7 +31,7 @@ VERSION = 1
 MAX_GUEST_MESSAGE = 2048  # characters: a guest never needs more (an action, a name)
 MAX_HOST_MESSAGE = 262144  # a table state with a long score sheet stays far below
 NAME_LIMIT = 20
-GUEST_TYPES = ("hello", "sit", "act", "contrib", "ping", "bye")
+GUEST_TYPES = ("hello", "sit", "act", "contrib", "ping", "bye", "probe")
 HOST_TYPES = ("lobby", "welcome", "state", "refused", "commit", "reveal", "ping", "closed", "version", "host")
 
 
