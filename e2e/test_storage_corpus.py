@@ -51,8 +51,8 @@ AT_START = (SETTINGS_KEY, STATS_KEY, DAILY_KEY, DAILY_GAME_KEY)  # read when the
 KEYS = (*AT_START, MATCH_KEY)  # the match is read when the player goes back to it
 DEEP = "[" * 10_000 + "]" * 10_000
 MIN_VARIANTS = 100
-HYPOTHESIS_LOADS = 3
-HYPOTHESIS_RESTARTS = 14
+HYPOTHESIS_LOADS = 2
+HYPOTHESIS_RESTARTS = 12
 seen: dict[tuple[str, str], str] = {}  # (key, value) -> what the page had to say, for this run
 
 
