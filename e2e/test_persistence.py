@@ -55,11 +55,13 @@ def test_reload_mid_trick_resumes_exactly(page: Page) -> None:
 
 
 def _check_fresh_start_with_backup(page: Page, raw: str) -> None:
-    expect(page.locator("#toast")).to_contain_text("could not be read")
+    notice = page.locator(f'#notices [data-notice-key="{MATCH_KEY}"]')
+    expect(notice).to_contain_text("could not be read")
+    expect(notice).to_have_attribute("data-notice-kind", "replaced")
     shot(page, "persistence-corrupt-notice-en")
     keys = page.evaluate("Object.keys(localStorage)")
     backups = [k for k in keys if k.startswith("hearts.backup.")]
-    assert backups, keys
+    assert backups == [notice.get_attribute("data-notice-backup")], keys  # the notice names the backup
     assert page.evaluate("k => localStorage.getItem(k)", backups[0]) == raw
     # a fresh, playable match was started and saved
     expect(page.locator("#pass-btn")).to_be_visible()

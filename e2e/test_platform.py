@@ -104,8 +104,9 @@ def test_headers_match_netlify_toml(base_url: str, path: str) -> None:
     # The intent, spelled out (so a bad edit of netlify.toml is caught too):
     csp = dict((d.split(" ", 1) + [""])[:2] for d in headers["content-security-policy"].split("; "))
     assert csp["default-src"] == "'self'"
-    # 'unsafe-eval' only because PyScript needs it (see netlify.toml); never inline scripts or hosts
-    assert csp["script-src"] == "'self' 'wasm-unsafe-eval' 'unsafe-eval'"
+    # no 'unsafe-eval' (PyScript's one use is made lazy at build time: tools/csp_patch.py); never
+    # inline scripts or other hosts
+    assert csp["script-src"] == "'self' 'wasm-unsafe-eval'"
     # connect-src: the page itself, and exactly the online table's signalling relays (one list: config.py)
     assert csp["connect-src"] == " ".join(("'self'",) + RELAYS) and csp["object-src"] == "'none'"
     assert headers["x-content-type-options"] == "nosniff"
@@ -129,11 +130,20 @@ def test_netlify_toml_build_settings() -> None:
     assert "redirects" not in config, "no SPA catch-all: a missing .wasm must stay a 404"
 
 
-@pytest.mark.parametrize("path", ["/missing.wasm", "/vendor/", "/web/", "/tests/", "/node_modules/"])
+@pytest.mark.parametrize("path", ["/missing.wasm", "/vendor/", "/web/", "/tests/", "/node_modules/",
+                                  "/vendor/pyodide-0.0.1/pyodide.mjs", f"/{PYODIDE_DIR}/missing.mjs"])
 def test_missing_files_are_404(base_url: str, path: str) -> None:
     status, headers, _ = fetch(base_url + path)
     assert status == 404
     assert "content-security-policy" in headers
+    assert "immutable" not in headers.get("cache-control", "") and "max-age=3" not in headers.get("cache-control", "")
+
+
+def test_only_the_current_runtime_folders_are_cached_for_a_year() -> None:
+    rules = load_header_rules(ROOT / "netlify.toml")
+    year = [r.pattern for r in rules if "immutable" in r.values.get("Cache-Control", "")]
+    assert sorted(year) == sorted([f"/{PYODIDE_DIR}/*", f"/{PYSCRIPT_DIR}/*"]), "update netlify.toml with package.json"
+    assert headers_for("/vendor/", rules)["Cache-Control"] == "no-cache"
 
 
 # ------------------------------------------------------------------ dist contents
@@ -319,3 +329,17 @@ def test_service_worker_update_waits(persistent_context: Callable[..., BrowserCo
         assert [k for k in keys if k.startswith("hearts-")] == ["hearts-newversion000000"]
     finally:
         server.stop()
+
+
+def test_pyscript_is_patched_to_start_without_unsafe_eval(tmp_path: Path) -> None:
+    """The patch is in dist/ and in no other place; an unpatched PyScript makes the build fail."""
+    import csp_patch
+
+    chunks = list((DIST / PYSCRIPT_DIR).glob("core-*.js"))
+    patched = [c for c in chunks if csp_patch.LAZY in c.read_text(encoding="utf-8")]
+    assert len(patched) == 1 and csp_patch.EAGER not in patched[0].read_text(encoding="utf-8")
+    folder = tmp_path / "pyscript"
+    folder.mkdir()
+    (folder / "core-x.js").write_text("nothing to patch here")
+    with pytest.raises(csp_patch.PatchError):
+        csp_patch.patch_pyscript(folder)

@@ -34,6 +34,7 @@ with a :class:`RecordError` naming the first bad step and, for an illegal action
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Mapping, Sequence
 
 from .cards import Card
@@ -56,7 +57,39 @@ __all__ = [
     "load_record",
     "loads",
     "dumps",
+    "json_depth",
+    "MAX_JSON_DEPTH",
 ]
+
+# Deepest nesting of arrays/objects :func:`loads` (and ``python -m hearts replay``) parse: records
+# nest 6 deep at most. Deeper text is refused before it reaches ``json.loads``, whose recursion
+# overflows the browser's stack inside Pyodide (the interpreter dies) long before a RecursionError.
+MAX_JSON_DEPTH = 64
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def json_depth(text: str, limit: int = 1 << 30) -> int:
+    """How deep arrays and objects nest in JSON ``text`` (strings skipped), without parsing it.
+    Stops counting once ``limit`` is passed (then returns ``limit + 1``).
+
+    >>> json_depth('{"a": [1, {"b": "[[["}]}'), json_depth("[" * 100, limit=10)
+    (3, 11)
+    """
+    # escapes pair up from the left: drop the escaped backslashes, then the escaped quotes; what
+    # remains between quotes is string contents (linear time, no regex backtracking)
+    unescaped = text.replace("\\\\", "").replace('\\"', "")
+    outside_strings = "".join(unescaped.split('"')[::2])
+    depth = deepest = 0
+    for ch in _NOT_BRACKET.sub("", outside_strings):
+        if ch == "[" or ch == "{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        else:
+            depth -= 1
+    return deepest
 
 MATCH_FORMAT = "hearts-match"
 HAND_FORMAT = "hearts-hand"
@@ -195,11 +228,23 @@ def _replay_hand(hand: Hand, body: Mapping[str, Any], step: str, on_play: Any = 
             raise _fail(ErrorCode.BAD_FIELD, f"{step}.points", f"the record says {expected} but the replay scores {actual}")
 
 
+def _seed(data: Mapping[str, Any]) -> str | None:
+    """The record's seed: text (a lone surrogate such as "\\ud800" is not text: no deal comes from it)."""
+    seed = data.get("seed")
+    if seed is None:
+        return None
+    if not isinstance(seed, str):
+        raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be a string")
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be text (it holds a lone surrogate)") from None
+    return seed
+
+
 def match_from_record(data: Any) -> Match:
     rules = _header(data, (MATCH_FORMAT,))
-    seed = data.get("seed")
-    if seed is not None and not isinstance(seed, str):
-        raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be a string")
+    seed = _seed(data)
     max_hands = data.get("max_hands")
     if max_hands is not None and (not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1):
         raise _fail(ErrorCode.BAD_FIELD, "max_hands", "max_hands must be a positive whole number")
@@ -222,10 +267,8 @@ def match_from_record(data: Any) -> Match:
 
 def hand_from_record(data: Any) -> Hand:
     rules = _header(data, (HAND_FORMAT,))
-    seed = data.get("seed")
+    seed = _seed(data)
     if seed is not None:
-        if not isinstance(seed, str):
-            raise _fail(ErrorCode.BAD_FIELD, "seed", "the seed must be a string")
         deal = deal_from_seed(seed)
     else:
         deal = _deal(data, "")
@@ -252,6 +295,8 @@ def load_record(data: Any) -> Match | Hand:
 
 
 def loads(text: str) -> Match | Hand:
+    if json_depth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise RecordError(ErrorCode.NOT_JSON, f"not valid JSON: nested deeper than {MAX_JSON_DEPTH} levels")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:

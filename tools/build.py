@@ -15,7 +15,8 @@
                                                 (wasm, JS) and ``stdlib-<hash>.zip``: only the
                                                 standard-library modules the game imports, compiled
 * ``vendor/pyscript-<version>/``                the PyScript files the game loads (core and the
-                                                chunks it imports lazily: see PYSCRIPT_CHUNKS)
+                                                chunks it imports lazily: see PYSCRIPT_CHUNKS), with
+                                                the CSP patch of ``tools/csp_patch.py`` (no 'unsafe-eval')
 * ``build-info.json``                           version hash, file list with sizes
 * ``web/online.js``                             the online table's transport (``web/online/transport.js``
                                                 bundled by esbuild with Trystero and a QR encoder); loaded only
@@ -407,6 +408,12 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
     names = pyscript_files(root, pyscript_src)
     for name in names:
         shutil.copyfile(pyscript_src / name, pyscript_dst / name)
+    from csp_patch import PatchError, patch_pyscript  # tools/csp_patch.py: no 'unsafe-eval' needed
+
+    try:
+        patch_pyscript(pyscript_dst)
+    except PatchError as exc:
+        raise BuildError(str(exc)) from None
     chunks = {CHUNK_NAME.fullmatch(n).group(1): n for n in names[3:]}  # type: ignore[union-attr]
     return {
         "stdlib": f"vendor/pyodide-{versions['pyodide']}/{stdlib_name}",

@@ -3,7 +3,8 @@
 
 The ``[[headers]]`` rules of ``netlify.toml`` are parsed and applied to every response, so the
 local server and the host can never drift apart (CSP, caching, MIME types).  Like Netlify, it
-sends no directory listings and has no SPA fallback: a missing file is a 404.
+sends no directory listings and has no SPA fallback: a missing file is a 404 (with
+``Cache-Control: no-cache`` whatever the path's rule says: an error is never cached for a year).
 
 Usage: ``python3 tools/serve.py [--port 8000] [--dir dist] [--quiet]``
 
@@ -32,6 +33,7 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 NETLIFY_TOML = ROOT / "netlify.toml"
 HOST = "127.0.0.1"
+ERROR_CACHE_CONTROL = "no-cache"
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -119,12 +121,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             value = override.get("content-type", value)
         super().send_header(keyword, value)
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
     def end_headers(self) -> None:
         for name, value in headers_for(self._url_path(), self.rules).items():
+            if name.lower() == "content-type":
+                continue
             if name.lower() == "content-security-policy" and self.extra_connect:
                 value = re.sub(r"connect-src ([^;]*)", lambda m: f"connect-src {m.group(1)} {' '.join(self.extra_connect)}", value)
-            if name.lower() != "content-type":
-                super().send_header(name, value)
+            if name.lower() == "cache-control" and getattr(self, "_status", 200) >= 400:
+                value = ERROR_CACHE_CONTROL  # a missing file may appear with the next deploy: never cache a 404 for a year
+            super().send_header(name, value)
         super().end_headers()
 
     def list_directory(self, path: str | os.PathLike[str]):  # type: ignore[override]

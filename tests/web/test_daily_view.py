@@ -14,7 +14,7 @@ def test_stored_results_round_trip_and_bad_entries_are_left_out() -> None:
         "results": {"2026-11-29": GOOD, "yesterday": GOOD, "2026-11-30": {"points": "x"}, "2026-12-01": [1]},
         "attempts": {"2026-11-29": "started"}, "par_ms": {"2026-11-29": 900, "x": "slow"},
     })
-    assert list(data.results) == ["2026-11-29"] and data.dropped == 3
+    assert list(data.results) == ["2026-11-29"] and data.dropped == 4  # 3 results, 1 par time
     assert data.attempted("2026-11-29") and not data.attempted("2026-11-30")
     again = DailyData.from_dict(data.to_dict())
     assert again.results == data.results and again.par_ms == {"2026-11-29": 900} and again.dropped == 0
@@ -29,3 +29,39 @@ def test_share_text_is_spoiler_free() -> None:
     assert lines[1] == "3 points · par 5" and lines[2] == "○" * 12 + "♥"
     assert lines[3] == "https://hearts.example/?daily=2026-11-29"
     assert "3" in history_html({"2026-11-29": result}, "2026-11-30")
+
+
+# ------------------------------------------------------------------ any stored shape (issue 10, finding 3)
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from hearts_web.daily_view import is_date, result_html  # noqa: E402
+
+dates = st.sampled_from(["2026-11-29", "2026-11-28", "2026-02-30", "not-a-date", "0001-01-01", "9999-12-31", ""])
+leaf = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6) | dates
+shapes = st.recursive(leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(dates | st.text(max_size=4), inner, max_size=3),
+                      max_leaves=15)
+result_like = st.fixed_dictionaries({"date": dates, "points": leaf, "par": leaf,
+                                     "markers": st.lists(st.sampled_from(["none", "hearts", "queen", "jack", "x"]), max_size=15) | leaf,
+                                     "moon": leaf})
+
+
+@settings(max_examples=300, deadline=None)
+@given(results=st.dictionaries(dates, result_like | shapes, max_size=4) | shapes,
+       attempts=shapes, par_ms=st.dictionaries(dates, leaf, max_size=3) | shapes, extra=st.dictionaries(st.text(max_size=3), shapes, max_size=2))
+def test_any_stored_shape_shows_the_panel(results: object, attempts: object, par_ms: object, extra: dict[str, object]) -> None:
+    data = DailyData.from_dict({**extra, "results": results, "attempts": attempts, "par_ms": par_ms})
+    for lang in ("en", "de"):
+        i18n.set_lang(lang)
+        history_html(data.results, "2026-11-29")
+        for r in data.results.values():
+            result_html(r)
+            share_text(r, "https://hearts.example/")
+    again = DailyData.from_dict(data.to_dict())
+    assert again.dropped == 0 and again.results == data.results and again.attempts == data.attempts
+
+
+def test_is_date_accepts_only_real_dates() -> None:
+    assert is_date("2026-11-29") and is_date("2024-02-29")
+    for text in ("2026-02-30", "2026-1-29", "%E0%A4%A", "", None, 20261129, "2026-11-29\n", "٢٠٢٦-١١-٢٩"):
+        assert not is_date(text)

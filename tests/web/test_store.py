@@ -39,3 +39,119 @@ def test_a_full_storage_is_reported_and_keeps_the_original() -> None:
 def test_no_storage_at_all_plays_on_without_saving() -> None:
     store = Store(None)
     assert store.get_json("k") is None and not store.set_json("k", 1) and store.load_dict("k") == ({}, False)
+
+
+# ------------------------------------------------------------------ checked reads
+import json  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from hearts_web import store as store_module  # noqa: E402
+from hearts_web.store import LIMITS, MATCH_KEY, MAX_DEPTH, SETTINGS_KEY, json_depth, parse_json  # noqa: E402
+
+# text that looks like JSON syntax inside strings: brackets, quotes, backslashes
+tricky_text = st.text(alphabet='[]{}"\\:,ab \u00e9\U0001f600', max_size=12)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | tricky_text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(tricky_text, inner, max_size=4),
+    max_leaves=25,
+)
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=json_values, ascii_only=st.booleans(), indent=st.sampled_from([None, 1]))
+def test_the_depth_is_measured_without_parsing(value: object, ascii_only: bool, indent: int | None) -> None:
+    text = json.dumps(value, ensure_ascii=ascii_only, indent=indent)
+    assert json_depth(text) == _depth(value)
+
+
+def test_deep_nesting_never_reaches_the_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JSON nested ~10,000 deep overflowed the browser's stack inside Pyodide's parser and killed
+    the interpreter at every start: it must be refused before json.loads sees it."""
+    def no_parse(_text: str) -> object:
+        raise AssertionError("the parser was reached")
+
+    monkeypatch.setattr(store_module.json, "loads", no_parse)
+    for text in ("[" * 10_000 + "]" * 10_000, '{"a":' * 10_000 + "1" + "}" * 10_000, "[" * 10_000,
+                 '{"v": 2, "record": ' + "[" * 40 + "]" * 40 + "}"):
+        with pytest.raises(Unreadable, match="nested deeper"):
+            parse_json(text)
+    store = Store(MemoryStorage({MATCH_KEY: "[" * 10_000}))
+    with pytest.raises(Unreadable):
+        store.get_json(MATCH_KEY)
+
+
+def test_limits_hold_at_the_edge() -> None:
+    assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+    with pytest.raises(Unreadable):
+        parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    long_string = json.dumps("x" * (LIMITS[SETTINGS_KEY]))
+    store = Store(MemoryStorage({SETTINGS_KEY: long_string}))
+    with pytest.raises(Unreadable, match="too long"):
+        store.get_json(SETTINGS_KEY)
+
+
+@pytest.mark.parametrize("text", ['"\\ud800"', '{"\\udfff": 1}', '["a\\ud800b"]', "{bad", "", "NaN?", '{"a": 1} x'])
+def test_lone_surrogates_and_broken_json_are_unreadable(text: str) -> None:
+    with pytest.raises(Unreadable):
+        parse_json(text)
+    assert parse_json('"\\ud83d\\ude00"') == "\U0001f600"  # a real pair is text
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=60) | st.text(alphabet='[]{}"\\:,0123456789.eE-+ntrufals', max_size=200))
+def test_any_text_parses_or_is_unreadable(text: str) -> None:
+    try:
+        parse_json(text)
+    except Unreadable:
+        pass
+
+
+# ------------------------------------------------------------------ writes that fail
+def test_a_refused_write_is_held_shown_and_caught_up_later() -> None:
+    storage = MemoryStorage(quota=70)
+    status: list[bool] = []
+    store = Store(storage, on_status=status.append)
+    assert store.set_json("a", "x" * 10)
+    assert not store.set_json("b", "y" * 60)  # does not fit
+    assert status == [False] and store.failing
+    assert store.get_json("b") == "y" * 60  # the game reads what it wrote
+    assert not store.set_json("b", "z" * 61)  # still full: the newest value is held
+    assert status == [False, False]
+    store.remove("a")  # room again
+    assert store.set_json("c", 1)  # the next write that gets through...
+    assert storage.get("b") == json.dumps("z" * 61) and not store.failing  # ...catches up
+    assert status[-1] is True
+
+
+def test_a_backup_that_does_not_fit_stays_in_memory_and_the_original_stays() -> None:
+    raw = "{broken" + "x" * 30
+    storage = MemoryStorage({MATCH_KEY: raw}, quota=70)
+    store = Store(storage)
+    assert store.backup(MATCH_KEY) is None
+    assert storage.get(MATCH_KEY) == raw and list(store.unkept.values()) == [raw]
+
+
+def test_backup_keys_never_collide() -> None:
+    store = Store(MemoryStorage({"k": "1"}))
+    first = store.backup("k", keep_original=True)
+    second = store.backup("k", keep_original=True)
+    assert first and second and first != second
+
+
+def test_a_read_only_store_writes_nothing() -> None:
+    storage = MemoryStorage({"k": "{bad"})
+    store = Store(storage)
+    store.readonly = True
+    assert not store.set_json("k", 1) and store.backup("k") is None
+    store.remove("k")
+    assert storage.data == {"k": "{bad"} and not store.failing

@@ -16,18 +16,20 @@ from urllib.parse import parse_qsl
 from hearts import Deal, Event, HandOver, IllegalAction, Match, PassDirection, Phase, Seat, SeatView
 from hearts.table import Game, Listener, Player, play
 
-from . import i18n, input, page, render, settings_ui
+from . import i18n, input, page, render, settings_ui, stored
 from .daily_ui import DailyUI, local_date
+from .daily_view import is_date
 from .dialogs import Dialogs
-from .dom import by_id, document, is_none, listen, local_storage, qs, window
+from .dom import by_id, document, is_none, listen, qs, window
 from .i18n import t
+from .keeper import Keeper
 from .online.guest import GuestTable
 from .players import HumanPlayer, WebBot
 from .table_input import TableInput, explain, explain_code
-from .session import CorruptSave, Mode, Session, SessionState, decode_save, encode_save
+from .session import Mode, Session, SessionState, encode_save
 from .settings import MIN_THINK, TIMINGS, Settings
 from .stats import Statistics, note_events
-from .store import MATCH_KEY, Store, Unreadable
+from .store import MATCH_KEY
 from .table_view import TableView
 
 __all__ = ["Controller"]
@@ -35,15 +37,18 @@ __all__ = ["Controller"]
 ME = Seat.SOUTH
 
 
+def _query() -> dict[str, str]:
+    return dict(parse_qsl(str(window.location.search or "").lstrip("?"), keep_blank_values=True))
+
+
 class Controller(Listener):
     def __init__(self) -> None:
-        self.store = Store(local_storage())
-        self.settings, settings_dropped = Settings.load(self.store)
-        self.notices: list[str] = [t("save_corrupt")] if settings_dropped else []
-        self.params = dict(parse_qsl(str(window.location.search or "").lstrip("?"), keep_blank_values=True))
+        self.dialogs = Dialogs()
+        self.keeper = Keeper(self)  # stored data, tab ownership, export/import (hearts_web.keeper)
+        self.store, self.settings = self.keeper.store, self.keeper.settings
+        self.params = _query()
         self.speed_override: str | None = self.params["speed"] if self.params.get("speed") in TIMINGS else None
         self.view = TableView(self.timings)
-        self.dialogs = Dialogs()
         self.human = HumanPlayer(self._on_asked, self._on_refused)
         self.table_input = TableInput(self, self.human)
         self.extra: Listener | None = None  # an online host's table hears every action too
@@ -52,6 +57,7 @@ class Controller(Listener):
         self.daily: DailyUI | None = None
         self.table_task: asyncio.Task[None] | None = None
         self.fresh = False  # the match was just dealt (for the hold-hand notice)
+        self.watching = False  # the midnight watch runs
 
     @property
     def session(self) -> Session | None:
@@ -59,14 +65,32 @@ class Controller(Listener):
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
+        self.apply_settings()
+        input.bind(self.table_input, self)
+        listen(window, "resize", lambda _event: page.fit_toolbar())
+        self.keeper.start()  # begin() once this tab owns the game
+
+    def apply_settings(self) -> None:
         i18n.set_lang(self.settings.lang or i18n.default_lang(str(window.navigator.language or "")))
         self.apply_look()
         self.apply_speed()
-        input.bind(self.table_input, self)
-        listen(window, "resize", lambda _event: page.fit_toolbar())
+
+    def begin(self, settings: Settings) -> None:
+        """This tab owns the game (again, after a take-over or an import): load it and play."""
+        self.settings, self.params = settings, _query()  # after a take-over: what the address says now
+        self.apply_settings()
+        if self.daily is not None:
+            self.daily.retired = True  # its data may be older than what is stored now
+        self.daily = None
+        link = self.params.get("daily")
+        if link is not None and not is_date(link):  # never a counted attempt: the match instead
+            raw = str(window.location.search).partition("daily=")[2].partition("&")[0]  # as typed
+            self.keeper.notice("link", t("bad_daily_link", value=raw[:40]), [("daily", t("open_daily"))])
+            self.params.pop("daily")
+            window.history.replaceState(None, "", window.location.pathname)
         if "daily" in self.params:
             self.daily = DailyUI(self)
-            self.daily.open_from_link(self.params.get("daily") or "")
+            self.daily.open_from_link(self.params["daily"])
         elif not (str(window.location.hash or "").startswith(("#online=", "#host=")) and self.online_ui().open_from_link()):
             self.resume_or_new()
         self.apply_texts()
@@ -74,26 +98,25 @@ class Controller(Listener):
         page.fit_toolbar()  # measurable only now that the table is shown
         document.documentElement.classList.remove("booting")
         document.documentElement.classList.add("ready")
-        for notice in self.notices:
-            self.view.toast(notice, warn=True, seconds=9)
-        self.notices = []
         if self.daily is not None:
             self.daily.after_ready()
-        asyncio.ensure_future(self._midnight_watch())
+        if not self.watching:
+            self.watching = True
+            asyncio.ensure_future(self._midnight_watch())
+
+    def stop(self) -> None:
+        """Another tab owns the game now: stop the table (the keeper already stopped all writes)."""
+        if self.table_task is not None:
+            self.table_task.cancel()
+        self.table_task, self._session = None, None
+        self.dialogs.close()
 
     def load_session(self, key: str) -> Session | None:
-        """The saved session under ``key``; corrupt data is kept under a backup key and reported.
-        Only data problems count as corrupt: a bug while loading is raised, never hidden."""
-        try:
-            data = self.store.get_json(key)
-            if data is None:
-                return None
-            return decode_save(data)
-        except (Unreadable, CorruptSave) as exc:
-            window.console.warn(f"hearts: saved data under {key} not loaded: {exc}")
-            self.store.backup(key)
-            self.notices.append(t("save_corrupt"))
-            return None
+        """The saved session under ``key``, repaired if need be; data that cannot be used is kept
+        under a backup key, and the notice says what happened (:mod:`hearts_web.stored`)."""
+        session, notices = stored.load_session(self.store, key, self.settings.difficulty)
+        self.keeper.notify(notices)
+        return session
 
     def resume_or_new(self) -> None:
         saved = self.load_session(MATCH_KEY)
@@ -259,6 +282,8 @@ class Controller(Listener):
             self.daily_ui().show_panel()
         elif name.startswith("daily-"):
             self.daily_ui().on_action(name, el)
+        elif name.startswith(("data-", "tab-")):
+            self.keeper.on_action(name)
         elif name.startswith("set-"):
             self.apply_setting(settings_ui.on_click(self.settings, name, str(el.getAttribute("data-value"))), el)
 

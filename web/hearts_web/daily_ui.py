@@ -23,6 +23,12 @@ from .table_view import TableView
 __all__ = ["DailyUI", "DailyHost", "local_date"]
 
 
+# Par of each date, computed once per page (about a second each, after the table is ready): a
+# stored value could come from older bots and differ from everyone else's.
+_PAR: dict[str, int] = {}
+_PAR_TASKS: dict[str, asyncio.Task[None]] = {}
+
+
 def local_date() -> str:
     d = window.Date.new()
     return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
@@ -55,10 +61,8 @@ class DailyUI:
     def __init__(self, host: DailyHost) -> None:
         self.host = host
         self.date = local_date()
-        # par is recomputed on every visit (about a second, after the table is ready): a cached
-        # value could come from older bots and differ from everyone else's
-        self.par: dict[str, int] = {}
-        self.par_tasks: dict[str, asyncio.Task[None]] = {}
+        self.par, self.par_tasks = _PAR, _PAR_TASKS
+        self.retired = False  # replaced by a new DailyUI (take-over, import): it writes nothing more
         data, _ = host.store.load_dict(DAILY_KEY)
         self.data = DailyData.from_dict(data)
         self.show_result_on_ready = False  # a finished daily was reopened: show its result once ready
@@ -83,8 +87,9 @@ class DailyUI:
             started = loop.time()
             await asyncio.sleep(0.05)
             self.par[date] = par = await play_par(date, pace=Pacer(0.025))
-            self.data.par_ms[date] = int((loop.time() - started) * 1000)
-            self._save_data()
+            if not self.retired:
+                self.data.par_ms[date] = int((loop.time() - started) * 1000)
+                self._save_data()
         except Exception as exc:  # noqa: BLE001 - a par is optional; never break the table
             window.console.warn(f"hearts: par for {date} failed: {exc!r}")
             return

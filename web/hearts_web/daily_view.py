@@ -15,7 +15,7 @@ from hearts.daily import DailyResult, parse_date, streaks
 from .i18n import t
 from .render import esc
 
-__all__ = ["DailyData", "SHARE_GLYPH", "result_html", "history_html", "share_text"]
+__all__ = ["DailyData", "is_date", "SHARE_GLYPH", "result_html", "history_html", "share_text"]
 
 SHARE_GLYPH = {"none": "○", "hearts": "♥", "queen": "♠", "jack": "♦"}
 
@@ -31,7 +31,10 @@ class DailyData:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "DailyData":
+        """The stored data; entries that cannot be read (not dates, wrong types, unknown keys)
+        are left out and counted in ``dropped``."""
         out = cls()
+        out.dropped = len(set(data) - {"results", "attempts", "par_ms"})
         results = data.get("results", {})
         if isinstance(results, Mapping):
             for date, raw in results.items():
@@ -40,18 +43,30 @@ class DailyData:
                     result = DailyResult.from_dict(raw) if isinstance(raw, Mapping) else None
                 except ValueError:
                     result = None
-                if result is None or result.date != date:
+                if result is None or result.date != date or not _sane(result):
                     out.dropped += 1
                 else:
                     out.results[date] = result
-        elif results:
+        else:
             out.dropped += 1
         attempts = data.get("attempts", {})
         if isinstance(attempts, Mapping):
-            out.attempts = {d for d in attempts if isinstance(d, str)}
+            for date in attempts:
+                if is_date(date):
+                    out.attempts.add(date)
+                else:
+                    out.dropped += 1
+        else:
+            out.dropped += 1
         par_ms = data.get("par_ms", {})
         if isinstance(par_ms, Mapping):
-            out.par_ms = {d: v for d, v in par_ms.items() if isinstance(d, str) and isinstance(v, int) and not isinstance(v, bool)}
+            for date, ms in par_ms.items():
+                if is_date(date) and isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**9:
+                    out.par_ms[date] = ms
+                else:
+                    out.dropped += 1
+        else:
+            out.dropped += 1
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,6 +76,21 @@ class DailyData:
 
     def attempted(self, date: str) -> bool:
         return date in self.results or date in self.attempts
+
+
+def is_date(text: object) -> bool:
+    """Whether ``text`` is a real date written ``YYYY-MM-DD``."""
+    try:
+        parse_date(text)  # type: ignore[arg-type]
+    except ValueError:
+        return False
+    return True
+
+
+def _sane(r: DailyResult) -> bool:
+    """Points and par of one hand lie within -26..26 (moon rules) and there are at most 13 tricks."""
+    return (not isinstance(r.points, bool) and -26 <= r.points <= 26 and len(r.markers) <= 13
+            and (r.par is None or (not isinstance(r.par, bool) and -26 <= r.par <= 26)))
 
 
 def result_html(r: DailyResult) -> str:

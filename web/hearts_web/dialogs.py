@@ -114,15 +114,7 @@ class Dialogs:
         self.open(t("last_trick"), body + _actions(("primary", "close-dialog", t("close"))))
 
     def statistics(self, stats: Statistics) -> None:
-        avg = stats.average
-        rows = [
-            (t("st_played"), str(stats.played)),
-            (t("st_won"), f"{stats.won}" + (f" ({round(100 * stats.won / stats.played)} %)" if stats.played else "")),
-            (t("st_hands"), str(stats.hands)),
-            (t("st_avg"), "–" if avg is None else f"{avg:.1f}"),
-            (t("st_moons"), str(stats.moons)),
-        ]
-        body = '<dl class="stats">' + "".join(f"<dt>{esc(a)}</dt><dd>{esc(b)}</dd>" for a, b in rows) + "</dl>"
+        body = '<dl class="stats">' + "".join(f"<dt>{esc(a)}</dt><dd>{esc(b)}</dd>" for a, b in stats.rows()) + "</dl>"
         body += f'<p class="note">{esc(t("st_note"))}</p>' + _actions(("primary", "close-dialog", t("close")))
         self.open(t("stats"), body)
 

@@ -64,41 +64,67 @@ class SessionState:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any) -> "SessionState":
-        """Checked field by field; :class:`CorruptSave` names the first bad one."""
+    def from_dict(cls, data: Any, repairs: list[str] | None = None, mode: Mode | None = None,
+                  difficulty: str = "medium") -> "SessionState":
+        """Checked field by field; :class:`CorruptSave` names the first bad one.
+
+        With a ``repairs`` list, a bad field that has a safe value is set to it and its name is
+        appended instead: the mode comes from ``mode`` (the key it was stored under), the level
+        from ``difficulty``, a bad ``practice`` becomes True (the result is not counted), and
+        ``counted``/``pending`` are set by :func:`decode_save` from the match itself. Only a
+        daily game without a valid date cannot be repaired."""
+
+        def bad(name: str, message: str) -> None:
+            if repairs is None:
+                raise CorruptSave(message)
+            repairs.append(name)
+
         if not isinstance(data, Mapping):
-            raise CorruptSave("the session must be an object")
+            bad("session", "the session must be an object")
+            data = {}
         try:
-            mode = Mode(data.get("mode", "match"))
-        except ValueError:
-            raise CorruptSave(f"unknown mode {str(data.get('mode'))[:20]!r}") from None
-        state = cls(mode=mode)
-        for name in ("practice", "counted"):
+            state = cls(mode=Mode(data.get("mode", "match")))
+        except (ValueError, TypeError):
+            bad("mode", f"unknown mode {str(data.get('mode'))[:20]!r}")
+            state = cls(mode=mode or Mode.MATCH)
+        if mode is not None and state.mode is not mode and repairs is not None:
+            repairs.append("mode")
+            state.mode = mode
+        for name, fallback in (("practice", True), ("counted", False)):
             value = data.get(name, False)
             if not isinstance(value, bool):
-                raise CorruptSave(f"{name} must be true or false")
+                bad(name, f"{name} must be true or false")
+                value = fallback
             setattr(state, name, value)
-        difficulty = data.get("difficulty", "medium")
-        if difficulty not in DIFFICULTIES:
-            raise CorruptSave(f"unknown difficulty {str(difficulty)[:20]!r}")
-        state.difficulty = difficulty
+        level = data.get("difficulty", "medium")
+        if not isinstance(level, str) or level not in DIFFICULTIES:
+            bad("difficulty", f"unknown difficulty {str(level)[:20]!r}")
+            level = "medium" if state.mode is Mode.DAILY else difficulty
+        state.difficulty = level
         date = data.get("date")
-        if mode is Mode.DAILY or date is not None:
+        if state.mode is Mode.DAILY or date is not None:
             if not isinstance(date, str) or not _DATE.match(date):
-                raise CorruptSave("a daily game needs its date")
-            try:
-                datetime.date.fromisoformat(date)
-            except ValueError:
-                raise CorruptSave(f"no such date {date!r}") from None
-            state.date = date
+                if state.mode is Mode.DAILY:
+                    raise CorruptSave("a daily game needs its date")
+                bad("date", "a match has no date")
+            else:
+                try:
+                    datetime.date.fromisoformat(date)
+                    state.date = date
+                except ValueError:
+                    if state.mode is Mode.DAILY:
+                        raise CorruptSave(f"no such date {date!r}") from None
+                    bad("date", f"no such date {date!r}")
         pending = data.get("pending", {})
         if not isinstance(pending, Mapping):
-            raise CorruptSave("pending must be an object")
+            bad("pending", "pending must be an object")
+            pending = {}
         values = {}
         for name in ("hands", "points", "moons"):
             value = pending.get(name, 0)
             if not isinstance(value, int) or isinstance(value, bool) or not -10**6 < value < 10**6:
-                raise CorruptSave(f"pending.{name} must be a whole number")
+                bad("pending", f"pending.{name} must be a whole number")
+                value = 0
             values[name] = value
         state.pending = Pending(**values)
         return state
@@ -141,23 +167,50 @@ def encode_save(session: Session) -> dict[str, Any]:
     return {"v": SAVE_VERSION, "record": match_to_record(session.match), "session": session.state.to_dict()}
 
 
-def decode_save(data: Any) -> Session:
-    """The session of a save written by :func:`encode_save` (or by version 1)."""
+def decode_save(data: Any, repairs: list[str] | None = None, mode: Mode | None = None,
+                difficulty: str = "medium") -> Session:
+    """The session of a save written by :func:`encode_save` (or by version 1).
+
+    Strict by default (:class:`CorruptSave` for any bad field). With a ``repairs`` list the
+    session state is repaired where it safely can be (see :meth:`SessionState.from_dict`) and
+    the names of the repaired fields are appended; ``pending`` is then always checked against
+    the match's own score sheet and ``counted`` is taken from whether the match is over. The
+    match record itself is never repaired: a record the engine refuses is corrupt."""
     if not isinstance(data, Mapping):
         raise CorruptSave("a save must be an object")
     version = data.get("v")
-    if version == 1:
+    migrated = version == 1
+    if migrated:
         data = _migrate_v1(data)
     elif version != SAVE_VERSION:
         raise CorruptSave(f"unknown save version {str(version)[:20]!r}")
-    state = SessionState.from_dict(data.get("session"))
+    fixed: list[str] | None = None if repairs is None else []
+    state = SessionState.from_dict(data.get("session"), fixed, mode, difficulty)
     try:
         match = match_from_record(data.get("record"))
     except RecordError as exc:
         raise CorruptSave(f"the match record is invalid: {exc}") from None
     if state.mode is Mode.DAILY and match.max_hands != 1:
         raise CorruptSave("a daily game is a one-hand match")
+    if fixed is not None and repairs is not None:
+        if "counted" in fixed or "session" in fixed:
+            state.counted = match.is_over  # a finished match was counted when it ended
+        if state.mode is Mode.MATCH:
+            derived = _pending_from(match)
+            if state.pending != derived:
+                state.pending = derived
+                if not migrated and "pending" not in fixed:
+                    fixed.append("pending")
+        elif "pending" in fixed:
+            state.pending = Pending()
+        repairs.extend(dict.fromkeys(fixed))  # each field once
     return Session(match, state)
+
+
+def _pending_from(match: Match) -> Pending:
+    """The player's hands, points and moons of this match, from its score sheet."""
+    rows = match.score_sheet
+    return Pending(len(rows), sum(r.points[Seat.SOUTH] for r in rows), sum(1 for r in rows if r.moon == Seat.SOUTH))
 
 
 def _migrate_v1(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from hearts import PRESETS, Rules, preset_name
 
@@ -15,6 +15,7 @@ DIFFICULTIES = ("easy", "medium", "hard")
 SPEEDS = ("slow", "normal", "fast", "instant")
 LOOKS = ("modern", "classic")
 LANGS = ("de", "en")
+_KNOWN = {"lang", "difficulty", "look", "speed", "preset", "rules"}
 
 # (seconds a played card takes to fly in, pause before a finished trick is collected, collect time)
 TIMINGS = {
@@ -41,14 +42,14 @@ class Settings:
         return preset_name(self.rules) or "custom"
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> tuple["Settings", bool]:
-        """Settings from stored data; unknown or bad values fall back to the defaults, and the
-        flag says whether any stored value had to be dropped."""
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple["Settings", bool]:
+        """Settings from stored data; unknown keys and bad values fall back to the defaults, and
+        the flag says whether any stored value had to be dropped."""
         s = cls()
-        dropped = False
-        for name, allowed in (("lang", LANGS), ("difficulty", DIFFICULTIES), ("look", LOOKS), ("speed", SPEEDS)):
+        dropped = bool(set(data) - _KNOWN)
+        for name, allowed in (("lang", ("", *LANGS)), ("difficulty", DIFFICULTIES), ("look", LOOKS), ("speed", SPEEDS)):
             if name in data:
-                if data[name] in allowed:
+                if isinstance(data[name], str) and data[name] in allowed:
                     setattr(s, name, data[name])
                 else:
                     dropped = True
@@ -57,6 +58,7 @@ class Settings:
                 s.rules = Rules.from_dict(data["rules"])
             except (ValueError, TypeError, AttributeError):
                 dropped = True
+                s.rules = _good_rules(data["rules"])
         return s, dropped
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,3 +73,20 @@ class Settings:
 
     def save(self, store: Store) -> bool:
         return store.set_json(SETTINGS_KEY, self.to_dict())
+
+
+def _good_rules(data: Any) -> Rules:
+    """The rules made of the options that can be read on their own (the rest take the defaults)."""
+    if not isinstance(data, Mapping):
+        return PRESETS["standard"]
+    good = {}
+    for name, value in data.items():
+        try:
+            Rules.from_dict({name: value})
+        except (ValueError, TypeError, AttributeError):
+            continue
+        good[name] = value
+    try:
+        return Rules.from_dict(good)
+    except (ValueError, TypeError, AttributeError):
+        return PRESETS["standard"]

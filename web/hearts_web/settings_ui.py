@@ -9,6 +9,7 @@ from __future__ import annotations
 from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
 from . import i18n
+from .data_view import data_section_html
 from .i18n import t
 from .render import esc
 from .settings import DIFFICULTIES, LOOKS, SPEEDS, Settings
@@ -67,6 +68,7 @@ def settings_html(s: Settings) -> str:
 <label for="set-tie">{esc(t("opt_tie"))} {tie}</label>
 <p class="note">{esc(t("rules_next_match"))}</p>
 </fieldset>
+{data_section_html()}
 <div class="dlg-actions"><button type="button" class="secondary" data-action="apply-rules">{esc(t("apply_new_match"))}</button>
 <button type="button" class="primary" data-action="close-dialog">{esc(t("save"))}</button></div>
 </div>"""

@@ -7,16 +7,19 @@ statistics when the match ends, unless it is practice. Daily games are not count
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from hearts import Event, HandOver, MatchOver, Seat
 
+from .i18n import t
 from .session import Mode, SessionState
 from .store import STATS_KEY, Store
 
 __all__ = ["Statistics", "note_events"]
 
 PLAYER = Seat.SOUTH
+_BIG = 10**9
+_RANGES = {"played": (0, _BIG), "won": (0, _BIG), "hands": (0, _BIG), "points": (-_BIG, _BIG), "moons": (0, _BIG)}
 
 
 @dataclass
@@ -28,12 +31,26 @@ class Statistics:
     moons: int = 0
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Statistics":
+    def from_dict(cls, data: Mapping[str, Any]) -> "Statistics":
+        return cls.check(data)[0]
+
+    @classmethod
+    def check(cls, data: Mapping[str, Any]) -> tuple["Statistics", bool]:
+        """Statistics from stored data; a value that is not a whole number in its range (or an
+        unknown key) is dropped, and the flag says whether anything was."""
         values = {}
-        for name in ("played", "won", "hands", "points", "moons"):
+        dropped = bool(set(data) - set(_RANGES))
+        for name, (low, high) in _RANGES.items():
             value = data.get(name, 0)
-            values[name] = value if isinstance(value, int) and not isinstance(value, bool) else 0
-        return cls(**values)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                dropped = True
+                value = 0
+            values[name] = value
+        stats = cls(**values)
+        if stats.won > stats.played or stats.moons > stats.hands:
+            stats.won, stats.moons = min(stats.won, stats.played), min(stats.moons, stats.hands)
+            dropped = True
+        return stats, dropped
 
     def to_dict(self) -> dict[str, int]:
         return {"played": self.played, "won": self.won, "hands": self.hands, "points": self.points, "moons": self.moons}
@@ -46,6 +63,17 @@ class Statistics:
     def load(cls, store: Store) -> "Statistics":
         data, _ = store.load_dict(STATS_KEY)
         return cls.from_dict(data)
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(label, value) lines of the statistics panel, in the current language."""
+        avg = self.average
+        return [
+            (t("st_played"), str(self.played)),
+            (t("st_won"), f"{self.won}" + (f" ({round(100 * self.won / self.played)} %)" if self.played else "")),
+            (t("st_hands"), str(self.hands)),
+            (t("st_avg"), "–" if avg is None else f"{avg:.1f}"),
+            (t("st_moons"), str(self.moons)),
+        ]
 
 
 def note_events(state: SessionState, events: Sequence[Event], store: Store) -> bool:

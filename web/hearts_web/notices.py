@@ -1,0 +1,64 @@
+"""Notice cards at the top of the page: what happened to stored data, a failed save, a bad link.
+
+Unlike the toast (one short line that the table reuses all the time), a notice stays until the
+player closes it (or ``seconds`` pass), several can be shown at once, and each may carry buttons
+(their ``data-action`` goes to the controller like any other). HTML from :mod:`data_view`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from .dom import by_id, closest, document, listen, qs
+
+__all__ = ["Notices"]
+
+
+class Notices:
+    def __init__(self) -> None:
+        self._tokens: dict[str, object] = {}
+
+    def _box(self) -> Any:
+        box = by_id("notices")
+        if box is None or not hasattr(box, "appendChild"):
+            box = document.createElement("div")
+            box.id = "notices"
+            box.className = "notices"
+            box.setAttribute("aria-live", "polite")
+            document.body.appendChild(box)
+            listen(box, "click", self._on_click)
+        return box
+
+    def _on_click(self, event: Any) -> None:
+        el = closest(event, "[data-close-notice]")
+        if el is not None:
+            self.hide(str(el.getAttribute("data-close-notice")))
+
+    def show(self, notice_id: str, html: str, seconds: float | None = None) -> None:
+        """Show (or replace) the notice ``notice_id``; it goes away after ``seconds`` if given."""
+        box = self._box()
+        old = qs(f'[data-notice="{notice_id}"]', box)
+        holder = document.createElement("div")
+        holder.innerHTML = html
+        card = holder.firstElementChild
+        if old is not None:
+            box.replaceChild(card, old)
+        else:
+            box.appendChild(card)
+        token = self._tokens[notice_id] = object()
+        if seconds is not None:
+            asyncio.ensure_future(self._expire(notice_id, token, seconds))
+
+    async def _expire(self, notice_id: str, token: object, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        if self._tokens.get(notice_id) is token:
+            self.hide(notice_id)
+
+    def hide(self, notice_id: str) -> None:
+        self._tokens.pop(notice_id, None)
+        old = qs(f'#notices [data-notice="{notice_id}"]')
+        if old is not None:
+            old.remove()
+
+    def shown(self, notice_id: str) -> bool:
+        return qs(f'#notices [data-notice="{notice_id}"]') is not None
