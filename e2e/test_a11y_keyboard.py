@@ -40,7 +40,7 @@ def test_pass_and_play_with_the_keyboard_only(page: Page) -> None:
         state = wait_my_turn_or_dialog(page)
         if state == "dialog":
             break
-        page.wait_for_function("document.activeElement && document.activeElement.matches('#hand button[data-card]:enabled')")
+        page.wait_for_function("() => document.activeElement && document.activeElement.matches('#hand button[data-card]:enabled')")
         n = len(hand_cards(page))
         page.keyboard.press("Enter")
         page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=n)

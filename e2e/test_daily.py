@@ -21,7 +21,7 @@ def test_daily_fingerprint_and_par_match_cpython(page: Page) -> None:
     date = "2026-11-28"
     open_game(page, f"/?daily={date}&speed=instant")
     expect(page.locator("html")).to_have_attribute("data-daily-fingerprint", daily_fingerprint(date))
-    page.wait_for_function("document.documentElement.dataset.dailyPar !== undefined", timeout=60_000)
+    page.wait_for_function("() => document.documentElement.dataset.dailyPar !== undefined", timeout=60_000)
     par = int(page.evaluate("document.documentElement.dataset.dailyPar"))
     assert par == compute_par(date)
     # a past daily is practice

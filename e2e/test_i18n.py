@@ -89,6 +89,6 @@ def test_rules_preset_and_difficulty_in_settings(page: Page) -> None:
 def test_fullscreen_button_toggles_fullscreen(page: Page) -> None:
     open_game(page, "/?speed=instant&seed=e2e-fs")
     page.click("[data-action='fullscreen']")
-    page.wait_for_function("document.fullscreenElement === document.documentElement")
+    page.wait_for_function("() => document.fullscreenElement === document.documentElement")
     page.click("[data-action='fullscreen']")
-    page.wait_for_function("document.fullscreenElement === null")
+    page.wait_for_function("() => document.fullscreenElement === null")

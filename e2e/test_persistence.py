@@ -103,7 +103,7 @@ def test_offline_reload_mid_match_plays_on(persistent_context) -> None:  # type:
     page = ctx.new_page()
     use_settings(page)
     goto_ready(page, "/?speed=instant&seed=e2e-offline")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
     pass_three(page)
     assert wait_my_turn_or_dialog(page) == "play"
     before = hand_cards(page)

@@ -43,7 +43,7 @@ def test_no_long_tasks_while_the_daily_par_is_computed_and_a_hint_runs(page: Pag
     page.add_init_script(OBSERVER)
     open_game(page, "/?daily=2026-11-28&speed=fast")
     ready_at = page.evaluate("performance.now()")
-    page.wait_for_function("document.documentElement.dataset.dailyPar !== undefined", timeout=60_000)
+    page.wait_for_function("() => document.documentElement.dataset.dailyPar !== undefined", timeout=60_000)
     page.click("[data-action='hint']")
     page.wait_for_selector("#hand .card.hinted")
     tasks = page.evaluate("window.__longtasks")

@@ -198,7 +198,7 @@ def test_runtime_has_exactly_the_trimmed_precompiled_stdlib(page: Page, page_gua
         s.textContent = code;
         document.body.append(s);
     }""", [modules, CHECK_PYTHON])
-    page.wait_for_function("document.body.dataset.result || document.querySelector('.py-error')",
+    page.wait_for_function("() => document.body.dataset.result || document.querySelector('.py-error')",
                            timeout=30_000)
     error = page.query_selector(".py-error")
     assert error is None, error.text_content()

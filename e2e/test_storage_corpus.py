@@ -238,12 +238,12 @@ def check(page: Page, guard: Guard, values: dict[str, str], helper: Page | None 
         page.wait_for_selector("#tab-overlay:not([hidden])")
         page.click('#tab-overlay [data-action="tab-continue"]')
         page.wait_for_selector("#tab-overlay", state="hidden")
-    page.wait_for_function(f"document.documentElement.dataset.dailyDate === {json.dumps(DAILY_DATE)}")
+    page.wait_for_function(f"() => document.documentElement.dataset.dailyDate === {json.dumps(DAILY_DATE)}")
     check_notices(page, AT_START, values)
     play_a_card(page)  # in the daily game
     close_dialogs(page)
     page.click('.tool[data-action="new-match"]')  # "Back to the match": now the match is read
-    page.wait_for_function("!document.documentElement.dataset.dailyDate")
+    page.wait_for_function("() => !document.documentElement.dataset.dailyDate")
     check_notices(page, KEYS, values)
     play_a_card(page)
     open_panels(page)

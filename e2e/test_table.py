@@ -97,7 +97,7 @@ def test_cards_are_labelled_buttons_and_last_trick_can_be_reviewed(page: Page) -
     for _ in range(2):
         assert wait_my_turn_or_dialog(page) == "play"
         play_first(page)
-    page.wait_for_function("document.querySelectorAll('.markers li').length >= 1")
+    page.wait_for_function("() => document.querySelectorAll('.markers li').length >= 1")
     page.click("[data-action='last-trick']")
     review = page.locator("dialog[open] .trick-review figure")
     expect(review).to_have_count(4)

@@ -112,10 +112,23 @@ class CountingHandler(serve.Handler):
                 self.log.append((self.path.split("?")[0], self.status, 0))
 
 
-def start_counting_server(directory: Path) -> tuple[serve.Server, list[tuple[str, int, int]]]:
+def stock_rules() -> list[serve.HeaderRule]:
+    """The game's headers, but a CSP that lets the STOCK PyScript run: it compiles its worker hooks
+    with Function() on the main thread ('unsafe-eval'; the game's copy is patched, see
+    tools/csp_patch.py)."""
+    rules = []
+    for rule in serve.load_header_rules():
+        values = {name: (value.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")
+                         if name.lower() == "content-security-policy" else value)
+                  for name, value in rule.values.items()}
+        rules.append(serve.HeaderRule(rule.pattern, rule.regex, values))
+    return rules
+
+
+def start_counting_server(directory: Path, stock: bool = False) -> tuple[serve.Server, list[tuple[str, int, int]]]:
     log: list[tuple[str, int, int]] = []
     handler = type("Counting", (CountingHandler,), {
-        "rules": serve.load_header_rules(), "quiet": True, "log": log})
+        "rules": stock_rules() if stock else serve.load_header_rules(), "quiet": True, "log": log})
     server = serve.Server((serve.HOST, 0), partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, log
@@ -261,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
             while name in sites:
                 name += "'"
             sites[name] = other.resolve()
-        servers = {name: start_counting_server(site) for name, site in sites.items()}
+        servers = {name: start_counting_server(site, stock=name == "bare") for name, site in sites.items()}
         results = {name: [] for name in sites}
         try:
             with sync_playwright() as pw:

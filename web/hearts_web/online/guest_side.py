@@ -21,6 +21,7 @@ __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 
 KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot"}
 RECONNECT_AFTER = 8.0  # seconds without meeting the host before joining the room afresh
+RECONNECT_LONGEST = 32.0  # the wait doubles after each fresh join, up to this
 
 
 class GuestSide:
@@ -40,6 +41,7 @@ class GuestSide:
         self.ticker: asyncio.Task[None] | None = None
         self.entered = False
         self.opened = 0.0
+        self.reconnect_after = RECONNECT_AFTER
 
     @property
     def returning(self) -> bool:
@@ -118,11 +120,13 @@ class GuestSide:
                 self.table.tick()
             elif self.link is not None:
                 self.link.send(None, self.table.probe())  # no host yet: ask everyone again
-                if asyncio.get_event_loop().time() - self.opened > RECONNECT_AFTER:
+                if asyncio.get_event_loop().time() - self.opened > self.reconnect_after:
                     # Nobody met us: the relay only re-introduces peers at long intervals, but a
                     # fresh join is introduced at once. Leave and join again.
-                    self.link.leave()
+                    await self.link.leave()
                     self._open(await link.load())
+                    # a slow machine may need longer than that to connect: wait longer each time
+                    self.reconnect_after = min(2 * self.reconnect_after, RECONNECT_LONGEST)
 
     # ------------------------------------------------------------------ GuestEvents
     def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:

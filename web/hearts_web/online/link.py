@@ -6,7 +6,7 @@ bundle (Trystero, the QR encoder) is imported here, on demand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
@@ -52,8 +52,11 @@ class Link:
     def send(self, peer: str | None, text: str) -> None:
         self.js.send(peer, text)
 
-    def leave(self) -> None:
-        self.js.leave()
+    def leave(self) -> Awaitable[Any]:
+        """Leave the room; await the result before joining the same room again (Trystero hands a
+        join back the room that is still leaving, which then leaves for good: a dead link)."""
+        left: Awaitable[Any] = self.js.leave()
+        return left
 
     def qr_svg(self, text: str) -> str:
         return str(self.module.qrSvg(text))
