@@ -35,7 +35,7 @@ from .events import (
     PassChosen,
     TrickWon,
 )
-from .actions import Action, NextHand, PassCards, PlayCard, action_from_dict, action_to_dict
+from .actions import Action, Claim, NextHand, PassCards, PlayCard, action_from_dict, action_to_dict
 from .hand import Hand, HandResult, score_hand
 from .match import HandScore, Match, hand_seed
 from .phase import Phase
@@ -53,6 +53,6 @@ __all__ = [
     "Trick", "legal_mask", "score_hand", "HandScore", "Match", "hand_seed", "dumps", "hand_from_record",
     "hand_to_record", "load_record", "loads", "match_from_record", "match_to_record", "PASS_CYCLES", "PRESETS",
     "FirstTrick", "MoonScoring", "Rules", "TieRule", "preset_name", "SEATS", "PassDirection", "Seat", "SeatView",
-    "Action", "NextHand", "PassCards", "PlayCard", "action_from_dict", "action_to_dict",
+    "Action", "Claim", "NextHand", "PassCards", "PlayCard", "action_from_dict", "action_to_dict",
 ]
 __version__ = "1.0.0"

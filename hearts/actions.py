@@ -1,7 +1,7 @@
 """What a seat can do, as small frozen values: the one currency between seats and the table.
 
 A person at this screen, a bot and a friend far away all answer the table with an
-:data:`Action`; :meth:`hearts.Match.apply` (or :meth:`hearts.Hand.apply`) carries it out or
+:data:`Action` (a pass, a card, a claim of the remaining tricks, or the next hand); :meth:`hearts.Match.apply` (or :meth:`hearts.Hand.apply`) carries it out or
 raises :class:`~hearts.errors.IllegalAction` with the reason. Actions round-trip through plain
 JSON-friendly dicts (:func:`action_to_dict`, :func:`action_from_dict`) for records and messages.
 
@@ -20,7 +20,7 @@ from .deal import Deal
 from .errors import ErrorCode, IllegalAction
 from .seats import Seat
 
-__all__ = ["PassCards", "PlayCard", "NextHand", "Action", "action_to_dict", "action_from_dict"]
+__all__ = ["PassCards", "PlayCard", "Claim", "NextHand", "Action", "action_to_dict", "action_from_dict"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,15 @@ class PlayCard:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """``seat``, on its turn, claims the rest of the hand: allowed only when the remaining tricks
+    cannot change the score (see :meth:`hearts.Hand.can_claim`). The hand is then played out
+    with a fixed legal policy, so the record stays a plain list of plays."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
 class NextHand:
     """Deal the next hand of a match once the finished one has been looked at. ``deal`` is for a
     match of explicit deals that gets each deal only when it is needed (an online table)."""
@@ -47,7 +56,7 @@ class NextHand:
     deal: Deal | None = None
 
 
-Action = Union[PassCards, PlayCard, NextHand]
+Action = Union[PassCards, PlayCard, Claim, NextHand]
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -55,6 +64,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "play", "seat": action.seat.key, "card": action.card.text}
     if isinstance(action, PassCards):
         return {"type": "pass", "seat": action.seat.key, "cards": [c.text for c in action.cards]}
+    if isinstance(action, Claim):
+        return {"type": "claim", "seat": action.seat.key}
     return {"type": "next_hand"}
 
 
@@ -70,12 +81,14 @@ def action_from_dict(data: Any) -> Action:
     kind = data.get("type")
     if kind == "next_hand":
         return NextHand()
-    if kind not in ("play", "pass"):
+    if kind not in ("play", "pass", "claim"):
         raise bad(f"unknown action type {str(kind)[:20]!r}")
     try:
         seat = Seat.parse(data.get("seat"))  # type: ignore[arg-type]
     except ValueError:
         raise bad("unknown seat") from None
+    if kind == "claim":
+        return Claim(seat)
     if kind == "play":
         return PlayCard(seat, _card(data.get("card")))
     cards = data.get("cards")

@@ -59,6 +59,7 @@ __all__ = [
     "play_par",
     "compute_par",
     "share_markers",
+    "SHARE_MARKERS",
     "DailyResult",
     "Streaks",
     "streaks",
@@ -82,6 +83,7 @@ class ParBot:
 PAR_BOTS: dict[int, ParBot] = {1: ParBot(hard_version=1, iterations=PAR_ITERATIONS)}
 PAR_VERSION = 1
 PLAYER = Seat.SOUTH
+SHARE_MARKERS = ("none", "hearts", "queen", "jack")  # what share_markers can give (jack: the J♦ rule)
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -137,7 +139,8 @@ def compute_par(date_text: str, version: int = PAR_VERSION) -> int:
 
 
 def share_markers(hand: Hand, seat: Seat = PLAYER) -> tuple[str, ...]:
-    """One marker per trick, spoiler-free: what ``seat`` took in it (``none``, ``hearts``, ``queen``)."""
+    """One marker per trick, spoiler-free: what ``seat`` took in it (``none``, ``hearts``, ``queen``,
+    or ``jack`` for a trick with only the J♦ under its rule; see ``SHARE_MARKERS``)."""
     return tuple(t.marker if t.winner == seat else "none" for t in hand.tricks)
 
 
@@ -168,7 +171,7 @@ class DailyResult:
             points, par, markers = data["points"], data.get("par"), data["markers"]
             if not isinstance(points, int) or (par is not None and not isinstance(par, int)):
                 raise ValueError("points and par must be whole numbers")
-            if not isinstance(markers, list) or not all(m in ("none", "hearts", "queen", "jack") for m in markers):
+            if not isinstance(markers, list) or not all(m in SHARE_MARKERS for m in markers):
                 raise ValueError("markers must be a list of none/hearts/queen")
             par_version = data.get("par_version", 1)  # stored before par versions existed: v1
             if not isinstance(par_version, int) or isinstance(par_version, bool) or par_version < 1:

@@ -29,6 +29,7 @@ class ErrorCode(str, Enum):
     MATCH_OVER = "match_over"
     UNKNOWN_ACTION = "unknown_action"
     NO_MORE_DEALS = "no_more_deals"
+    CANNOT_CLAIM = "cannot_claim"
     # records
     NOT_JSON = "not_json"
     UNKNOWN_FORMAT = "unknown_format"

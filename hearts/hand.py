@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .actions import Action, NextHand, PassCards, PlayCard
+from .actions import Action, Claim, NextHand, PassCards, PlayCard
 from .cards import CARDS, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, cards_of, mask_of, popcount
 from .deal import Deal, validate_deal
 from .errors import ErrorCode, IllegalAction
@@ -25,7 +25,7 @@ from .events import CardPlayed, CardsPassed, Event, HeartsBroken, MoonShot, Pass
 from .phase import Phase
 from .rules import MoonScoring, Rules
 from .seats import SEATS, PassDirection, Seat
-from .trick import Trick, check_play, legal_mask, trick_marker, trick_points, trick_winner
+from .trick import Trick, check_play, legal_mask, rest_is_decided, trick_marker, trick_points, trick_winner
 from .view import SeatView
 
 __all__ = ["HandResult", "Hand", "score_hand", "to_card", "PASS_COUNT"]
@@ -333,14 +333,73 @@ class Hand:
             events.append(MoonShot(self.result.moon, self.result.moon_scoring.value))
         return events
 
+    # ----------------------------------------------------------------- claiming the rest
+    def verify_claim(self, seat: Seat) -> None:
+        """Raise :class:`IllegalAction` (code ``cannot_claim``, ``details["why"]``: ``wrong_phase``,
+        ``not_your_turn``, ``first_trick`` or ``score_open``) unless ``seat`` may claim the rest now.
+
+        A claim is allowed on ``seat``'s turn after the first trick when the remaining tricks
+        cannot change the score: either no penalty card is left in a hand or on the table (hearts,
+        the Q♠, and the J♦ with ``rules.jack_of_diamonds``), or ``seat`` is on lead and each of its
+        cards outranks every card of the same suit still held by the others (it wins every trick).
+        """
+        seat = Seat(seat)
+        why = self._claim_refusal(seat)
+        if why is not None:
+            messages = {
+                "wrong_phase": f"nothing can be claimed in the {self.phase.value} phase",
+                "not_your_turn": f"only the seat to play can claim, and it is not {seat.key}",
+                "first_trick": "the first trick must be played out",
+                "score_open": "the remaining tricks can still change the score",
+            }
+            raise IllegalAction(ErrorCode.CANNOT_CLAIM, messages[why], seat=seat, why=why)
+
+    def can_claim(self, seat: Seat) -> bool:
+        """May ``seat`` claim the rest of the hand now? (see :meth:`verify_claim`)"""
+        return self._claim_refusal(Seat(seat)) is None
+
+    def claim(self, seat: Seat) -> list[Event]:
+        """Claim the rest for ``seat``: play the hand out and return every event.
+
+        The play-out is fixed and legal: every seat plays its lowest legal card (by card number),
+        which realises the claim (with no points left anything goes; a claimer whose every card
+        is the highest of its suit wins each trick whatever it leads). The record stays a list of
+        plays, so it replays like any other hand.
+        """
+        self.verify_claim(seat)
+        events: list[Event] = []
+        while self.phase is Phase.PLAYING:
+            turn = self._turn
+            assert turn is not None
+            mask = self.legal_mask(turn)
+            events.extend(self.play(turn, CARDS[(mask & -mask).bit_length() - 1]))
+        return events
+
+    def _claim_refusal(self, seat: Seat) -> str | None:
+        if self.phase is not Phase.PLAYING:
+            return "wrong_phase"
+        if seat != self._turn:
+            return "not_your_turn"
+        if not self._tricks:
+            return "first_trick"
+        others = 0
+        for other in SEATS:
+            if other != seat:
+                others |= self._hands[other]
+        on_table = mask_of(c for _, c in self._trick)
+        return None if rest_is_decided(self._hands[seat], others, on_table, self.rules) else "score_open"
+
     # ----------------------------------------------------------------- one entry point
     def apply(self, action: Action) -> list[Event]:
-        """Carry out a :class:`~hearts.actions.PassCards` or :class:`~hearts.actions.PlayCard`;
+        """Carry out a :class:`~hearts.actions.PassCards`, :class:`~hearts.actions.PlayCard` or
+        :class:`~hearts.actions.Claim`;
         raise :class:`IllegalAction` (state unchanged) when the rules do not allow it now."""
         if isinstance(action, PlayCard):
             return self.play(action.seat, action.card)
         if isinstance(action, PassCards):
             return self.choose_pass(action.seat, action.cards)
+        if isinstance(action, Claim):
+            return self.claim(action.seat)
         if isinstance(action, NextHand):
             raise IllegalAction(ErrorCode.WRONG_PHASE, "a single hand has no next hand", phase=self.phase.value)
         raise IllegalAction(ErrorCode.UNKNOWN_ACTION, f"not an action: {action!r}")

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .actions import Action, NextHand, PassCards, PlayCard
+from .actions import Action, Claim, NextHand, PassCards, PlayCard
 from .cards import Card
 from .deal import Deal, deal_from_seed, validate_deal
 from .errors import ErrorCode, IllegalAction
@@ -165,7 +165,7 @@ class Match:
             raise IllegalAction(ErrorCode.MATCH_OVER, "the match is over", winners=list(self.winners))
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out one action (pass, play or next hand) and return what happened; raise
+        """Carry out one action (pass, play, claim or next hand) and return what happened; raise
         :class:`IllegalAction` with the reason (and leave the match unchanged) otherwise."""
         if isinstance(action, NextHand):
             return self.next_hand(action.deal)
@@ -173,6 +173,8 @@ class Match:
             return self.play(action.seat, action.card)
         if isinstance(action, PassCards):
             return self.choose_pass(action.seat, action.cards)
+        if isinstance(action, Claim):
+            return self.claim(action.seat)
         raise IllegalAction(ErrorCode.UNKNOWN_ACTION, f"not an action: {action!r}")
 
     def verify_play(self, seat: Seat, card: Card | int | str) -> Card:
@@ -188,6 +190,23 @@ class Match:
         events = self.hand.play(seat, card)
         if self.hand.phase is Phase.HAND_OVER:
             events.extend(self._score_hand())
+        return events
+
+    def verify_claim(self, seat: Seat) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may claim the rest (:meth:`Hand.verify_claim`)."""
+        self._check_open()
+        self.hand.verify_claim(seat)
+
+    def can_claim(self, seat: Seat) -> bool:
+        """True when it is ``seat``'s turn after the first trick and the rest cannot change the score."""
+        return not self._over and self.hand.can_claim(seat)
+
+    def claim(self, seat: Seat) -> list[Event]:
+        """Play the rest of the hand out for a claim (:meth:`Hand.claim`); adds ``hand_over`` (and
+        ``match_over`` at the end) like the hand's last card."""
+        self._check_open()
+        events = self.hand.claim(seat)
+        events.extend(self._score_hand())
         return events
 
     def verify_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> tuple[Card, ...]:

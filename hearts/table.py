@@ -55,7 +55,7 @@ class WaitedForInput(RuntimeError):
 
 class Player(Protocol):
     """Drives one seat. ``choose`` returns the seat's next action for ``view`` (a pass while
-    ``view.phase`` is ``PASSING``, else a play). ``refused`` hears why the table did not accept
+    ``view.phase`` is ``PASSING``, else a play, or a :class:`~hearts.actions.Claim` of the rest). ``refused`` hears why the table did not accept
     an action; the table then asks again (a bot's refusal is a bug: it should raise)."""
 
     async def choose(self, view: SeatView) -> Action: ...

@@ -14,7 +14,7 @@ from .errors import ErrorCode, IllegalAction
 from .rules import Rules
 from .seats import Seat
 
-__all__ = ["Trick", "legal_mask", "check_play", "trick_winner", "trick_points", "trick_marker"]
+__all__ = ["Trick", "legal_mask", "check_play", "trick_winner", "trick_points", "trick_marker", "rest_is_decided"]
 
 _QS_BIT = QUEEN_OF_SPADES.mask
 _JD_BIT = JACK_OF_DIAMONDS.mask
@@ -106,3 +106,24 @@ def trick_marker(cards_mask: int, rules: Rules) -> str:
     if rules.jack_of_diamonds and cards_mask & _JD_BIT:
         return "jack"
     return "none"
+
+
+def rest_is_decided(mine: int, others: int, on_table: int, rules: Rules) -> bool:
+    """Can the rest of the hand no longer change the score? The claim rule, on bitmasks: ``mine``
+    is the hand of the seat to play, ``others`` every card the other seats still hold,
+    ``on_table`` the cards of the unfinished trick.
+
+    True when no penalty card is left in a hand or on the table (hearts, the Q♠, and the J♦
+    when it counts), or when the seat is on lead (nothing on the table) and each of its cards
+    outranks every card of the same suit the others hold: it wins every trick whatever it leads.
+    """
+    penalty = HEARTS_MASK | _QS_BIT | (_JD_BIT if rules.jack_of_diamonds else 0)
+    if not (mine | others | on_table) & penalty:
+        return True
+    if on_table:
+        return False
+    for suit in SUIT_MASKS:
+        held = mine & suit
+        if held and (held & -held) < (others & suit):
+            return False  # another seat holds a higher card of a suit this seat may have to lead
+    return True

@@ -14,7 +14,7 @@ from .errors import ErrorCode, IllegalAction
 from .phase import Phase
 from .rules import Rules
 from .seats import PassDirection, Seat
-from .trick import Trick, check_play
+from .trick import Trick, check_play, rest_is_decided
 
 __all__ = ["SeatView"]
 
@@ -102,6 +102,16 @@ class SeatView:
         if self.phase is not Phase.PLAYING or self.turn != self.seat:
             raise IllegalAction(ErrorCode.NOT_YOUR_TURN, "it is not this seat's turn", seat=self.seat)
         check_play(self.hand_mask, self.current_trick, self.trick_number, self.hearts_broken, self.rules, self.seat, card)
+
+    @property
+    def can_claim(self) -> bool:
+        """May this seat claim the rest of the hand now? The same answer as
+        :meth:`hearts.Hand.can_claim`, from what the seat knows (every unseen card is in another
+        hand), so a guest's page can offer the claim without the game."""
+        if self.phase is not Phase.PLAYING or self.turn != self.seat or not self.tricks:
+            return False
+        on_table = mask_of(c for _, c in self.current_trick)
+        return rest_is_decided(self.hand_mask, self.unseen_mask, on_table, self.rules)
 
     def suit_cards(self, suit: Suit) -> tuple[Card, ...]:
         return cards_of(self.hand_mask & SUIT_MASKS[suit])
