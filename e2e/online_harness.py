@@ -83,7 +83,7 @@ def player(online_browser: Browser, online_base_url: str, relay: str,
         request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
         ctx.add_init_script("window.__heartsOnlineLog = [];"
                             "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
-                            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy'}));")
+                            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy', autoplay: false}));")
         contexts.append(ctx)
         page = ctx.new_page()
         page._hearts_relay = relay  # type: ignore[attr-defined]

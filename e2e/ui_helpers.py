@@ -15,8 +15,9 @@ PLAYABLE = "#hand button[data-card]:enabled"
 
 
 def use_settings(page: Page, **settings: Any) -> None:
-    """Seed the player's settings before the page loads (only when none are stored yet)."""
-    value = json.dumps({"difficulty": "easy", **settings})
+    """Seed the player's settings before the page loads (only when none are stored yet). Forced cards
+    do not play themselves here (a test clicks them); test_comforts.py covers that setting."""
+    value = json.dumps({"difficulty": "easy", "autoplay": False, **settings})
     page.add_init_script(
         f"""if (!localStorage.getItem("hearts.settings.v1")) localStorage.setItem("hearts.settings.v1", {json.dumps(value)});"""
     )

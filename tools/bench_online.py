@@ -78,7 +78,7 @@ def one_table(browser, base: str, relay: str, people: int) -> dict[str, list[flo
         ctx = browser.new_context(base_url=base, viewport={"width": 1000, "height": 700})
         ctx.grant_permissions(["camera", "microphone"], origin=base)
         ctx.add_init_script("if (location.protocol === 'http:') localStorage.setItem('hearts.settings.v1',"
-                            " JSON.stringify({difficulty: 'easy'}));" + WATCH)
+                            " JSON.stringify({difficulty: 'easy', autoplay: false}));" + WATCH)
         contexts.append(ctx)
         pages.append(ctx.new_page())
     host, guests = pages[0], pages[1:]

@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import Match, Phase, Rules
+from hearts.challenge import Challenge, challenge_match, encode
 from hearts.daily import daily_match
 from hearts_web import i18n
 from hearts_web.session import Mode, Pending, Session, SessionState, decode_save, encode_save
 from hearts_web.settings import Settings
 from hearts_web.stats import Statistics
-from hearts_web.store import (BACKUP_PREFIX, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY,
+from hearts_web.store import (BACKUP_PREFIX, CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY,
                               STATS_KEY, MemoryStorage, Store)
 from hearts_web.stored import Notice, check_daily, check_settings, check_start, check_stats, load_session
 from helpers import step
@@ -190,6 +191,9 @@ def test_the_start_checks_settings_statistics_and_daily_data_together() -> None:
 
 
 # ------------------------------------------------------------------ any value, any key
+CHALLENGE = Challenge(seed="real", hand=2, rules=Rules(), level="hard", by="Ada", points=5,
+                      markers=("none",) * 10 + ("hearts", "queen", "none"))
+
 def _real_values() -> dict[str, str]:
     waiting = _played("real", 0)
     rng = random.Random(7)
@@ -199,6 +203,8 @@ def _real_values() -> dict[str, str]:
         SETTINGS_KEY: json.dumps(Settings(lang="de", difficulty="hard").to_dict()),
         MATCH_KEY: json.dumps(encode_save(Session(waiting, SessionState(pending=Pending(1, 0, 0))))),
         DAILY_GAME_KEY: json.dumps(encode_save(Session(daily_match("2026-11-29"), SessionState(mode=Mode.DAILY, date="2026-11-29")))),
+        CHALLENGE_GAME_KEY: json.dumps(encode_save(Session(challenge_match(CHALLENGE), SessionState(
+            mode=Mode.CHALLENGE, difficulty="hard", challenge=encode(CHALLENGE))))),
         DAILY_KEY: json.dumps({"results": {"2026-11-29": {"date": "2026-11-29", "points": 3, "par": 5,
                                                           "markers": ["none"] * 13, "moon": False}},
                                "attempts": {"2026-11-29": "started"}, "par_ms": {"2026-11-29": 900}}),

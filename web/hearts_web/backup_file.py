@@ -24,7 +24,7 @@ from .daily_view import DailyData
 from .i18n import t
 from .session import decode_save
 from .stats import Statistics
-from .store import (BACKUP_PREFIX, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY, STATS_KEY,
+from .store import (BACKUP_PREFIX, CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY, STATS_KEY,
                     MemoryStorage, Store, Unreadable, parse_json)
 
 __all__ = ["FORMAT", "VERSION", "MAX_FILE_CHARS", "ImportError_", "ImportPlan", "export_data", "export_text",
@@ -123,7 +123,7 @@ def describe(key: str, raw: str | None) -> str:
         return t("imp_none")
     try:
         value = parse_json(raw)
-        if key in (MATCH_KEY, DAILY_GAME_KEY):
+        if key in (MATCH_KEY, DAILY_GAME_KEY, CHALLENGE_GAME_KEY):
             session = decode_save(value, [], mode=stored.MODE_OF_KEY[key])
             if key == DAILY_GAME_KEY:
                 return t("imp_daily_game_desc", date=session.state.date)

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from hearts import Deal, Event, HandOver, IllegalAction, Match, PassDirection, Phase, Seat, SeatView
+from hearts.challenge import Challenge, challenge_rngs
 from hearts.table import Game, Listener, Player, play
 
 from . import i18n, input, page, render, settings_ui, stored
@@ -24,6 +25,7 @@ from .dom import by_id, document, is_none, listen, qs, window
 from .i18n import t
 from .keeper import Keeper
 from .online.guest import GuestTable
+from .comforts import Comforts
 from .players import HumanPlayer, WebBot
 from .table_input import TableInput, explain, explain_code
 from .session import Mode, Session, SessionState, encode_save
@@ -51,6 +53,7 @@ class Controller(Listener):
         self.view = TableView(self.timings)
         self.human = HumanPlayer(self._on_asked, self._on_refused)
         self.table_input = TableInput(self, self.human)
+        self.comforts = Comforts(self)
         self.extra: Listener | None = None  # an online host's table hears every action too
         self.online: Any = None  # hearts_web.online.lobby.OnlineUI, imported when a player goes online
         self._session: Session | None = None
@@ -91,6 +94,9 @@ class Controller(Listener):
         if "daily" in self.params:
             self.daily = DailyUI(self)
             self.daily.open_from_link(self.params["daily"])
+        elif "challenge" in self.params:
+            if not self.comforts.open_challenge(self.params.pop("challenge")):
+                self.resume_or_new()
         elif not (str(window.location.hash or "").startswith(("#online=", "#host=")) and self.online_ui().open_from_link()):
             self.resume_or_new()
         self.apply_texts()
@@ -151,6 +157,12 @@ class Controller(Listener):
             players = [self.human] + [self.stand_in(s, session.state.difficulty) for s in Seat if s != ME]
         self.table_task = asyncio.ensure_future(self._run(session, players))
 
+    def challenge_players(self, challenge: Challenge) -> list[Player]:
+        """The seats of a challenge game: its bots decide with the original match's seeds."""
+        rngs = challenge_rngs(challenge)
+        return [self.human] + [WebBot(lambda: challenge.level, challenge.seed, self.min_think, self.view.set_thinking, rngs)
+                               for s in Seat if s != ME]
+
     def stand_in(self, seat: Seat, level: str) -> Player:
         """A bot for ``seat`` (also the stand-in for a guest who is away)."""
         session = self._session
@@ -178,6 +190,9 @@ class Controller(Listener):
             self.fresh = False
             resumed_over = session.match.is_over
             await play(session.match, players, self)
+            if session.state.mode is Mode.CHALLENGE and session is self._session:
+                self.view.show(session.snapshot())
+                self.comforts.challenge_done(session)
             if session.state.mode in (Mode.MATCH, Mode.ONLINE) and session is self._session:
                 if not resumed_over:
                     await self._hand_summary(session)  # the last hand's summary, then the result
@@ -192,9 +207,12 @@ class Controller(Listener):
     def _on_asked(self, view: SeatView) -> None:
         if self._session is None:
             return
+        self.view.claimable = self.comforts.claimable()
         self.view.show(self._session.snapshot(), view)
+        page.offer_undo(self.comforts.can_undo())
         if view.phase is Phase.PLAYING:
             self.view.maybe_focus_hand()
+        self.table_input.offer(view)
 
     def _on_refused(self, error: IllegalAction) -> None:
         self.view.show_error(explain(error))
@@ -205,6 +223,7 @@ class Controller(Listener):
             return
         note_events(session.state, events, self.store)
         self.save()
+        self.view.claimable = False
         if self.extra is not None:
             await self.extra.on_events(game, events)  # the guests see it at once
         await self.view.animate(events, session.snapshot())
@@ -240,6 +259,8 @@ class Controller(Listener):
 
     def action(self, name: str, el: Any) -> None:
         session = self._session
+        if self.comforts.on_action(name, el):
+            return
         if name.startswith("online"):
             self.online_ui().on_action(name, el)
             return
@@ -262,7 +283,7 @@ class Controller(Listener):
         elif name in ("close-dialog", "continue"):
             self.dialogs.close()
         elif name == "new-match":
-            if session is not None and session.state.mode is Mode.DAILY:
+            if session is not None and session.state.mode in (Mode.DAILY, Mode.CHALLENGE):
                 self.leave_daily()
             elif session is not None and session.match.phase is Phase.MATCH_OVER:
                 self.dialogs.close()
@@ -271,7 +292,7 @@ class Controller(Listener):
                 self.dialogs.confirm_new_match()
         elif name in ("new-match-now", "apply-rules"):
             self.dialogs.close()
-            if session is not None and session.state.mode is Mode.DAILY:
+            if session is not None and session.state.mode in (Mode.DAILY, Mode.CHALLENGE):
                 self.leave_daily(new=True)
             else:
                 self.new_match()
@@ -300,11 +321,12 @@ class Controller(Listener):
         return self.daily
 
     def leave_daily(self, new: bool = False) -> None:
-        """Back from a daily game to the saved match (the daily stays saved under its own key)."""
+        """Back from a daily or challenge game to the saved match (each stays saved under its own key)."""
         for name in ("dailyDate", "dailyFingerprint", "dailyPar", "shareText"):
             document.documentElement.removeAttribute("data-" + "".join("-" + c.lower() if c.isupper() else c for c in name))
         window.history.replaceState(None, "", window.location.pathname)
         self.params.pop("daily", None)
+        self.params.pop("challenge", None)
         if new:
             self.new_match()
         else:
@@ -354,13 +376,16 @@ class Controller(Listener):
             self.refresh_settings()  # the settings dialog follows the language at once
 
     def timings(self) -> tuple[float, float, float]:
-        return TIMINGS[self.speed_override or self.settings.speed]
+        fly, pause, collect = TIMINGS[self.speed_override or self.settings.speed]
+        if page.reduced_motion():  # no flying cards; the finished trick still stays a moment
+            return 0.0, pause, 0.0
+        return fly, pause, collect
 
     def min_think(self) -> float:
         return MIN_THINK[self.speed_override or self.settings.speed]
 
     def apply_look(self) -> None:
-        page.apply_look(self.settings.look)
+        page.apply_look(self.settings.look, self.settings.deck)
 
     def apply_speed(self) -> None:
         page.apply_speed(self.timings(), (self.speed_override or self.settings.speed) == "instant")

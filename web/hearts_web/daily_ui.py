@@ -235,6 +235,7 @@ class DailyUI:
             '<div class="dlg-actions">'
             f'<button type="button" class="secondary" data-action="back-to-match">{esc(t("back_to_match"))}</button>'
             f'<button type="button" class="secondary" data-action="daily-practice">{esc(t("daily_practice"))}</button>'
+            f'<button type="button" class="secondary" data-action="review" data-hand="0">{esc(t("review"))}</button>'
             f'<button type="button" class="primary" data-action="daily-share" data-date="{esc(date)}" autofocus>{esc(t("share"))}</button></div>'
             '<div id="share-out"></div>'
         )

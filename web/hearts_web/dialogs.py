@@ -26,6 +26,15 @@ def _actions(*buttons: tuple[str, str, str]) -> str:
     return f'<div class="dlg-actions">{html}</div>'
 
 
+def _review_picker(sheet: list[HandScore]) -> str:
+    """Which finished hand the "Review" button opens (the last one unless another is picked)."""
+    if len(sheet) < 2:
+        return ""
+    options = "".join(f'<option value="{row.hand_number}"{" selected" if i == len(sheet) - 1 else ""}>'
+                      f'{esc(t("review_title", n=row.hand_number + 1))}</option>' for i, row in enumerate(sheet))
+    return f'<label class="review-pick" for="review-hand">{esc(t("review"))} <select id="review-hand">{options}</select></label>'
+
+
 class Dialogs:
     def __init__(self) -> None:
         self.el = by_id("dlg")
@@ -79,7 +88,13 @@ class Dialogs:
         if guest and not last:
             parts.append(f'<p class="note">{esc(t("online_host_deals"))}</p>')
         label = t("close") if guest else (t("continue") if last else t("next_hand"))
-        parts.append(_actions(("primary", "continue", label)))
+        if guest:
+            parts.append(_actions(("primary", "continue", label)))
+        else:
+            parts.append('<div class="challenge-slot"></div>' + _actions(
+                ("secondary", "review", t("review")), ("secondary", "challenge", t("challenge_play")),
+                ("primary", "continue", label)).replace('data-action="review"', f'data-action="review" data-hand="{row.hand_number}"')
+                .replace('data-action="challenge"', f'data-action="challenge" data-hand="{row.hand_number}"'))
         self.open(t("hand_over", n=row.hand_number + 1), "".join(parts), "dlg-hand")
 
     def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool) -> None:
@@ -96,13 +111,15 @@ class Dialogs:
             f'<h3>{esc(t("standings"))}</h3><table class="sheet"><tbody>{rows}</tbody></table>'
             + (f'<p class="note">{esc(t("practice_note"))}</p>' if practice else "")
             + f'<details><summary>{esc(t("score_sheet"))}</summary>{render.score_sheet(sheet)}</details>'
-            + _actions(("primary", "new-match-now", t("new_match")))
+            + _review_picker(sheet)
+            + _actions(("secondary", "review", t("review")), ("primary", "new-match-now", t("new_match")))
         )
         self.open(t("match_over"), body, "dlg-end")
 
     def scores(self, target: int, sheet: list[HandScore]) -> None:
+        review = (("secondary", "review", t("review")),) if sheet else ()
         body = (f'<p class="note">{esc(t("target", n=target))}</p>' + render.score_sheet(sheet)
-                + _actions(("primary", "close-dialog", t("close"))))
+                + _review_picker(sheet) + _actions(*review, ("primary", "close-dialog", t("close"))))
         self.open(t("score_sheet"), body)
 
     def last_trick(self, trick: Trick | None) -> None:

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from hearts import Card
 
-from .dom import by_id, closest, document, is_none, listen, qsa
+from .dom import by_id, closest, document, is_none, listen, qs, qsa
 
 __all__ = ["TableCommands", "Commands", "bind"]
 
@@ -115,12 +115,20 @@ def _on_hand_key(event: Any) -> None:
     event.preventDefault()
 
 
+REVIEW_KEYS = {"ArrowLeft": "review-prev", "ArrowRight": "review-next", "Home": "review-first", "End": "review-last"}
+
+
 def _on_key(table: TableCommands, commands: Commands, event: Any) -> None:
-    """Shortcuts outside text fields and dialogs: H hint, L last trick, P pass."""
+    """Shortcuts outside text fields: H hint, L last trick, P pass; in the hand review the arrow
+    keys, Home and End step through the hand."""
     tag = str(getattr(event.target, "tagName", "") or "").lower()
     if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
         return
     if by_id("dlg").open:
+        step = REVIEW_KEYS.get(str(event.key or ""))
+        if step is not None and qs("#review-stage") is not None:  # the hand review: step with the keys
+            commands.action(step, None)
+            event.preventDefault()
         return
     key = str(event.key or "").lower()
     if key == "h":

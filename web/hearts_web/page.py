@@ -13,7 +13,8 @@ from .i18n import t
 from .render import seat_name
 from .session import Mode, SessionState
 
-__all__ = ["apply_texts", "apply_look", "apply_speed", "render_badge", "fit_toolbar", "show_failure"]
+__all__ = ["apply_texts", "apply_look", "apply_speed", "render_badge", "fit_toolbar", "offer_undo", "reduced_motion",
+           "show_failure"]
 
 
 def apply_texts(me: Seat = Seat.SOUTH) -> None:
@@ -43,17 +44,27 @@ def apply_texts(me: Seat = Seat.SOUTH) -> None:
     fit_toolbar()
 
 
-def apply_look(look: str) -> None:
+def apply_look(look: str, deck: str = "two") -> None:
     classic = look == "classic"
     document.documentElement.classList.toggle("classic", classic)
+    document.documentElement.classList.toggle("four-colour", deck == "four")
     meta = qs('meta[name="theme-color"]')
     if meta is not None:
         meta.setAttribute("content", "#007f0e" if classic else "#0f3b2e")
 
 
+def reduced_motion() -> bool:
+    """The player asked the system for less motion (prefers-reduced-motion)."""
+    try:
+        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:  # noqa: BLE001 - an old browser: no preference
+        return False
+
+
 def apply_speed(timings: tuple[float, float, float], instant: bool) -> None:
     fly, _, collect = timings
     root = document.documentElement
+    root.classList.toggle("reduced-motion", reduced_motion())
     root.style.setProperty("--dur", f"{int(max(fly, collect) * 1000)}ms")
     root.classList.toggle("instant", instant)
 
@@ -61,7 +72,7 @@ def apply_speed(timings: tuple[float, float, float], instant: bool) -> None:
 def render_badge(state: SessionState | None, par: int | None) -> None:
     """The mode badge (daily with its date and par, or practice) and the label of the button that
     leaves the daily game or starts a new match."""
-    daily = state is not None and state.mode is Mode.DAILY
+    daily = state is not None and state.mode in (Mode.DAILY, Mode.CHALLENGE)
     button = qs('.tool[data-action="new-match"]')
     if button is not None:
         key = "back_to_match" if daily else "new_match"
@@ -71,7 +82,10 @@ def render_badge(state: SessionState | None, par: int | None) -> None:
         button.setAttribute("title", t(key))
         button.setAttribute("aria-label", t(key))
     badge = by_id("mode-badge")
-    if state is not None and daily:
+    if state is not None and state.mode is Mode.CHALLENGE:
+        badge.textContent = t("challenge_badge") + (f" · {t('practice')}" if state.practice else "")
+        badge.hidden = False
+    elif state is not None and daily:
         text = f"{t('daily_practice_badge') if state.practice else t('daily_badge')} · {state.date or ''}"
         badge.textContent = text + (f" · {t('par', par=par)}" if par is not None else "")
         badge.hidden = False
@@ -81,6 +95,13 @@ def render_badge(state: SessionState | None, par: int | None) -> None:
     else:
         badge.hidden = True
     fit_toolbar()
+
+
+def offer_undo(possible: bool) -> None:
+    """The Undo button works when the player has something to take back."""
+    button = by_id("undo-btn")
+    if button is not None:
+        button.disabled = not possible
 
 
 def fit_toolbar() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from hearts import Action, IllegalAction, Phase, Seat, SeatView
 from hearts.bots import make_bot
-from hearts.bots.player import BotPlayer
+from hearts.bots.player import BotPlayer, RngSource
 
 __all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET"]
 
@@ -78,16 +78,17 @@ class WebBot:
     ``min_think()`` seconds so the player can follow, and ``on_thinking`` shows who is thinking."""
 
     def __init__(self, level: Callable[[], str], seed: str, min_think: Callable[[], float],
-                 on_thinking: Callable[[Seat | None], None]) -> None:
+                 on_thinking: Callable[[Seat | None], None], rng: RngSource | None = None) -> None:
         self.level = level
         self.seed = seed
+        self.rng = rng  # per-decision RNGs (a challenge replays the original match's bots exactly)
         self.min_think = min_think
         self.on_thinking = on_thinking
         self._players: dict[str, BotPlayer] = {}
 
     def player(self, level: str) -> BotPlayer:
         if level not in self._players:
-            self._players[level] = BotPlayer(make_bot(level), seed=self.seed, pace=Pacer())
+            self._players[level] = BotPlayer(make_bot(level), seed=self.seed, rng=self.rng, pace=Pacer())
         return self._players[level]
 
     async def choose(self, view: SeatView) -> Action:

@@ -33,7 +33,7 @@ def card_face(card: Card | int, extra_class: str = "", attrs: str = "", tag: str
     c = CARDS[card]
     suit, rank = int(c.suit), c.rank
     sym = SUIT_SYMBOL[suit] + "\ufe0e"
-    red = " red" if suit in (1, 3) else ""
+    red = (" red" if suit in (1, 3) else "") + f" s{suit}"  # s0..s3: the four-colour deck
     face = " face" if rank in (11, 12, 13) else ""
     if face:
         mid = f'<span class="pip" aria-hidden="true"><em>{FACE_FIGURE[rank]}</em><small>{sym}</small></span>'

@@ -19,9 +19,10 @@ from enum import Enum
 from typing import Any, Mapping
 
 from hearts import HandScore, Match, Phase, RecordError, Seat, SeatView, match_from_record, match_to_record
+from hearts.challenge import decode as decode_challenge
 
 from .settings import DIFFICULTIES
-from .store import DAILY_GAME_KEY, MATCH_KEY, ONLINE_MATCH_KEY
+from .store import CHALLENGE_GAME_KEY, DAILY_GAME_KEY, MATCH_KEY, ONLINE_MATCH_KEY
 
 __all__ = ["Mode", "Pending", "SessionState", "Session", "Snapshot", "CorruptSave", "SAVE_VERSION",
            "encode_save", "decode_save"]
@@ -34,6 +35,7 @@ class Mode(Enum):
     MATCH = "match"
     DAILY = "daily"
     ONLINE = "online"  # the match of an online table hosted in this browser
+    CHALLENGE = "challenge"  # a friend's deal from a challenge link
 
 
 @dataclass
@@ -52,6 +54,7 @@ class SessionState:
     counted: bool = False  # the result has been counted (statistics, or the daily's attempt)
     difficulty: str = "medium"
     date: str | None = None  # the daily game's date
+    challenge: str | None = None  # the challenge link's token (a challenge game)
     pending: Pending = field(default_factory=Pending)
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,6 +64,8 @@ class SessionState:
                                            "moons": self.pending.moons}}
         if self.date is not None:
             out["date"] = self.date
+        if self.challenge is not None:
+            out["challenge"] = self.challenge
         return out
 
     @classmethod
@@ -115,6 +120,13 @@ class SessionState:
                     if state.mode is Mode.DAILY:
                         raise CorruptSave(f"no such date {date!r}") from None
                     bad("date", f"no such date {date!r}")
+        challenge = data.get("challenge")
+        if state.mode is Mode.CHALLENGE or challenge is not None:
+            try:
+                decode_challenge(challenge)
+            except (ValueError, TypeError) as exc:
+                raise CorruptSave(f"bad challenge: {str(exc)[:80]}") from None
+            state.challenge = challenge
         pending = data.get("pending", {})
         if not isinstance(pending, Mapping):
             bad("pending", "pending must be an object")
@@ -141,7 +153,8 @@ class Session:
 
     @property
     def save_key(self) -> str:
-        return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY}[self.state.mode]
+        return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY,
+                Mode.CHALLENGE: CHALLENGE_GAME_KEY}[self.state.mode]
 
     def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
         m = self.match
@@ -190,8 +203,8 @@ def decode_save(data: Any, repairs: list[str] | None = None, mode: Mode | None =
         match = match_from_record(data.get("record"))
     except RecordError as exc:
         raise CorruptSave(f"the match record is invalid: {exc}") from None
-    if state.mode is Mode.DAILY and match.max_hands != 1:
-        raise CorruptSave("a daily game is a one-hand match")
+    if state.mode in (Mode.DAILY, Mode.CHALLENGE) and match.max_hands != 1:
+        raise CorruptSave("a daily or challenge game is a one-hand match")
     if fixed is not None and repairs is not None:
         if "counted" in fixed or "session" in fixed:
             state.counted = match.is_over  # a finished match was counted when it ended

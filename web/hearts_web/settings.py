@@ -14,8 +14,9 @@ __all__ = ["Settings", "DIFFICULTIES", "SPEEDS", "LOOKS", "TIMINGS", "MIN_THINK"
 DIFFICULTIES = ("easy", "medium", "hard")
 SPEEDS = ("slow", "normal", "fast", "instant")
 LOOKS = ("modern", "classic")
+DECKS = ("two", "four")  # two colours (red and black), or four (clubs green, diamonds blue)
 LANGS = ("de", "en")
-_KNOWN = {"lang", "difficulty", "look", "speed", "preset", "rules"}
+_KNOWN = {"lang", "difficulty", "look", "speed", "deck", "autoplay", "preset", "rules"}
 
 # (seconds a played card takes to fly in, pause before a finished trick is collected, collect time)
 TIMINGS = {
@@ -34,6 +35,8 @@ class Settings:
     difficulty: str = "medium"
     look: str = "modern"
     speed: str = "normal"
+    deck: str = "two"
+    autoplay: bool = True  # a forced card (the only legal one) plays itself after a short beat
     rules: Rules = field(default_factory=lambda: PRESETS["standard"])
 
     @property
@@ -47,12 +50,18 @@ class Settings:
         the flag says whether any stored value had to be dropped."""
         s = cls()
         dropped = bool(set(data) - _KNOWN)
-        for name, allowed in (("lang", ("", *LANGS)), ("difficulty", DIFFICULTIES), ("look", LOOKS), ("speed", SPEEDS)):
+        for name, allowed in (("lang", ("", *LANGS)), ("difficulty", DIFFICULTIES), ("look", LOOKS), ("speed", SPEEDS),
+                              ("deck", DECKS)):
             if name in data:
                 if isinstance(data[name], str) and data[name] in allowed:
                     setattr(s, name, data[name])
                 else:
                     dropped = True
+        if "autoplay" in data:
+            if isinstance(data["autoplay"], bool):
+                s.autoplay = data["autoplay"]
+            else:
+                dropped = True
         if "rules" in data:
             try:
                 s.rules = Rules.from_dict(data["rules"])
@@ -63,7 +72,7 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         return {"lang": self.lang, "difficulty": self.difficulty, "look": self.look, "speed": self.speed,
-                "preset": self.preset, "rules": self.rules.to_dict()}
+                "deck": self.deck, "autoplay": self.autoplay, "preset": self.preset, "rules": self.rules.to_dict()}
 
     @classmethod
     def load(cls, store: Store) -> tuple["Settings", bool]:

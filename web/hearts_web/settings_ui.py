@@ -12,7 +12,7 @@ from . import i18n
 from .data_view import data_section_html
 from .i18n import t
 from .render import esc
-from .settings import DIFFICULTIES, LOOKS, SPEEDS, Settings
+from .settings import DECKS, DIFFICULTIES, LOOKS, SPEEDS, Settings
 
 __all__ = ["settings_html", "on_click", "on_change"]
 
@@ -41,6 +41,8 @@ def settings_html(s: Settings) -> str:
     lang_seg = _seg("set-lang", i18n.lang(), [("de", "Deutsch"), ("en", "English")], t("language"))
     diff = _seg("set-difficulty", s.difficulty, [(d, t(f"diff_{d}")) for d in DIFFICULTIES], t("difficulty"))
     look = _seg("set-look", s.look, [(v, t(f"look_{v}")) for v in LOOKS], t("look"))
+    deck = _seg("set-deck", s.deck, [(v, t(f"deck_{v}")) for v in DECKS], t("deck"))
+    autoplay = "checked" if s.autoplay else ""
     speed = _select("speed", s.speed, [(v, t(f"speed_{v}")) for v in SPEEDS])
     preset = _select("preset", s.preset, [(k, t(f"preset_{k}")) for k in PRESETS] + [("custom", t("preset_custom"))])
     target = _select("target", str(r.target), [(str(n), t("points_n", n=n)) for n in sorted({100, 50, r.target})])
@@ -56,7 +58,9 @@ def settings_html(s: Settings) -> str:
 <fieldset><legend>{esc(t("language"))}</legend>{lang_seg}</fieldset>
 <fieldset><legend>{esc(t("difficulty"))}</legend>{diff}</fieldset>
 <fieldset><legend>{esc(t("look"))}</legend>{look}
-<label for="set-speed">{esc(t("speed"))} {speed}</label></fieldset>
+<div class="seg-row"><span>{esc(t("deck"))}</span>{deck}</div>
+<label for="set-speed">{esc(t("speed"))} {speed}</label>
+<label class="check"><input type="checkbox" name="autoplay" {autoplay}> {esc(t("opt_autoplay"))}</label></fieldset>
 <fieldset><legend>{esc(t("rules"))}</legend>
 <label for="set-preset">{esc(t("preset"))} {preset}</label>
 <label for="set-target">{esc(t("opt_target"))} {target}</label>
@@ -85,12 +89,18 @@ def on_click(s: Settings, action: str, value: str) -> str | None:
     if action == "set-look" and value in LOOKS and value != s.look:
         s.look = value
         return "look"
+    if action == "set-deck" and value in DECKS and value != s.deck:
+        s.deck = value
+        return "look"
     return None
 
 
 def on_change(s: Settings, name: str, value: str, checked: bool) -> str | None:
     """A changed field of the form: the setting's name if it changed. A rule option the engine
     refuses leaves the rules as they were."""
+    if name == "autoplay":
+        s.autoplay = checked
+        return "autoplay"
     if name == "speed":
         if value in SPEEDS:
             s.speed = value

@@ -23,24 +23,25 @@ from hearts.records import json_depth
 
 __all__ = ["Storage", "MemoryStorage", "Store", "Unreadable", "SETTINGS_KEY", "MATCH_KEY", "DAILY_GAME_KEY",
            "STATS_KEY", "DAILY_KEY", "BACKUP_PREFIX", "ONLINE_MATCH_KEY", "ONLINE_HOST_KEY", "ONLINE_GUEST_KEY",
-           "GAME_KEYS", "ONLINE_KEYS", "OWNED_KEYS", "LIMITS", "MAX_DEPTH", "json_depth", "parse_json"]
+           "CHALLENGE_GAME_KEY", "GAME_KEYS", "ONLINE_KEYS", "OWNED_KEYS", "LIMITS", "MAX_DEPTH", "json_depth", "parse_json"]
 
 SETTINGS_KEY = "hearts.settings.v1"
 MATCH_KEY = "hearts.match.v1"
 DAILY_GAME_KEY = "hearts.daily-game.v1"
 STATS_KEY = "hearts.stats.v1"
 DAILY_KEY = "hearts.daily.v1"
+CHALLENGE_GAME_KEY = "hearts.challenge-game.v1"  # a challenge game in progress
 ONLINE_MATCH_KEY = "hearts.online-match.v1"  # the match of the online table hosted here
 ONLINE_HOST_KEY = "hearts.online-host.v1"  # that table's room, seats, key and unrevealed deals
 ONLINE_GUEST_KEY = "hearts.online-guest.v1"  # seat tokens of the tables joined as a guest
 BACKUP_PREFIX = "hearts.backup."
-GAME_KEYS = (SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, DAILY_KEY, STATS_KEY)
+GAME_KEYS = (SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, CHALLENGE_GAME_KEY, DAILY_KEY, STATS_KEY)
 ONLINE_KEYS = (ONLINE_MATCH_KEY, ONLINE_HOST_KEY, ONLINE_GUEST_KEY)
 OWNED_KEYS = GAME_KEYS + ONLINE_KEYS  # what the tab that owns the game writes (hearts_web.tabs)
 
 # Longest value accepted per key (characters). A match to 10,000 points is about 1,500 hands of
 # ~330 characters; a year of daily results is ~60,000 characters.
-LIMITS = {SETTINGS_KEY: 20_000, STATS_KEY: 20_000, MATCH_KEY: 2_000_000, DAILY_GAME_KEY: 200_000,
+LIMITS = {SETTINGS_KEY: 20_000, STATS_KEY: 20_000, MATCH_KEY: 2_000_000, DAILY_GAME_KEY: 200_000, CHALLENGE_GAME_KEY: 200_000,
           DAILY_KEY: 2_000_000, ONLINE_MATCH_KEY: 2_000_000}
 DEFAULT_LIMIT = 200_000
 # Deepest nesting of arrays/objects accepted (the deepest real value, a match record, has 5).

@@ -24,16 +24,18 @@ from .i18n import t
 from .session import CorruptSave, Mode, Session, decode_save, encode_save
 from .settings import Settings
 from .stats import Statistics
-from .store import (DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY, SETTINGS_KEY,
+from .store import (CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY, SETTINGS_KEY,
                     STATS_KEY, Store, Unreadable)
 
 __all__ = ["Notice", "WHAT", "MODE_OF_KEY", "check_settings", "check_stats", "check_daily", "check_online", "check_start",
            "load_session"]
 
 # what each key holds, as the stem of its notice texts
-WHAT = {SETTINGS_KEY: "settings", MATCH_KEY: "match", DAILY_GAME_KEY: "daily_game", DAILY_KEY: "daily",
+WHAT = {SETTINGS_KEY: "settings", MATCH_KEY: "match", DAILY_GAME_KEY: "daily_game", CHALLENGE_GAME_KEY: "challenge_game",
+        DAILY_KEY: "daily",
         STATS_KEY: "stats", ONLINE_MATCH_KEY: "online_match", ONLINE_HOST_KEY: "online", ONLINE_GUEST_KEY: "online"}
-MODE_OF_KEY = {MATCH_KEY: Mode.MATCH, DAILY_GAME_KEY: Mode.DAILY, ONLINE_MATCH_KEY: Mode.ONLINE}
+MODE_OF_KEY = {MATCH_KEY: Mode.MATCH, DAILY_GAME_KEY: Mode.DAILY, CHALLENGE_GAME_KEY: Mode.CHALLENGE,
+               ONLINE_MATCH_KEY: Mode.ONLINE}
 
 
 @dataclass(frozen=True)

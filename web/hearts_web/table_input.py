@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
-from hearts import Card, IllegalAction, PassCards, Phase, PlayCard
+from hearts import Card, IllegalAction, PassCards, Phase, PlayCard, SeatView
 from hearts.table import drain
 
 from . import i18n
@@ -20,6 +20,7 @@ from .i18n import t
 from .online.guest import GuestTable
 from .players import HumanPlayer, Pacer
 from .session import Mode, Session
+from .settings import Settings
 from .table_view import TableView
 
 __all__ = ["TableInput", "TableHost", "explain", "explain_code"]
@@ -40,8 +41,12 @@ def explain(exc: IllegalAction) -> str:
     return explain_code(exc.code.value)
 
 
+AUTOPLAY_BEAT = 0.5  # seconds before a forced card plays itself: time to see it coming
+
+
 class TableHost(Protocol):
     view: TableView
+    settings: Settings
 
     @property
     def session(self) -> Session | None: ...
@@ -61,6 +66,17 @@ class TableInput:
     @property
     def view(self) -> TableView:
         return self.host.view
+
+    def offer(self, view: SeatView) -> None:
+        """The table asks this player: with "play a forced card by itself" on and only one legal
+        card, that card plays itself after a short beat (unless the player is quicker)."""
+        if self.host.settings.autoplay and view.phase is Phase.PLAYING and len(view.legal) == 1:
+            asyncio.ensure_future(self._autoplay(view))
+
+    async def _autoplay(self, view: SeatView) -> None:
+        await asyncio.sleep(AUTOPLAY_BEAT)
+        if self.seat.asked is view and self.seat.waiting:
+            self.tap_card(view.legal[0])
 
     def tap_card(self, card: Card) -> None:
         seat = self.seat

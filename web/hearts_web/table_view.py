@@ -31,6 +31,7 @@ class TableView:
         self.hinted: set[Card] = set()
         self.received: set[Card] = set()
         self.thinking: Seat | None = None
+        self.claimable = False  # the engine says the rest of the hand is decided: offer the claim
         self._error_task: asyncio.Task[None] | None = None
         self._toast_token: object = None
 
@@ -125,6 +126,7 @@ class TableView:
                 el.focus()
             else:
                 self.focus_first_card()
+        by_id("claim-btn").hidden = not (self.claimable and self.asked is not None)
         pass_btn = by_id("pass-btn")
         pass_btn.hidden = not passing
         pass_btn.disabled = not (passing and len(self.selected) == 3)
@@ -133,6 +135,8 @@ class TableView:
     def lock_hand(self) -> None:
         """Disable every card at once (a play was made: a second tap must do nothing)."""
         self.asked = None
+        self.claimable = False
+        by_id("claim-btn").hidden = True
         for el in qsa("#hand button[data-card]"):
             el.disabled = True
         by_id("pass-btn").disabled = True

@@ -14,6 +14,7 @@ from ..render import esc
 from ..session import Session
 from ..settings import Settings
 from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY, Store
+from ..table_input import TableInput
 from ..table_view import TableView
 from .guest import GuestTable
 
@@ -31,6 +32,7 @@ class OnlinePage(Protocol):
     params: dict[str, str]
     settings: Settings
     human: HumanPlayer
+    table_input: TableInput
 
     def enter(self, session: Session, players: list[Player] | None = None, extra: Listener | None = None) -> None: ...
 

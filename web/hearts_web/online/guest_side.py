@@ -162,7 +162,10 @@ class GuestSide:
             if any(isinstance(e, HandStarted) for e in events) and self.page.dialogs.is_open:
                 self.page.dialogs.close()  # the host dealt the next hand
             await self.page.view.animate(events, snap)
-            self.page.view.show(snap, self.table.asked if self.queue.empty() else None)
+            asked = self.table.asked if self.queue.empty() else None
+            self.page.view.show(snap, asked)
+            if asked is not None:
+                self.page.table_input.offer(asked)
             for ev in events:
                 if isinstance(ev, HandOver) and snap.sheet:
                     row = snap.sheet[-1]
