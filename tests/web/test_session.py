@@ -107,3 +107,22 @@ def test_any_json_loads_or_is_refused_as_corrupt(v, record, extra) -> None:  # t
             decode_save(data)
         except CorruptSave:
             pass
+
+
+def test_a_challenge_game_round_trips_and_a_bad_token_is_corrupt() -> None:
+    from hearts.challenge import Challenge, challenge_match, encode
+
+    ch = Challenge(seed="friend", hand=3, rules=Rules(), level="medium", by="Ada", points=4, markers=())
+    original = Session(challenge_match(ch), SessionState(mode=Mode.CHALLENGE, difficulty="medium", challenge=encode(ch)))
+    data = json.loads(json.dumps(encode_save(original)))
+    again = decode_save(data, mode=Mode.CHALLENGE)
+    assert again.state == original.state and again.save_key == "hearts.challenge-game.v1"
+    token = data["session"]["challenge"]
+    for bad in (token[:-2], token.replace(".", "", 1), 123, None):
+        broken = json.loads(json.dumps(data))
+        broken["session"]["challenge"] = bad
+        with pytest.raises(CorruptSave):
+            decode_save(broken, mode=Mode.CHALLENGE)
+    longer = Session(_played("long", 0), SessionState(mode=Mode.CHALLENGE, challenge=encode(ch)))
+    with pytest.raises(CorruptSave):  # a challenge is one hand
+        decode_save(json.loads(json.dumps(encode_save(longer))), mode=Mode.CHALLENGE)

@@ -41,3 +41,14 @@ def test_the_dialog_shows_the_current_choices() -> None:
     html = settings_html(Settings(difficulty="easy", rules=PRESETS["omnibus"]))
     assert 'data-value="easy" aria-pressed="true"' in html
     assert '<option value="omnibus" selected>' in html and 'name="jack_of_diamonds" checked' in html
+
+
+def test_deck_and_auto_play_are_checked_and_kept() -> None:
+    s, dropped = Settings.from_dict({"deck": "four", "autoplay": False})
+    assert not dropped and s.deck == "four" and s.autoplay is False
+    assert Settings().autoplay is True and Settings().deck == "two"  # forced cards play themselves by default
+    for bad in ({"deck": "rainbow"}, {"deck": 4}, {"autoplay": "yes"}, {"autoplay": 1}):
+        s, dropped = Settings.from_dict(bad)
+        assert dropped and s == Settings(), bad
+    s = Settings()
+    assert on_click(s, "set-deck", "four") == "look" and s.deck == "four"  # the deck is drawn with the look
