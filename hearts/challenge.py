@@ -195,9 +195,10 @@ def _no_constants(name: str) -> Any:
     raise ChallengeError(f"the link holds {name}, which is not a number")
 
 
-def decode(token: str) -> Challenge:
+def decode(token: object) -> Challenge:
     """The challenge of a token; :class:`ChallengeError` (never another exception) with the reason
-    when the token is damaged, from an unknown version, or holds anything invalid."""
+    when the token is damaged, from an unknown version, or holds anything invalid. Any value is
+    accepted (a stored token may be missing: ``None`` is refused like any other non-text)."""
     if not isinstance(token, str):
         raise ChallengeError("a challenge token must be text")
     if len(token) > MAX_TOKEN:

@@ -55,8 +55,10 @@ __all__ = [
     "REVIEW_THRESHOLD", "REVIEW_ITERATIONS", "REASON_CODES",
 ]
 
-REVIEW_THRESHOLD = 1.0  # points of the hand: a decision that costs more is flagged
-REVIEW_ITERATIONS = 300  # sampled worlds per play decision (the pass: half as many, see evaluate_pass)
+# Measured (docs/engine.md, "Hand review"): at 1.5 points Hard's own decisions are never flagged and
+# a new seed moves about 1 % of the flags, while clear mistakes cost several points.
+REVIEW_THRESHOLD = 1.5  # points of the hand: a decision that costs more is flagged
+REVIEW_ITERATIONS = 600  # sampled worlds per stage of a play decision (the pass: see evaluate_pass)
 REASON_CODES: tuple[str, ...] = (
     "risked_queen", "took_points", "kept_danger", "broke_void", "lead_suit",
     "pass_kept_queen", "pass_kept_high_hearts", "pass_kept_spades", "search_prefers",
@@ -247,19 +249,20 @@ def explain_play(hand: Hand, view: SeatView, chosen: Card, best: Card, cost: flo
     trick = hand.tricks[view.trick_number]
     card, other = chosen.text, best.text
     queen_out = not (view.played_mask | view.hand_mask) & QS_BIT
+    # would the best card have let this trick go? (against the cards really played to it)
+    swapped = [(int(s), int(best if s == me else c)) for s, c in trick.plays]
+    best_under = trick.winner == me and trick_winner(swapped)[0] != int(me)
     # the Q♠ landed on this seat in this trick, or it played a high spade while she was out
     dropper = next((s for s, c in trick.plays if c == QS and s != me), None)
-    if trick.winner == me and dropper is not None:
+    if best_under and dropper is not None:
         return "risked_queen", (("card", card), ("seat", dropper.key))
     if queen_out and int(chosen) in (AS, KS) and view.led_suit in (None, Suit.SPADES):
         holder = _queen_holder(hand)
         if holder is not None and holder != me:
             return "risked_queen", (("card", card), ("seat", holder.key))
     # it won a trick with points that the best card would have let go
-    if trick.winner == me and trick.points > 0:
-        swapped = [(int(s), int(best if s == me else c)) for s, c in trick.plays]
-        if trick_winner(swapped)[0] != int(me):
-            return "took_points", (("card", card), ("points", str(trick.points)), ("best", other))
+    if best_under and trick.points > 0:
+        return "took_points", (("card", card), ("points", str(trick.points)), ("best", other))
     led = view.led_suit
     hand_mask = view.hand_mask
     if led is not None and chosen.suit != led:  # a discard

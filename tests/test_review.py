@@ -184,6 +184,18 @@ def test_keeping_the_queen_when_it_could_go_is_flagged():
     assert v.reason == "kept_danger" and dict(v.params) == {"card": "3D", "best": "QS"}
 
 
+def test_leading_the_ace_of_spades_into_the_queen_is_flagged():
+    hand = hold_hand({Seat.SOUTH: "AC AS 3S 4S 5S 6S 2D 3D 4D 5D 6D 2H 3H",
+                      Seat.WEST: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2S QS"})
+    play_all(hand, "2C")
+    hand.play(Seat.NORTH, hand.legal_plays()[0])
+    hand.play(Seat.EAST, hand.legal_plays()[0])
+    play_all(hand, "AC AS")  # south wins the clubs and leads the A♠ with four low spades in hand
+    v = _verdict(_finish(hand), 1)
+    assert v.chosen == (Card.parse("AS"),) and v.flagged and v.cost > 3
+    assert v.reason == "risked_queen" and dict(v.params) == {"card": "AS", "seat": "west"}
+
+
 def test_a_pass_that_keeps_the_queen_unprotected_is_flagged():
     deal = make_deal({Seat.SOUTH: "2C 3C 4C 5D 6D 7D 8D 9D 3S QS QH KH AH"})
     hand = Hand(deal, Rules(), PassDirection.LEFT)
