@@ -16,6 +16,7 @@ from ui_helpers import HAND, PLAYABLE, hand_cards, open_game, pass_three, playab
 
 RANKS = "23456789TJQKA"
 MATCH_KEY = "hearts.match.v1"
+REVIEW_THRESHOLD = 1.5  # hearts.review.REVIEW_THRESHOLD: only decisions that cost more are flagged
 REVIEW_TIMEOUT = 120_000  # the whole review in Chromium: ~10 s quiet, much longer when the machine is loaded
 
 
@@ -62,7 +63,7 @@ def test_review_flags_a_costly_play_with_a_reason_and_steps_with_the_keyboard(pa
     assert flags.count() >= 1, "a hand played this badly has at least one costly decision"
     for i in range(flags.count()):
         flag = flags.nth(i)
-        assert float(flag.get_attribute("data-cost") or 0) >= 0.5
+        assert float(flag.get_attribute("data-cost") or 0) > REVIEW_THRESHOLD
         text = flag.inner_text()
         assert re.search(r"\d\.\d", text), text  # the cost in points
         assert len(text.split("\n")[-1]) > 20, text  # a sentence that says why
@@ -78,10 +79,14 @@ def test_review_flags_a_costly_play_with_a_reason_and_steps_with_the_keyboard(pa
     page.keyboard.press("End")
     expect(stage.locator("[data-review-step='13']")).to_be_visible()
     # a flag takes the replay to its trick
-    step = flags.first.get_attribute("data-review-step")
+    step = flags.first.locator("button[data-review-step]").get_attribute("data-review-step")
     flags.first.click()
     expect(stage.locator(f"[data-review-step='{step}']" if step != "0" else ".review-pass")).to_be_visible()
     shot(page, "review-en")
+    # "Back" returns to the hand summary it came from (the next hand is not dealt behind it)
+    page.click("dialog[open] [data-action='review-back']")
+    expect(page.locator("dialog[open] [data-action='challenge']")).to_be_visible()
+    expect(page.locator("dialog[open] [data-action='continue']")).to_be_visible()
 
 
 @pytest.mark.locale("de-DE")
@@ -114,7 +119,9 @@ def test_undo_takes_back_a_card_and_a_pass_and_makes_the_match_practice(page: Pa
     play_card(page, card)
     expect(undo).to_be_enabled()
     assert card in record_plays(page)
-    undo.click()
+    undo.click()  # the match still counts: asked first
+    expect(page.locator("dialog[open]")).to_contain_text("counts as practice")
+    page.click("dialog[open] [data-action='undo-now']")
     page.wait_for_selector(f'#hand button[data-card="{card}"]')
     assert sorted(hand_cards(page)) == sorted(after_pass)
     assert record_plays(page) == before  # the card and the bots' replies after it are gone
@@ -195,8 +202,8 @@ def test_four_colour_deck(page: Page) -> None:
     two = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#hand [data-card]')]
              .map(e => [e.dataset.card.slice(-1), getComputedStyle(e).color]))""")
-    if "C" in two and "S" in two:
-        assert two["C"] == two["S"]
+    assert {"C", "S", "D", "H"} <= set(two), two  # this deal has every suit in the hand
+    assert two["C"] == two["S"] and two["D"] == two["H"] and two["C"] != two["D"]
 
 
 def test_reduced_motion_is_honoured(browser: Browser, base_url: str) -> None:
@@ -236,6 +243,13 @@ def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(page
         friend.wait_for_selector("html.ready", state="attached", timeout=120_000)
         assert sorted(hand_cards(friend)) == dealt, "the friend gets the same cards"
         expect(friend.locator("#badge, .badge")).to_contain_text(re.compile("Herausforderung|Challenge"))
+        pass_three(friend, sorted(hand_cards(friend), key=rank)[:3])  # as play_hand_badly does
+        assert wait_my_turn_or_dialog(friend) == "play"
+        play_card(friend, max(playable_cards(friend), key=rank))
+        left = sorted(hand_cards(friend))
+        friend.reload()  # a reload goes on with the same challenge game
+        friend.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        assert sorted(hand_cards(friend)) == left
         play_hand_badly(friend)
         body = friend.locator("dialog[open]")
         expect(body.locator("[data-challenge-mine]")).to_be_visible()
@@ -250,7 +264,7 @@ def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(page
         friend.goto(f"/?challenge={bad}&speed=instant")
         friend.wait_for_selector("html.ready", state="attached", timeout=120_000)
         expect(friend.locator(".toast, #toast")).to_contain_text(re.compile("Herausforderung|challenge", re.I))
-        assert len(hand_cards(friend)) == 13 or friend.locator("dialog[open]").count() == 1
+        assert len(hand_cards(friend)) == 13 and "challenge=" not in friend.url
         guard.check()
     finally:
         friend_ctx.close()

@@ -61,6 +61,7 @@ from .view import SeatView
 
 __all__ = [
     "Challenge", "ChallengeError", "encode", "decode", "validate", "challenge_rules", "challenge_match", "challenge_rngs",
+    "compare",
     "TOKEN_VERSION", "MAX_TOKEN", "MAX_SEED", "MAX_BY", "MAX_HAND", "POINTS_RANGE",
 ]
 
@@ -279,3 +280,8 @@ def challenge_rngs(ch: Challenge) -> RngSource:
         return decision_rng(ch.seed, ch.hand + view.hand_number, view.seat, step)
 
     return rng_for
+
+
+def compare(mine: int, theirs: int) -> int:
+    """Who did better on the same deal: -1 ``mine`` (fewer points), 0 a tie, 1 ``theirs``."""
+    return (mine > theirs) - (mine < theirs)

@@ -52,7 +52,7 @@ from .view import SeatView
 __all__ = [
     "Verdict", "review_steps", "review", "evaluate_play", "evaluate_pass", "pass_candidates", "review_rng",
     "explain_play", "explain_pass",
-    "REVIEW_THRESHOLD", "REVIEW_ITERATIONS", "REASON_CODES",
+    "REVIEW_THRESHOLD", "REVIEW_ITERATIONS", "REASON_CODES", "decision_count",
 ]
 
 # Measured (docs/engine.md, "Hand review"): at 1.5 points Hard's own decisions are never flagged and
@@ -172,6 +172,12 @@ def review_steps(hand: Hand, seat: Seat, *, iterations: int = REVIEW_ITERATIONS,
     if iterations < 1:
         raise ValueError("iterations must be at least 1")
     return _walk(hand, Seat(seat), iterations, threshold, seed)
+
+
+def decision_count(hand: Hand, seat: Seat) -> int:
+    """How many verdicts :func:`review_steps` yields for ``seat``: its pass (if the hand had
+    one), then each of its plays."""
+    return (hand.passes[seat] is not None) + sum(1 for trick in hand.tricks for s, _ in trick.plays if s == seat)
 
 
 def _walk(hand: Hand, seat: Seat, iterations: int, threshold: float, seed: str | None) -> Generator[Verdict | None, None, None]:

@@ -240,3 +240,10 @@ def test_same_choices_give_the_same_bot_play(level, n):
         except (AssertionError, IndexError):  # the player's script no longer fits the game
             same = False
         assert not same
+
+
+def test_fewer_points_wins_a_challenge():
+    from hearts.challenge import compare
+
+    assert compare(3, 7) == -1 and compare(7, 3) == 1 and compare(5, 5) == 0
+    assert compare(0, 26) == -1  # a moon shot by the player: 0 for them, 26 for the others

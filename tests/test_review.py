@@ -20,6 +20,7 @@ from hearts.review import (
     REASON_CODES,
     REVIEW_THRESHOLD,
     Verdict,
+    decision_count,
     evaluate_play,
     explain_pass,
     explain_play,
@@ -81,8 +82,10 @@ def test_one_verdict_per_decision_between_pauses():
         assert (v.best == v.chosen) == (v.cost == 0)
         assert v.reason in REASON_CODES
         assert all(isinstance(k, str) and isinstance(x, str) for k, x in v.params) and hash(v.params) is not None
+    assert decision_count(hand, Seat.SOUTH) == len(verdicts) == 14
     hold = _bot_hand("review-walk", PassDirection.HOLD)
     assert [v.kind for v in review(hold, Seat.WEST, iterations=4)] == ["play"] * 13
+    assert decision_count(hold, Seat.WEST) == 13
 
 
 def test_same_seed_same_verdicts():

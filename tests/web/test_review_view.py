@@ -67,6 +67,9 @@ def test_flags_carry_their_cost_and_jump_to_their_trick(verdicts: list[Verdict])
 def test_a_clean_hand_says_so() -> None:
     html = review_view.verdicts_html([], 14, done=True)
     assert "review-clean" in html and "data-review-flag" not in html
+    assert "more than 1.5 points" in html  # true to the threshold the engine flags at
+    i18n.set_lang("de")
+    assert "mehr als 1,5 Punkte" in review_view.verdicts_html([], 14, done=True)
 
 
 def test_each_step_shows_the_cards_where_they_were_played() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from hearts import Claim, Match, Seat, match_from_record, match_to_record
-from hearts.challenge import Challenge, ChallengeError, challenge_match, challenge_rngs, decode, encode
+from hearts.challenge import Challenge, ChallengeError, challenge_match, challenge_rngs, compare, decode, encode
 from hearts.daily import share_markers
 from hearts.table import Player
 
@@ -22,7 +22,7 @@ from .players import HumanPlayer
 from .render import esc
 from .review_ui import ReviewUI
 from .session import Mode, Session, SessionState
-from .store import Store
+from .store import CHALLENGE_GAME_KEY, Store
 from .table_view import TableView
 
 __all__ = ["Comforts", "ComfortHost"]
@@ -51,6 +51,8 @@ class ComfortHost(Protocol):
 
     def resume_or_new(self) -> None: ...
 
+    def load_session(self, key: str) -> Session | None: ...
+
 
 def _markers_line(markers: tuple[str, ...] | None) -> str:
     return "".join(SHARE_GLYPH.get(m, "○") for m in markers or ())
@@ -69,6 +71,9 @@ class Comforts:
     def on_action(self, name: str, el: Any) -> bool:
         if name == "undo":
             self.undo()
+        elif name == "undo-now":
+            self.host.dialogs.close()
+            self.undo(confirmed=True)
         elif name == "claim":
             self.claim()
         elif name == "review":
@@ -91,17 +96,29 @@ class Comforts:
         from hearts.undo import undo_last
 
         session = self.local()
-        return session is not None and undo_last(match_to_record(session.match), ME) is not None
+        return (session is not None and not session.state.counted
+                and undo_last(match_to_record(session.match), ME) is not None)
 
-    def undo(self) -> None:
-        """Take back the player's last card or pass, and the bots' replies after it. The match
-        (or the daily) becomes practice: it is not counted."""
+    def undo(self, confirmed: bool = False) -> None:
+        """Take back the player's last card or pass, and the bots' replies after it. A game that
+        still counts asks first: it becomes practice (not counted, a challenge result not sent)."""
         from hearts.undo import undo_last
 
+        if self.host.session is not None and self.host.session.state.mode is Mode.ONLINE:
+            self.host.view.show_error(t("undo_online"))
+            return
         session = self.local()
+        if session is not None and session.state.counted:
+            self.host.view.show_error(t("undo_counted"))  # a counted result is never taken back
+            return
         record = undo_last(match_to_record(session.match), ME) if session is not None else None
         if session is None or record is None:
             self.host.view.show_error(t("undo_nothing"))
+            return
+        if not session.state.practice and not confirmed:
+            self.host.dialogs.open(t("undo"), f'<p>{esc(t("undo_confirm"))}</p><div class="dlg-actions">'
+                                   f'<button type="button" class="secondary" data-action="close-dialog" autofocus>{esc(t("undo_keep"))}</button>'
+                                   f'<button type="button" class="primary" data-action="undo-now">{esc(t("undo"))}</button></div>')
             return
         session.match = match_from_record(record)
         if not session.state.practice:
@@ -145,18 +162,28 @@ class Comforts:
         else:
             seed, number, rules, level = m.seed or "", hand.hand_number, m.rules, session.state.difficulty
         assert hand.result is not None
+        if session.state.practice:  # hints or undo were used: the deal only, no result to beat
+            return Challenge(seed=seed, hand=number, rules=rules, level=level)
         return Challenge(seed=seed, hand=number, rules=rules, level=level, by=None,
                          points=hand.result.points[ME], markers=share_markers(hand))
 
     def make_challenge(self, hand_number: int) -> None:
         """A link for a friend: the same deal, passes and bot seeds, and this player's result."""
         session = self.host.session
-        if session is None or session.match.seed is None and session.state.mode is not Mode.CHALLENGE:
+        if session is None or not self.can_challenge(session):
+            self.host.view.show_error(t("challenge_unavailable"))
             return
-        challenge = self.challenge_of(session, hand_number)
+        try:
+            challenge = self.challenge_of(session, hand_number)
+            token = encode(challenge)
+        except ChallengeError as exc:  # e.g. a ?seed= too long for a link
+            window.console.warn(f"hearts: no challenge link: {exc}")
+            self.host.view.show_error(t("challenge_unavailable"))
+            return
         loc = window.location
-        link = f"{loc.origin}{loc.pathname}?challenge={encode(challenge)}"
-        html = (f'<div class="challenge-out"><p>{esc(t("challenge_send"))}</p>'
+        link = f"{loc.origin}{loc.pathname}?challenge={token}"
+        intro = t("challenge_send_practice") if challenge.points is None else t("challenge_send")
+        html = (f'<div class="challenge-out"><p>{esc(intro)}</p>'
                 f'<p class="invite"><a id="challenge-link" data-challenge-link href="{esc(link)}">{esc(link)}</a></p>'
                 f'<div class="dlg-actions"><button type="button" class="secondary" data-action="challenge-copy">{esc(t("online_copy"))}</button></div></div>')
         out = qs("#dlg-body .challenge-slot")
@@ -164,6 +191,14 @@ class Comforts:
             out.innerHTML = html
         else:
             self.host.dialogs.open(t("challenge_title"), html)
+
+    @staticmethod
+    def can_challenge(session: Session) -> bool:
+        """A deal a friend can get: from a seeded match of this screen or a challenge game (not
+        an online table: its deals come from all players' contributions)."""
+        if session.state.mode is Mode.CHALLENGE:
+            return bool(session.state.challenge)
+        return session.state.mode is not Mode.ONLINE and bool(session.match.seed)
 
     async def _copy(self, text: str) -> None:
         try:
@@ -182,7 +217,12 @@ class Comforts:
             self.host.view.toast(t("challenge_bad"), warn=True, seconds=9)
             window.history.replaceState(None, "", window.location.pathname)
             return False
-        state = SessionState(mode=Mode.CHALLENGE, difficulty=challenge.level, challenge=encode(challenge))
+        token = encode(challenge)
+        saved = self.host.load_session(CHALLENGE_GAME_KEY)
+        if saved is not None and saved.state.challenge == token:  # a reload: go on where it was
+            self.host.enter(saved, self.host.challenge_players(challenge))
+            return True
+        state = SessionState(mode=Mode.CHALLENGE, difficulty=challenge.level, challenge=token)
         self.host.enter(Session(match, state), self.host.challenge_players(challenge))
         self.host.save()
         return True
@@ -200,8 +240,9 @@ class Comforts:
                         f'<td>{esc(_markers_line(theirs.markers))}</td></tr>')
         verdict = ""
         if theirs is not None and theirs.points is not None:
-            verdict = t("challenge_won") if mine < theirs.points else (t("challenge_tie") if mine == theirs.points else t("challenge_lost"))
-        body = (f'<p class="result-big">{esc(verdict)}</p><table class="sheet"><tbody>{"".join(rows)}</tbody></table>'
+            verdict = {-1: t("challenge_won"), 0: t("challenge_tie"), 1: t("challenge_lost")}[compare(mine, theirs.points)]
+        note = f'<p class="note">{esc(t("challenge_practice"))}</p>' if session.state.practice else ""
+        body = (f'<p class="result-big">{esc(verdict)}</p>{note}<table class="sheet"><tbody>{"".join(rows)}</tbody></table>'
                 '<div class="challenge-slot"></div><div class="dlg-actions">'
                 f'<button type="button" class="secondary" data-action="review" data-hand="0">{esc(t("review"))}</button>'
                 f'<button type="button" class="secondary" data-action="back-to-match">{esc(t("back_to_match"))}</button>'

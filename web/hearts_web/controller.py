@@ -149,6 +149,8 @@ class Controller(Listener):
             self.table_task.cancel()
         self._session, self.extra, self.table_input.seat = session, extra, self.human
         self.view.selected, self.view.hinted, self.view.received = [], set(), set()
+        self.view.claimable = False  # offered again when the engine says so, on the player's turn
+        page.offer_undo(False)
         self.view.set_thinking(None)
         self.view.show(session.snapshot())
         self.render_badge()
@@ -175,6 +177,8 @@ class Controller(Listener):
         if self.table_task is not None:
             self.table_task.cancel()
         self._session, self.extra, self.table_input.seat = None, None, guest
+        self.view.claimable = False  # a guest's moves are the host's to judge: no claim, no undo
+        page.offer_undo(False)
         self.view.set_thinking(None)
         self.render_badge()
 
@@ -246,7 +250,7 @@ class Controller(Listener):
         hand = m.hands[row.hand_number]
         self.view.show(session.snapshot())
         self.dialogs.hand_summary(row, [hand.trick_markers(s) for s in Seat], m.score_sheet,
-                                  session.state.practice, last=m.is_over)
+                                  session.state.practice, last=m.is_over, challenge=Comforts.can_challenge(session))
         await self.dialogs.wait_closed()
 
     # ------------------------------------------------------------------ commands (hearts_web.input)

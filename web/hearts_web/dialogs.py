@@ -57,6 +57,13 @@ class Dialogs:
         if first is not None:
             first.focus()
 
+    def current(self) -> tuple[str, str, str] | None:
+        """What the open dialog shows (title, body, kind), to show it again later; None if closed."""
+        if not self.el.open:
+            return None
+        kind = next((k for k in ("dlg-hand", "dlg-end") if self.el.classList.contains(k)), "")
+        return str(by_id("dlg-title").textContent), str(by_id("dlg-body").innerHTML), kind
+
     def close(self) -> None:
         if self.el.open:
             self.el.close()
@@ -75,8 +82,9 @@ class Dialogs:
 
     # ------------------------------------------------------------------ contents
     def hand_summary(self, row: HandScore, markers: list[tuple[str, ...]], sheet: list[HandScore],
-                     practice: bool, last: bool, guest: bool = False) -> None:
-        """``guest``: at someone else's online table, whose host deals the next hand."""
+                     practice: bool, last: bool, guest: bool = False, challenge: bool = True) -> None:
+        """``guest``: at someone else's online table, whose host deals the next hand; ``challenge``:
+        the deal can be sent to a friend as a link."""
         parts = []
         if row.moon is not None:
             text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=render.seat_name(row.moon))
@@ -91,9 +99,10 @@ class Dialogs:
         if guest:
             parts.append(_actions(("primary", "continue", label)))
         else:
-            parts.append('<div class="challenge-slot"></div>' + _actions(
-                ("secondary", "review", t("review")), ("secondary", "challenge", t("challenge_play")),
-                ("primary", "continue", label)).replace('data-action="review"', f'data-action="review" data-hand="{row.hand_number}"')
+            buttons = [("secondary", "review", t("review"))]
+            if challenge:
+                buttons.append(("secondary", "challenge", t("challenge_play")))
+            parts.append('<div class="challenge-slot"></div>' + _actions(*buttons, ("primary", "continue", label)).replace('data-action="review"', f'data-action="review" data-hand="{row.hand_number}"')
                 .replace('data-action="challenge"', f'data-action="challenge" data-hand="{row.hand_number}"'))
         self.open(t("hand_over", n=row.hand_number + 1), "".join(parts), "dlg-hand")
 

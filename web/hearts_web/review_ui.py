@@ -11,11 +11,11 @@ import asyncio
 from typing import Any, Protocol
 
 from hearts import Hand, Seat
-from hearts.review import Verdict, review_steps
+from hearts.review import Verdict, decision_count, review_steps
 
 from . import review_view
 from .dialogs import Dialogs
-from .dom import by_id, qs
+from .dom import by_id, qs, window
 from .i18n import t
 from .players import Pacer
 from .render import esc
@@ -38,12 +38,15 @@ class ReviewUI:
         self.verdicts: list[Verdict] = []
         self.total = 0
         self.task: asyncio.Task[None] | None = None
+        self.back: tuple[str, str, str] | None = None  # the dialog the review was opened from
 
     def open(self, hand: Hand, me: Seat, title: str) -> None:
         if self.task is not None:
             self.task.cancel()
         self.hand, self.me, self.step, self.verdicts = hand, me, 1 if hand.tricks else 0, []
-        self.total = (1 if hand.passes[me] is not None else 0) + sum(1 for t_ in hand.tricks for s, _ in t_.plays if s == me)
+        self.total = decision_count(hand, me)
+        if not self.showing():
+            self.back = self.host.dialogs.current()  # the summary it came from: "Back" shows it again
         body = ('<div class="review" data-review>'
                 '<div id="review-stage" class="review-stage" aria-live="polite"></div>'
                 '<div class="review-nav">'
@@ -51,8 +54,10 @@ class ReviewUI:
                 '<span id="review-where"></span>'
                 f'<button type="button" class="secondary" data-action="review-next" aria-label="{esc(t("review_next"))}">›</button></div>'
                 '<div id="review-verdicts"></div>'
-                f'<div class="dlg-actions"><button type="button" class="primary" data-action="close-dialog" autofocus>{esc(t("close"))}</button></div>'
-                '</div>')
+                + (f'<div class="dlg-actions"><button type="button" class="primary" data-action="review-back" autofocus>{esc(t("review_back"))}</button></div>'
+                   if self.back is not None else
+                   f'<div class="dlg-actions"><button type="button" class="primary" data-action="close-dialog" autofocus>{esc(t("close"))}</button></div>')
+                + '</div>')
         self.host.dialogs.open(title, body, "dlg-review")
         self.draw_step()
         self.draw_verdicts(done=False)
@@ -84,7 +89,7 @@ class ReviewUI:
             out = by_id("review-verdicts")
             if out is not None:
                 out.innerHTML = f'<p class="note">{esc(t("review_failed"))}</p>'
-            self.host.guard(_reraise(exc))
+            window.console.error(f"hearts: the review failed: {exc!r}")
 
     def draw_step(self) -> None:
         hand = self.hand
@@ -102,6 +107,13 @@ class ReviewUI:
             out.innerHTML = review_view.verdicts_html(self.verdicts, self.total, done)
 
     def on_action(self, name: str, el: Any) -> None:
+        if name == "review-back":
+            back, self.back = self.back, None
+            if back is not None:
+                self.host.dialogs.open(*back)
+            else:
+                self.host.dialogs.close()
+            return
         if self.hand is None:
             return
         last = review_view.step_count(self.hand) - 1
@@ -117,6 +129,3 @@ class ReviewUI:
             self.step = max(0, min(last, int(el.getAttribute("data-review-step") or 0)))
         self.draw_step()
 
-
-async def _reraise(exc: BaseException) -> None:
-    raise exc

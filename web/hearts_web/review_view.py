@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hearts import Card, Hand, Seat
-from hearts.review import Verdict
+from hearts.review import REVIEW_THRESHOLD, Verdict
 
 from . import i18n
 from .i18n import t
@@ -19,7 +19,7 @@ REASONS_EN: dict[str, str] = {
     "risked_queen": "Playing the {card} while the queen of spades was still out gave {seat} the chance to drop her on you.",
     "took_points": "The {card} won a trick with {points} points; the {best} would have stayed under.",
     "kept_danger": "Discarding the {card} kept the {best} in your hand: a chance to get rid of it was lost.",
-    "broke_void": "Playing the {card} gave away a void you could have used to discard later.",
+    "broke_void": "The {best} was the last card of its suit: playing it instead of the {card} would have left you a void to discard points on later.",
     "lead_suit": "Leading {suit} here gave the others an easy way to hand you points; the {best} was safer.",
     "pass_kept_queen": "Passing {cards} kept the queen of spades with too few spades to hide her.",
     "pass_kept_high_hearts": "Passing {cards} kept high hearts that tend to win tricks full of points.",
@@ -30,7 +30,7 @@ REASONS_DE: dict[str, str] = {
     "risked_queen": "{card} zu spielen, während die Pik-Dame noch draußen war, gab {seat} die Gelegenheit, sie dir zuzuwerfen.",
     "took_points": "{card} gewann einen Stich mit {points} Punkten; {best} wäre darunter geblieben.",
     "kept_danger": "Mit dem Abwurf von {card} blieb {best} in deiner Hand: eine Gelegenheit, sie loszuwerden, war vertan.",
-    "broke_void": "{card} zu spielen kostete dich eine Fehlfarbe, mit der du später hättest abwerfen können.",
+    "broke_void": "{best} war die letzte Karte ihrer Farbe: Sie statt {card} zu spielen, hätte dir eine Fehlfarbe gebracht, um später Punkte abzuwerfen.",
     "lead_suit": "{suit} anzuspielen machte es den anderen leicht, dir Punkte zu geben; {best} war sicherer.",
     "pass_kept_queen": "Mit der Weitergabe von {cards} bliebst du auf der Pik-Dame sitzen, mit zu wenig Pik, um sie zu schützen.",
     "pass_kept_high_hearts": "Mit der Weitergabe von {cards} behieltest du hohe Herz, die gern Stiche voller Punkte gewinnen.",
@@ -63,10 +63,16 @@ def _param(name: str, value: Any) -> str:
         return t(f"suit_{_SUITS.index(text)}")
     if name == "cost":
         try:
-            return f"{float(text):.1f}"
+            return number(float(text))
         except ValueError:
             return text
     return text
+
+
+def number(value: float, digits: int = 1) -> str:
+    """A decimal in the page's language ("4.5" in English, "4,5" in German)."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if i18n.lang() == "de" else text
 
 
 def reason_sentence(verdict: Verdict) -> str:
@@ -76,7 +82,7 @@ def reason_sentence(verdict: Verdict) -> str:
     params.setdefault("card", _cards_text(" ".join(c.text for c in verdict.chosen)))
     params.setdefault("cards", _cards_text(" ".join(c.text for c in verdict.chosen)))
     params.setdefault("best", _cards_text(" ".join(c.text for c in verdict.best)))
-    params.setdefault("cost", f"{verdict.cost:.1f}")
+    params.setdefault("cost", number(verdict.cost))
     for code in (verdict.reason, "search_prefers"):
         template = table.get(code)
         if template:
@@ -129,11 +135,11 @@ def verdicts_html(verdicts: Sequence[Verdict], total: int, done: bool) -> str:
     items = []
     for v in flagged:
         where = t("review_pass") if v.kind == "pass" else t("review_trick_short", n=(v.trick or 0) + 1)
-        items.append(f'<li data-review-flag data-cost="{v.cost:.2f}" data-action="review-step" '
-                     f'data-review-step="{0 if v.trick is None else v.trick + 1}">'
-                     f'<b>{esc(where)}</b> · {esc(t("review_cost", cost=f"{v.cost:.1f}"))}<br>{esc(reason_sentence(v))}</li>')
+        items.append(f'<li data-review-flag data-cost="{v.cost:.2f}"><button type="button" class="review-jump" '
+                     f'data-action="review-step" data-review-step="{0 if v.trick is None else v.trick + 1}">'
+                     f'<b>{esc(where)}</b> · {esc(t("review_cost", cost=number(v.cost)))}<br>{esc(reason_sentence(v))}</button></li>')
     if done and not flagged:
-        items.append(f'<li class="review-clean">{esc(t("review_clean"))}</li>')
+        items.append(f'<li class="review-clean">{esc(t("review_clean", limit=number(REVIEW_THRESHOLD)))}</li>')
     return (f'<p class="note" data-review-status="{"done" if done else "running"}" data-review-count="{len(verdicts)}">'
             f'{esc(head)}</p><ol class="review-flags">{"".join(items)}</ol>')
 

@@ -75,7 +75,10 @@ class TableInput:
 
     async def _autoplay(self, view: SeatView) -> None:
         await asyncio.sleep(AUTOPLAY_BEAT)
-        if self.seat.asked is view and self.seat.waiting:
+        while by_id("dlg").open and self.seat.asked is view:  # a dialog in front of the table: after it
+            await asyncio.sleep(0.25)
+        # still asked the same, and still wanted (the setting may have changed meanwhile)
+        if self.seat.asked is view and self.seat.waiting and self.host.settings.autoplay:
             self.tap_card(view.legal[0])
 
     def tap_card(self, card: Card) -> None:
