@@ -22,6 +22,7 @@ __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot"}
 RECONNECT_AFTER = 8.0  # seconds without meeting the host before joining the room afresh
 RECONNECT_LONGEST = 32.0  # the wait doubles after each fresh join, up to this
+LEAVE_WAIT = 5.0  # seconds a leave may take before the fresh join goes ahead
 
 
 class GuestSide:
@@ -42,6 +43,7 @@ class GuestSide:
         self.entered = False
         self.opened = 0.0
         self.reconnect_after = RECONNECT_AFTER
+        self.host_left = False
 
     @property
     def returning(self) -> bool:
@@ -101,6 +103,8 @@ class GuestSide:
         proof = protocol.host_proof_text(self.room, peer, self.link.self_id)
         if bool(await module.verifyHost(self.public_key, proof, sig)):
             self.table.host_proven(peer)
+            self.host_left = False
+            self.reconnect_after = RECONNECT_AFTER  # met: the next search starts quick again
         else:
             self.table.log.append(f"{peer[:8]} failed to prove it is the host")
 
@@ -111,6 +115,7 @@ class GuestSide:
 
     def peer_left(self, peer: str) -> None:
         if peer == self.table.host_peer:
+            self.host_left = True  # its connection closed (a reload gives it a new peer): look for it
             self.table.host_gone()
 
     async def _tick(self) -> None:
@@ -118,15 +123,28 @@ class GuestSide:
             await asyncio.sleep(2.0)
             if self.table.host_peer is not None:
                 self.table.tick()
-            elif self.link is not None:
-                self.link.send(None, self.table.probe())  # no host yet: ask everyone again
-                if asyncio.get_event_loop().time() - self.opened > self.reconnect_after:
-                    # Nobody met us: the relay only re-introduces peers at long intervals, but a
-                    # fresh join is introduced at once. Leave and join again.
-                    await self.link.leave()
-                    self._open(await link.load())
-                    # a slow machine may need longer than that to connect: wait longer each time
-                    self.reconnect_after = min(2 * self.reconnect_after, RECONNECT_LONGEST)
+                if not self.host_left:  # a silent host (a background tab) is waited for, not sought
+                    continue
+            if self.link is None:
+                continue
+            # no host yet, or it went away (a reload gives it a new peer): look for it
+            self.link.send(None, self.table.probe())
+            if asyncio.get_event_loop().time() - self.opened > self.reconnect_after:
+                # Nobody met us: the relay only re-introduces peers at long intervals, but a
+                # fresh join is introduced at once. Leave and join again.
+                await self._leave_for_rejoin()
+                self._open(await link.load())
+                # a slow machine may need longer than that to connect: wait longer each time
+                self.reconnect_after = min(2 * self.reconnect_after, RECONNECT_LONGEST)
+
+    async def _leave_for_rejoin(self) -> None:
+        """Leave the room before joining it again (see Link.leave). Trystero's leave first says
+        goodbye to every peer; to a peer that vanished that may never finish, so not for long."""
+        assert self.link is not None
+        try:
+            await asyncio.wait_for(asyncio.ensure_future(self.link.leave()), LEAVE_WAIT)
+        except Exception as exc:  # noqa: BLE001 - a slow goodbye: join again all the same
+            self.table.log.append(f"leaving the room took too long: {exc!r}"[:120])
 
     # ------------------------------------------------------------------ GuestEvents
     def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:
