@@ -203,3 +203,22 @@ def test_a_hostile_guest_changes_nothing_and_the_table_goes_on(player) -> None: 
     expect(mallory.locator(".seat[data-seat='0']")).to_have_attribute("data-seat-kind", "local", timeout=CONNECT_MS)
     play_until_summary([host, mallory])
     assert summary_points(host) == summary_points(mallory)
+
+
+def test_a_guest_who_cannot_find_the_host_is_offered_a_reload(player) -> None:  # type: ignore[no-untyped-def]
+    host = player("Ada")
+    link = host_table(host, "Ada")
+    host.close()  # the host is gone before anyone joins: nobody will answer
+    guest = player("Ben", locale="de-DE")
+    guest.goto(link)
+    guest.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
+    guest.fill("#online-name", "Ben")
+    guest.click("[data-action='online-join']")
+    expect(guest.locator("[data-online-connecting]")).to_be_visible()
+    slow = guest.locator("[data-online-slow]")
+    expect(slow).to_contain_text("neu", timeout=60_000)  # after 30 s: reload and join again
+    shot(guest, "online-guest-slow-de")
+    with guest.expect_navigation(wait_until="commit"):
+        guest.click("[data-action='online-reload']")
+    guest.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
+    expect(guest.locator("[data-action='online-join']")).to_be_visible()  # the invitation again

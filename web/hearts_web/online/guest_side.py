@@ -22,7 +22,7 @@ __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot"}
 RECONNECT_AFTER = 8.0  # seconds without meeting the host before joining the room afresh
 RECONNECT_LONGEST = 32.0  # the wait doubles after each fresh join, up to this
-LEAVE_WAIT = 5.0  # seconds a leave may take before the fresh join goes ahead
+SLOW_AFTER = 30.0  # seconds without meeting the host before the join dialog offers a reload
 
 
 class GuestSide:
@@ -44,6 +44,9 @@ class GuestSide:
         self.opened = 0.0
         self.reconnect_after = RECONNECT_AFTER
         self.host_left = False
+        self.rejoining: asyncio.Future[None] | None = None
+        self.searching_since = 0.0
+        self.slow_shown = False
 
     @property
     def returning(self) -> bool:
@@ -60,6 +63,9 @@ class GuestSide:
                     f'<div class="dlg-actions"><button type="button" class="primary" data-action="online-join" autofocus>{esc(t("online_join"))}</button></div>')
         elif not self.seats:
             body = f'<p class="note" data-online-connecting>{esc(t("online_connecting"))}</p>{ip_notice()}'
+            if self.slow_shown:  # a fresh page gets a fresh peer id: what helps when nothing else did
+                body += (f'<p class="note" data-online-slow>{esc(t("online_slow"))}</p><div class="dlg-actions">'
+                         f'<button type="button" class="primary" data-action="online-reload">{esc(t("online_reload_now"))}</button></div>')
         else:
             can_sit = self.table.seat is None and not self.started
             head = t("online_pick_seat") if can_sit else t("online_waiting_start")
@@ -70,6 +76,7 @@ class GuestSide:
         self.page.dialogs.open(t("online_join_title"), body)
 
     async def connect(self) -> None:
+        self.searching_since = asyncio.get_event_loop().time()
         self.show_join(connecting=True)
         module = await link.load()
         self._open(module)
@@ -129,22 +136,28 @@ class GuestSide:
                 continue
             # no host yet, or it went away (a reload gives it a new peer): look for it
             self.link.send(None, self.table.probe())
-            if asyncio.get_event_loop().time() - self.opened > self.reconnect_after:
+            now = asyncio.get_event_loop().time()
+            if self.rejoining is None and now - self.opened > self.reconnect_after:
                 # Nobody met us: the relay only re-introduces peers at long intervals, but a
                 # fresh join is introduced at once. Leave and join again.
-                await self._leave_for_rejoin()
-                self._open(await link.load())
-                # a slow machine may need longer than that to connect: wait longer each time
-                self.reconnect_after = min(2 * self.reconnect_after, RECONNECT_LONGEST)
+                self.rejoining = asyncio.ensure_future(self._rejoin())
+            if self.table.host_peer is None and not self.slow_shown and now - self.searching_since > SLOW_AFTER:
+                self.slow_shown = True
+                self.show_join(connecting=True)
 
-    async def _leave_for_rejoin(self) -> None:
-        """Leave the room before joining it again (see Link.leave). Trystero's leave first says
-        goodbye to every peer; to a peer that vanished that may never finish, so not for long."""
+    async def _rejoin(self) -> None:
+        """Leave the room, then join it again. Only after the leave has finished: Trystero hands
+        a join of a room that is still leaving that room, which then leaves for good. (Its leave
+        first says goodbye to every peer; if that never finishes, the old room never left and
+        still works, so nothing is lost by waiting.)"""
         assert self.link is not None
         try:
-            await asyncio.wait_for(asyncio.ensure_future(self.link.leave()), LEAVE_WAIT)
-        except Exception as exc:  # noqa: BLE001 - a slow goodbye: join again all the same
-            self.table.log.append(f"leaving the room took too long: {exc!r}"[:120])
+            await self.link.leave()
+            self._open(await link.load())
+            # a slow machine may need longer than that to connect: wait longer each time
+            self.reconnect_after = min(2 * self.reconnect_after, RECONNECT_LONGEST)
+        finally:
+            self.rejoining = None
 
     # ------------------------------------------------------------------ GuestEvents
     def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:

@@ -92,6 +92,8 @@ class OnlineUI:
             window.history.replaceState(None, "", window.location.pathname)
             self.page.dialogs.close()
             self.page.leave_online()
+        elif name == "online-reload":
+            window.location.reload()  # the invitation is in the address: a fresh start, a fresh peer
         elif name == "online-copy" and isinstance(side, HostSide):
             self.page.guard(self._copy(side.invite))
         elif name == "online-share" and isinstance(side, HostSide):
