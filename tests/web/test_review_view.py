@@ -85,3 +85,15 @@ def test_each_step_shows_the_cards_where_they_were_played() -> None:
             assert f'data-review-seat="{seat.key}"' in html and f'data-card="{card.text}"' in html
         winner = html.split(f'data-review-seat="{trick.winner.key}"')[0].rsplit("<figure", 1)[1]
         assert " won" in winner
+
+
+def test_points_in_a_sentence_agree_with_their_number() -> None:
+    from dataclasses import replace
+
+    m, _ = _finished_hand("points")
+    v = review(m.hands[0], Seat.SOUTH, iterations=4, seed="p")[1]
+    one = replace(v, reason="took_points", params=(("card", "QH"), ("best", "2H"), ("points", "1")))
+    assert "with 1 point;" in review_view.reason_sentence(one)
+    assert "with 14 points;" in review_view.reason_sentence(replace(one, params=(("card", "QS"), ("best", "2S"), ("points", "14"))))
+    i18n.set_lang("de")
+    assert "mit 1 Punkt;" in review_view.reason_sentence(one)

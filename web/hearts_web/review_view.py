@@ -17,7 +17,7 @@ __all__ = ["step_count", "step_html", "verdicts_html", "reason_sentence", "REASO
 
 REASONS_EN: dict[str, str] = {
     "risked_queen": "Playing the {card} while the queen of spades was still out gave {seat} the chance to drop her on you.",
-    "took_points": "The {card} won a trick with {points} points; the {best} would have stayed under.",
+    "took_points": "The {card} won a trick with {points}; the {best} would have stayed under.",
     "kept_danger": "Discarding the {card} kept the {best} in your hand: a chance to get rid of it was lost.",
     "broke_void": "The {best} was the last card of its suit: playing it instead of the {card} would have left you a void to discard points on later.",
     "lead_suit": "Leading {suit} here gave the others an easy way to hand you points; the {best} was safer.",
@@ -28,7 +28,7 @@ REASONS_EN: dict[str, str] = {
 }
 REASONS_DE: dict[str, str] = {
     "risked_queen": "{card} zu spielen, während die Pik-Dame noch draußen war, gab {seat} die Gelegenheit, sie dir zuzuwerfen.",
-    "took_points": "{card} gewann einen Stich mit {points} Punkten; {best} wäre darunter geblieben.",
+    "took_points": "{card} gewann einen Stich mit {points}; {best} wäre darunter geblieben.",
     "kept_danger": "Mit dem Abwurf von {card} blieb {best} in deiner Hand: eine Gelegenheit, sie loszuwerden, war vertan.",
     "broke_void": "{best} war die letzte Karte ihrer Farbe: Sie statt {card} zu spielen, hätte dir eine Fehlfarbe gebracht, um später Punkte abzuwerfen.",
     "lead_suit": "{suit} anzuspielen machte es den anderen leicht, dir Punkte zu geben; {best} war sicherer.",
@@ -66,6 +66,11 @@ def _param(name: str, value: Any) -> str:
             return number(float(text))
         except ValueError:
             return text
+    if name == "points" and text.lstrip("-").isdigit():
+        n = int(text)
+        if i18n.lang() == "de":
+            return "1 Punkt" if n == 1 else f"{n} Punkten"
+        return "1 point" if n == 1 else f"{n} points"
     return text
 
 
