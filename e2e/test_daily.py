@@ -59,6 +59,8 @@ def test_play_today_share_reload_and_practice(page: Page) -> None:
     assert lines[3].endswith(f"/?daily={today}")
     saved = stored(page, "hearts.daily.v1")["results"][today]
     assert saved["points"] == points and saved["par"] == par
+    # the counted attempt is final: Undo is not offered for it
+    expect(page.locator("[data-action='undo']")).to_be_disabled()
     # reload shows the stored result
     page.reload(wait_until="commit")
     wait_ready(page)

@@ -235,6 +235,8 @@ class Controller(Listener):
             for ev in events:
                 if isinstance(ev, HandOver):
                     await self.daily.on_hand_over(ev)
+        if session is self._session:
+            page.offer_undo(self.comforts.can_undo())  # e.g. not any more once a result is counted
 
     async def on_hand_over(self, game: Match) -> Deal | None:
         session = self._session
