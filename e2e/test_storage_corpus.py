@@ -44,6 +44,7 @@ from hearts_web.settings import Settings  # noqa: E402
 from hearts_web.store import DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, MemoryStorage, Store  # noqa: E402
 from hearts_web.stored import WHAT, check_daily, check_settings, check_stats, load_session  # noqa: E402
 from helpers import step  # noqa: E402
+from strategies import json_paths  # noqa: E402
 
 DAILY_DATE = "2026-11-29"
 PATH = f"/?speed=instant&daily={DAILY_DATE}"  # the daily game first, then "Back to the match"
@@ -288,17 +289,6 @@ json_values = st.recursive(
 )
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, prefix + (i,))
-    return out
-
-
 @st.composite
 def shapes(draw: st.DrawFn, key: str) -> str:
     kind = draw(st.sampled_from(["mutate", "mutate", "mutate", "any", "text"]))
@@ -307,7 +297,7 @@ def shapes(draw: st.DrawFn, key: str) -> str:
     if kind == "any":
         return json.dumps(draw(json_values))
     value = json.loads(json.dumps(REAL[key]))
-    path = draw(st.sampled_from(_paths(value)[1:]))
+    path = draw(st.sampled_from(json_paths(value)[1:]))
     target = value
     for part in path[:-1]:
         target = target[part]

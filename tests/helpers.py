@@ -68,4 +68,14 @@ def step(game: Match | Hand, rng: random.Random) -> None:
     game.apply(random_action(game.view(seat), rng))
 
 
-__all__ = ["make_deal", "hold_hand", "play_all", "random_match", "step", "random_action", "RandomPlayer", "CARDS"]
+def played(seed: str, steps: int) -> Match:
+    """A standard match dealt from ``seed`` after ``steps`` random actions (seeded by ``seed``)."""
+    match = Match(Rules(), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        step(match, rng)
+    return match
+
+
+__all__ = ["make_deal", "hold_hand", "play_all", "random_match", "step", "played", "random_action", "RandomPlayer",
+           "CARDS"]

@@ -6,15 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import (
-    PASS_CYCLES,
-    FirstTrick,
     Hand,
     Match,
-    MoonScoring,
     Phase,
-    Rules,
     Seat,
-    TieRule,
     match_from_record,
     match_to_record,
     random_deal,
@@ -22,17 +17,8 @@ from hearts import (
 from hearts import NextHand
 from hearts.trick import legal_mask
 from helpers import random_action
+from strategies import rules_strategy
 
-rules_strategy = st.builds(
-    Rules,
-    pass_cycle=st.sampled_from([PASS_CYCLES[k] for k in sorted(PASS_CYCLES)]),
-    first_trick=st.sampled_from(list(FirstTrick)),
-    queen_breaks_hearts=st.booleans(),
-    jack_of_diamonds=st.booleans(),
-    moon=st.sampled_from(list(MoonScoring)),
-    target=st.integers(min_value=1, max_value=120),
-    tie=st.sampled_from(list(TieRule)),
-)
 
 
 @settings(max_examples=120, deadline=None)

@@ -10,11 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import (
-    PASS_CYCLES,
     PRESETS,
-    FirstTrick,
     Match,
-    MoonScoring,
     NextHand,
     PassCards,
     Phase,
@@ -22,24 +19,14 @@ from hearts import (
     RecordError,
     Rules,
     Seat,
-    TieRule,
     match_from_record,
     match_to_record,
     random_deal,
 )
 from hearts.undo import take_back, undo_last
 from helpers import random_action
+from strategies import rules_strategy
 
-rules_strategy = st.builds(
-    Rules,
-    pass_cycle=st.sampled_from([PASS_CYCLES[k] for k in sorted(PASS_CYCLES)]),
-    first_trick=st.sampled_from(list(FirstTrick)),
-    queen_breaks_hearts=st.booleans(),
-    jack_of_diamonds=st.booleans(),
-    moon=st.sampled_from(list(MoonScoring)),
-    target=st.integers(min_value=1, max_value=120),
-    tie=st.sampled_from(list(TieRule)),
-)
 
 
 # where to stop: ``hands`` hands in, then ``steps`` random actions (few: the start of a hand)

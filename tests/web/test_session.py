@@ -15,22 +15,14 @@ from hearts import Match, Phase, Rules, Seat, match_to_record
 from hearts.daily import daily_match
 from hearts_web import session as session_module
 from hearts_web.session import CorruptSave, Mode, Pending, Session, SessionState, decode_save, encode_save
-from helpers import step
+from helpers import played, step
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
-def _played(seed: str, steps: int) -> Match:
-    match = Match(Rules(), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        step(match, rng)
-    return match
-
-
 def test_a_session_round_trips_mid_trick_between_hands_and_as_a_daily() -> None:
-    mid = Session(_played("mid", 30), SessionState(practice=True, difficulty="hard", pending=Pending(1, 7, 0)))
-    waiting = _played("wait", 0)
+    mid = Session(played("mid", 30), SessionState(practice=True, difficulty="hard", pending=Pending(1, 7, 0)))
+    waiting = played("wait", 0)
     while waiting.phase is not Phase.HAND_OVER:
         step(waiting, random.Random(len(waiting.hand.plays)))
     daily = Session(daily_match("2026-11-29"), SessionState(mode=Mode.DAILY, date="2026-11-29", counted=True))
@@ -75,14 +67,14 @@ def test_a_version_1_save_mid_trick_resumes_the_same_position() -> None:
     lambda d: d.update(session=[]),
 ])
 def test_corrupt_saves_are_refused_with_a_reason(change) -> None:  # type: ignore[no-untyped-def]
-    data = encode_save(Session(_played("bad", 12), SessionState()))
+    data = encode_save(Session(played("bad", 12), SessionState()))
     change(data)
     with pytest.raises(CorruptSave):
         decode_save(data)
 
 
 def test_a_bug_while_loading_is_not_mistaken_for_a_corrupt_save(monkeypatch: pytest.MonkeyPatch) -> None:
-    data = encode_save(Session(_played("bug", 5), SessionState()))
+    data = encode_save(Session(played("bug", 5), SessionState()))
 
     def broken(_record: object) -> Match:
         raise AttributeError("a programming error")
@@ -123,6 +115,6 @@ def test_a_challenge_game_round_trips_and_a_bad_token_is_corrupt() -> None:
         broken["session"]["challenge"] = bad
         with pytest.raises(CorruptSave):
             decode_save(broken, mode=Mode.CHALLENGE)
-    longer = Session(_played("long", 0), SessionState(mode=Mode.CHALLENGE, challenge=encode(ch)))
+    longer = Session(played("long", 0), SessionState(mode=Mode.CHALLENGE, challenge=encode(ch)))
     with pytest.raises(CorruptSave):  # a challenge is one hand
         decode_save(json.loads(json.dumps(encode_save(longer))), mode=Mode.CHALLENGE)

@@ -20,19 +20,12 @@ from hearts_web.stats import Statistics
 from hearts_web.store import (BACKUP_PREFIX, CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY,
                               STATS_KEY, MemoryStorage, Store)
 from hearts_web.stored import Notice, check_daily, check_settings, check_start, check_stats, load_session
-from helpers import step
-
-
-def _played(seed: str, steps: int) -> Match:
-    match = Match(Rules(), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        step(match, rng)
-    return match
+from helpers import played, step
+from strategies import json_paths
 
 
 def _save(**state: object) -> dict[str, object]:
-    return encode_save(Session(_played("stored", 30), SessionState(**state)))  # type: ignore[arg-type]
+    return encode_save(Session(played("stored", 30), SessionState(**state)))  # type: ignore[arg-type]
 
 
 def _check(store: Store, key: str) -> list[Notice]:
@@ -67,7 +60,7 @@ def test_a_bad_difficulty_is_repaired_and_the_match_goes_on() -> None:
 
 
 def test_malformed_pending_statistics_are_rebuilt_from_the_match() -> None:
-    match = _played("pending", 0)
+    match = played("pending", 0)
     rng = random.Random(3)
     while len(match.score_sheet) < 2:
         step(match, rng)
@@ -195,7 +188,7 @@ CHALLENGE = Challenge(seed="real", hand=2, rules=Rules(), level="hard", by="Ada"
                       markers=("none",) * 10 + ("hearts", "queen", "none"))
 
 def _real_values() -> dict[str, str]:
-    waiting = _played("real", 0)
+    waiting = played("real", 0)
     rng = random.Random(7)
     while waiting.phase is not Phase.HAND_OVER:
         step(waiting, rng)
@@ -221,17 +214,6 @@ json_values = st.recursive(
 )
 
 
-def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, prefix + (i,))
-    return out
-
-
 @st.composite
 def mutated(draw: st.DrawFn, key: str) -> str:
     """A real stored value with one part replaced by any JSON (or the whole thing, or text)."""
@@ -241,7 +223,7 @@ def mutated(draw: st.DrawFn, key: str) -> str:
     if kind == "any":
         return json.dumps(draw(json_values))
     value = json.loads(REAL[key])
-    path = draw(st.sampled_from(_paths(value)[1:]))
+    path = draw(st.sampled_from(json_paths(value)[1:]))
     target: object = value
     for part in path[:-1]:
         target = target[part]  # type: ignore[index]
@@ -280,7 +262,7 @@ def test_the_online_tables_keys_are_objects_or_set_aside() -> None:
     _, notices = check_start(Store(storage))
     assert sorted((n.key, n.kind) for n in notices) == [(ONLINE_GUEST_KEY, "replaced"), (ONLINE_HOST_KEY, "replaced")]
     assert ONLINE_HOST_KEY not in storage.data and ONLINE_GUEST_KEY not in storage.data
-    data = encode_save(Session(_played("online", 20), SessionState(mode=Mode.ONLINE, difficulty="easy")))
+    data = encode_save(Session(played("online", 20), SessionState(mode=Mode.ONLINE, difficulty="easy")))
     data["session"]["difficulty"] = "godlike"
     session, [notice] = load_session(Store(MemoryStorage({ONLINE_MATCH_KEY: json.dumps(data)})), ONLINE_MATCH_KEY, "hard")
     assert session is not None and session.state.mode is Mode.ONLINE and session.state.difficulty == "hard"
