@@ -17,7 +17,7 @@ from hearts import Deal, Event, HandOver, IllegalAction, Match, PassDirection, P
 from hearts.challenge import Challenge, challenge_rngs
 from hearts.table import Game, Listener, Player, play
 
-from . import i18n, input, page, render, settings_ui, stored
+from . import bot_worker, i18n, input, page, render, settings_ui, stored
 from .daily_ui import DailyUI, local_date
 from .daily_view import is_date
 from .dialogs import Dialogs
@@ -61,6 +61,8 @@ class Controller(Listener):
         self.table_task: asyncio.Task[None] | None = None
         self.fresh = False  # the match was just dealt (for the hold-hand notice)
         self.watching = False  # the midnight watch runs
+        self.bots: bot_worker.BotWorker | None = None  # Hard's Web Worker, started when Hard first plays
+        self.bots_tried = False
 
     @property
     def session(self) -> Session | None:
@@ -109,6 +111,8 @@ class Controller(Listener):
         if not self.watching:
             self.watching = True
             asyncio.ensure_future(self._midnight_watch())
+        if self._session is not None:
+            self.worker_for(self._session.state.difficulty)  # Hard plays: start its worker now
 
     def stop(self) -> None:
         """Another tab owns the game now: stop the table (the keeper already stopped all writes)."""
@@ -162,15 +166,26 @@ class Controller(Listener):
     def challenge_players(self, challenge: Challenge) -> list[Player]:
         """The seats of a challenge game: its bots decide with the original match's seeds."""
         rngs = challenge_rngs(challenge)
-        return [self.human] + [WebBot(lambda: challenge.level, challenge.seed, self.min_think, self.view.set_thinking, rngs)
-                               for s in Seat if s != ME]
+        return [self.human] + [WebBot(lambda: challenge.level, challenge.seed, self.min_think, self.view.set_thinking, rngs,
+                                      self.worker_for) for s in Seat if s != ME]
 
     def stand_in(self, seat: Seat, level: str) -> Player:
         """A bot for ``seat`` (also the stand-in for a guest who is away)."""
         session = self._session
         seed = (session.match.seed if session is not None else None) or "hearts"
         return WebBot(lambda: session.state.difficulty if session is not None else level, seed, self.min_think,
-                      self.view.set_thinking)
+                      self.view.set_thinking, worker=self.worker_for)
+
+    def worker_for(self, level: str) -> bot_worker.BotWorker | None:
+        """The bots' Web Worker for ``level``, started at the first ask. Only Hard searches long
+        enough to need one (Easy and Medium play by rules, without a search); ``?worker=off``
+        keeps every bot on the page (benchmarks compare the two)."""
+        if level != "hard" or self.params.get("worker") == "off":
+            return None
+        if not self.bots_tried:
+            self.bots_tried = True
+            self.bots = bot_worker.start()
+        return self.bots
 
     def enter_guest(self, guest: GuestTable) -> None:
         """A guest at an online table: no match here; the host's states are drawn as they come."""

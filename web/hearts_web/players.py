@@ -12,13 +12,18 @@ import time
 from collections.abc import Callable
 
 from hearts import Action, IllegalAction, Phase, Seat, SeatView
-from hearts.bots import make_bot
-from hearts.bots.player import BotPlayer, RngSource
+from hearts.bots import make_bot, remote
+from hearts.bots.player import BotPlayer, RngSource, decision_action
 
-__all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET"]
+from .bot_worker import BotWorker, WorkerUnavailable
+
+__all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT"]
 
 # Give the browser a turn at least this often while Python computes (seconds).
 SLICE_BUDGET = 0.03
+# How long a bot waits for a starting worker before it thinks on the page instead (seconds): the
+# worker starts in 1.5-3 s on a warm cache (bench/out/browser-worker.txt), a slow phone takes longer.
+WORKER_START_WAIT = 10.0
 
 
 class Pacer:
@@ -72,18 +77,30 @@ class HumanPlayer:
         self.on_refused(error)
 
 
+# What a worker for a level: None decides on the page (the controller starts the worker for Hard).
+WorkerFor = Callable[[str], "BotWorker | None"]
+
+
 class WebBot:
     """A computer opponent at ``seat``. The level is read at each decision (the settings may change
-    it mid-match); the search gives the page a turn between slices; a play takes at least
-    ``min_think()`` seconds so the player can follow, and ``on_thinking`` shows who is thinking."""
+    it mid-match); a play takes at least ``min_think()`` seconds so the player can follow, and
+    ``on_thinking`` shows who is thinking.
+
+    Where ``worker(level)`` gives a :class:`~hearts_web.bot_worker.BotWorker` (Hard), the bot
+    decides there, with the very RNG it would use here (waiting up to ``WORKER_START_WAIT`` for a
+    starting worker); otherwise (no worker, failed, or a quick level) on the page, giving the page
+    a turn between slices of the search."""
 
     def __init__(self, level: Callable[[], str], seed: str, min_think: Callable[[], float],
-                 on_thinking: Callable[[Seat | None], None], rng: RngSource | None = None) -> None:
+                 on_thinking: Callable[[Seat | None], None], rng: RngSource | None = None,
+                 worker: WorkerFor | None = None) -> None:
         self.level = level
         self.seed = seed
         self.rng = rng  # per-decision RNGs (a challenge replays the original match's bots exactly)
         self.min_think = min_think
         self.on_thinking = on_thinking
+        self.worker = worker
+        self.decided = {"worker": 0, "page": 0}  # where the decisions were made (tests, benchmarks)
         self._players: dict[str, BotPlayer] = {}
 
     def player(self, level: str) -> BotPlayer:
@@ -91,15 +108,30 @@ class WebBot:
             self._players[level] = BotPlayer(make_bot(level), seed=self.seed, rng=self.rng, pace=Pacer())
         return self._players[level]
 
+    async def decide(self, level: str, view: SeatView) -> Action:
+        """The bot's action: in the worker when one is ready for ``level``, else on the page."""
+        player = self.player(level)
+        worker = self.worker(level) if self.worker is not None else None
+        if worker is not None and await worker.started(WORKER_START_WAIT):
+            try:
+                answer = await worker.decide(remote.request(view, level, player.rng(view)))
+                player.last = remote.decision_from(answer, view)
+                self.decided["worker"] += 1
+                return decision_action(view, player.last)
+            except (WorkerUnavailable, remote.RemoteError) as exc:
+                print(f"hearts: the bot decides on the page ({exc})")
+        self.decided["page"] += 1
+        return await player.choose(view)
+
     async def choose(self, view: SeatView) -> Action:
-        player = self.player(self.level())
+        level = self.level()
         if view.phase is not Phase.PLAYING:
-            return await player.choose(view)
+            return await self.decide(level, view)
         loop = asyncio.get_event_loop()
         started = loop.time()
         self.on_thinking(view.seat)
         try:
-            action = await player.choose(view)
+            action = await self.decide(level, view)
             remaining = self.min_think() - (loop.time() - started)
             if remaining > 0:
                 await asyncio.sleep(remaining)

@@ -1,0 +1,150 @@
+"""hearts_web.bot_worker and WebBot's use of it: Hard thinks in a worker when one is ready, on the
+page otherwise, and a worker that fails never stops the game."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any
+
+import pytest
+
+from hearts import PRESETS, Match, Phase
+from hearts.bots.remote import answer_json
+from hearts.records import dumps
+from hearts.table import play
+from hearts_web.bot_worker import BotWorker, WorkerUnavailable
+from hearts_web import players
+from hearts_web.players import WebBot
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only); "
+                                "the browser tests drive the real worker")
+
+
+class LoopbackWorker:
+    """A worker in this interpreter: each request is answered on the next turn of the loop by
+    hearts.bots.remote, as web/bot-worker.js does; ``crash_on`` breaks the n-th request."""
+
+    def __init__(self, crash_on: int | None = None) -> None:
+        self.requests: list[str] = []
+        self.crash_on = crash_on
+        self.bots = BotWorker(self.post)
+
+    def post(self, ident: int, text: str) -> None:
+        self.requests.append(text)
+        if len(self.requests) == self.crash_on:
+            message: dict[str, Any] = {"kind": "crash", "id": ident, "reason": "RecursionError"}
+        else:
+            message = {"kind": "answer", "id": ident, "answer": answer_json(text)}
+        asyncio.get_event_loop().call_soon(self.bots.on_message, message)
+
+
+def _bots(worker: BotWorker | None, level: str = "medium") -> list[WebBot]:
+    return [WebBot(lambda: level, "worker-match", lambda: 0.0, lambda seat: None, worker=lambda _lvl: worker)
+            for _ in range(4)]
+
+
+def _play(bots: list[WebBot], hands: int = 1) -> Match:
+    match = Match(PRESETS["standard"], seed="worker-match", max_hands=hands)
+    asyncio.run(play(match, bots))
+    return match
+
+
+def test_a_match_played_in_the_worker_is_the_match_played_on_the_page() -> None:
+    here = _play(_bots(None))
+    loop = LoopbackWorker()
+    loop.bots.on_message({"kind": "ready", "ms": 1200.0})
+    bots = _bots(loop.bots)
+    there = _play(bots)
+    assert dumps(there) == dumps(here)
+    assert sum(b.decided["worker"] for b in bots) == 52 + 4  # every play and every pass
+    assert sum(b.decided["page"] for b in bots) == 0
+    assert loop.bots.answered == 56 and loop.bots.start_ms == 1200.0
+
+
+def test_a_worker_that_starts_too_slowly_is_not_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(players, "WORKER_START_WAIT", 0.01)
+    loop = LoopbackWorker()
+    bots = _bots(loop.bots)
+    _play(bots)
+    assert loop.requests == [] and sum(b.decided["page"] for b in bots) == 56
+
+
+def test_the_first_bot_waits_for_a_starting_worker() -> None:
+    async def scenario() -> None:
+        loop = LoopbackWorker()
+        asyncio.get_event_loop().call_later(0.05, loop.bots.on_message, {"kind": "ready"})
+        bots = _bots(loop.bots)
+        match = Match(PRESETS["standard"], seed="worker-match", max_hands=1)
+        await play(match, bots)
+        assert sum(b.decided["worker"] for b in bots) == 56
+
+    asyncio.run(scenario())
+
+
+def test_a_crash_in_the_worker_moves_the_bots_to_the_page_for_good() -> None:
+    loop = LoopbackWorker(crash_on=10)
+    loop.bots.on_message({"kind": "ready"})
+    bots = _bots(loop.bots)
+    match = _play(bots)
+    assert match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    assert loop.bots.state == "failed" and "RecursionError" in loop.bots.reason
+    assert len(loop.requests) == 10  # the tenth failed and was decided on the page; no more were sent
+    assert sum(b.decided["worker"] for b in bots) == 9 and sum(b.decided["page"] for b in bots) == 56 - 9
+
+
+def test_a_worker_that_cannot_start_fails_every_waiting_request() -> None:
+    async def scenario() -> None:
+        sent: list[int] = []
+        bots = BotWorker(lambda ident, text: sent.append(ident))
+        with pytest.raises(WorkerUnavailable, match="still starting"):
+            await bots.decide({})
+        bots.on_message({"kind": "ready"})
+        waiting = asyncio.ensure_future(bots.decide({"x": 1}))
+        await asyncio.sleep(0)
+        assert sent == [1]
+        bots.on_message({"kind": "failed", "reason": "app.zip: HTTP 404"})
+        with pytest.raises(WorkerUnavailable, match="HTTP 404"):
+            await waiting
+        assert bots.state == "failed" and not bots.ready
+        bots.on_message({"kind": "ready"})  # too late: failed stays failed
+        assert bots.state == "failed"
+
+    asyncio.run(scenario())
+
+
+def test_an_answer_nobody_waits_for_is_dropped_and_a_bad_one_is_refused() -> None:
+    async def scenario() -> None:
+        bots = BotWorker(lambda ident, text: None)
+        bots.on_message({"kind": "ready"})
+        bots.on_message({"kind": "answer", "id": 99, "answer": "{}"})  # the table moved on: ignored
+        waiting = asyncio.ensure_future(bots.decide({}))
+        await asyncio.sleep(0)
+        bots.on_message({"kind": "answer", "id": 1, "answer": "{oops"})
+        with pytest.raises(WorkerUnavailable, match="unreadable"):
+            await waiting
+        cancelled = asyncio.ensure_future(bots.decide({}))
+        await asyncio.sleep(0)
+        cancelled.cancel()  # a new match: the table task is cancelled mid-decision
+        with pytest.raises(asyncio.CancelledError):
+            await cancelled
+        bots.on_message({"kind": "answer", "id": 2, "answer": "{}"})  # arrives later: dropped
+        assert bots.ready
+
+    asyncio.run(scenario())
+
+
+def test_a_refused_answer_is_decided_again_on_the_page() -> None:
+    """An answer that is no move (a stale worker script, say): the page decides instead."""
+    class Wrong(LoopbackWorker):
+        def post(self, ident: int, text: str) -> None:
+            self.requests.append(text)
+            asyncio.get_event_loop().call_soon(self.bots.on_message, {
+                "kind": "answer", "id": ident, "answer": '{"cards": [], "reason": "x", "params": {}, "stats": {}}'})
+
+    loop = Wrong()
+    loop.bots.on_message({"kind": "ready"})
+    bots = _bots(loop.bots)
+    here = _play(_bots(None))
+    assert dumps(_play(bots)) == dumps(here)
+    assert sum(b.decided["page"] for b in bots) == 56

@@ -1,0 +1,167 @@
+"""The page's end of the bots' Web Worker (``web/bot-worker.js``): Hard thinks there, so no task
+on the page waits for its search (a sliced search on the page still blocked it for up to 450 ms
+at a time: ``bench/out/browser-calibration.txt``).
+
+:class:`BotWorker` is the protocol, without the browser: requests go out through ``post`` with
+an id, answers come back to :meth:`BotWorker.on_message`. :func:`start` makes the real worker.
+While the worker starts (a second Pyodide: a few seconds, mostly while the player chooses the
+pass) a bot waits for it, up to :data:`hearts_web.players.WORKER_START_WAIT`; after that, or if the
+worker cannot start or breaks, the bots think on the page as before
+(:class:`hearts_web.players.WebBot` falls back), so the game never depends on the worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+__all__ = ["BotWorker", "WorkerUnavailable", "start", "WORKER_URL"]
+
+WORKER_URL = "./web/bot-worker.js"
+
+
+class WorkerUnavailable(Exception):
+    """The worker cannot answer (not started yet, failed to start, or broke): decide on the page."""
+
+
+class BotWorker:
+    """Requests to a worker and their answers. ``state`` is "starting", "ready" or "failed"
+    (``reason`` says why); a failed worker stays failed: the page decides from then on."""
+
+    def __init__(self, post: Callable[[int, str], None]) -> None:
+        self._post = post
+        self.state = "starting"
+        self.reason = ""
+        self.start_ms: float | None = None
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._next = 0
+        self.answered = 0
+        self._settled: asyncio.Event | None = None  # set once ready or failed (made in the running loop)
+
+    @property
+    def ready(self) -> bool:
+        return self.state == "ready"
+
+    async def started(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the worker to start; True when it is ready."""
+        if self.state == "starting":
+            if self._settled is None:
+                self._settled = asyncio.Event()
+            try:
+                await asyncio.wait_for(self._settled.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+        return self.ready
+
+    def _settle(self) -> None:
+        if self._settled is not None:
+            self._settled.set()
+
+    def on_message(self, data: Mapping[str, Any]) -> None:
+        kind = data.get("kind")
+        if kind == "ready" and self.state == "starting":
+            self.state = "ready"
+            ms = data.get("ms")
+            self.start_ms = float(ms) if isinstance(ms, (int, float)) else None
+            self._settle()
+        elif kind == "failed":
+            self.fail(f"could not start: {data.get('reason')}")
+        elif kind in ("answer", "crash"):
+            future = self._pending.pop(data.get("id"), None)  # type: ignore[arg-type]
+            if future is None or future.done():
+                return  # nobody waits any more (the table moved on)
+            if kind == "crash":
+                future.set_exception(WorkerUnavailable(f"the worker's Python failed: {data.get('reason')}"))
+                self.fail(f"crashed: {data.get('reason')}")
+                return
+            try:
+                answer = json.loads(str(data.get("answer")))
+            except json.JSONDecodeError as exc:
+                future.set_exception(WorkerUnavailable(f"unreadable answer: {exc}"))
+                return
+            self.answered += 1
+            future.set_result(answer)
+
+    def fail(self, reason: str) -> None:
+        """The worker is gone (an error event, or it said so): every waiting request fails."""
+        if self.state != "failed":
+            self.state, self.reason = "failed", reason
+        self._settle()
+        pending, self._pending = self._pending, {}
+        for future in pending.values():
+            if not future.done():
+                future.set_exception(WorkerUnavailable(reason))
+
+    async def decide(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """Send ``request`` (:func:`hearts.bots.remote.request`) and await the worker's answer."""
+        if not self.ready:
+            raise WorkerUnavailable(self.reason or "the worker is still starting")
+        self._next += 1
+        ident = self._next
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+        self._pending[ident] = future
+        try:
+            self._post(ident, json.dumps(request))
+            return await future
+        finally:
+            self._pending.pop(ident, None)
+
+
+def start() -> BotWorker | None:
+    """Start ``web/bot-worker.js`` (a module worker); None when this browser has no module workers."""
+    from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+    from .dom import _KEEP, document, is_none, window
+
+    if not hasattr(window, "Worker") or is_none(window.Worker):
+        return None
+    try:
+        worker = window.Worker.new(WORKER_URL, to_js({"type": "module", "name": "hearts-bots"},
+                                                     dict_converter=window.Object.fromEntries))
+    except Exception as exc:  # a JsException: a CSP or an old browser refused it
+        window.console.warn(f"hearts: no bot worker ({exc}); the bots think on the page")
+        return None
+
+    sent: dict[int, float] = {}
+
+    def post(ident: int, text: str) -> None:
+        sent[ident] = float(window.performance.now())
+        worker.postMessage(to_js({"id": ident, "request": text}, dict_converter=window.Object.fromEntries))
+
+    def measure(data: dict[str, Any]) -> None:
+        """Each answer's round trip as a performance measure "hearts-bot-worker" (benchmarks read it)."""
+        began = sent.pop(data.get("id"), None)  # type: ignore[arg-type]
+        if began is not None and data.get("kind") == "answer":
+            window.performance.measure("hearts-bot-worker", to_js({"start": began, "end": window.performance.now()},
+                                                                  dict_converter=window.Object.fromEntries))
+
+    bots = BotWorker(post)
+    mark = document.documentElement.dataset  # <html data-bot-worker="ready" ...>: for tests and benchmarks
+
+    def show() -> None:
+        mark.botWorker, mark.botWorkerAnswers = bots.state, str(bots.answered)
+
+    def on_message(event: Any) -> None:
+        data = event.data
+        if not is_none(data) and hasattr(data, "to_py"):
+            message = data.to_py()
+            measure(message)
+            bots.on_message(message)
+        if bots.state == "failed":
+            window.console.warn(f"hearts: bot worker {bots.reason}; the bots think on the page")
+        show()
+
+    def on_error(event: Any) -> None:
+        message = getattr(event, "message", None)
+        bots.fail(f"error: {message if message and not is_none(message) else 'the script did not load'}")
+        window.console.warn(f"hearts: bot worker {bots.reason}; the bots think on the page")
+        show()
+
+    for name, handler in (("message", on_message), ("error", on_error), ("messageerror", on_error)):
+        proxy = create_proxy(handler)
+        _KEEP.append(proxy)
+        worker.addEventListener(name, proxy)
+    show()
+    return bots
