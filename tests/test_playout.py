@@ -81,7 +81,8 @@ def test_heuristic_rollouts_play_only_legal_cards():
         pool = random_pool(random.Random(i), 90)
         got = playout(hands, pos.leader, list(pos.trick), pos.trick_number, pos.hearts_broken, hearts, queen, jack,
                       RolloutRules(rules), pool, shooter=rng.choice([-1, -1, 0, 1, 2, 3]), noise=noise,
-                      medium=bool(i % 4 < 2), defend=bool(i % 5 < 3), ri=rng.randrange(8192))
+                      medium=bool(i % 4 < 2), defend=bool(i % 5 < 3), ri=rng.randrange(8192),
+                      eager=rng.choice([-1, me]), late=rng.choice([0, 0, 8, 14]))
         assert len(hands.plays) == 52 - len(hand.plays), "the rollout must play every remaining card"
         for seat, card in hands.plays:
             assert hand.turn == seat, (seat, card)
@@ -109,3 +110,36 @@ def test_rollouts_respect_the_first_trick_when_a_seat_is_void_in_clubs():
                 noise=noise, medium=bool(i % 2), ri=i)
         for seat, card in hands.plays:
             hand.play(Seat(seat), card)  # raises IllegalAction on a barred first-trick discard
+
+
+def _moon_trick(late: int, eager: int) -> list[tuple[int, int]]:
+    """Trick 6 (t = 5): West (a moon runner with 4 hearts, the Q♠ still out) led the 9♥; the
+    plays of that trick by North, East and South (the seat ``eager`` watches the runner)."""
+    from hearts import Card
+    from hearts.bots.rollout import RolloutRules, playout, random_pool, split_hands
+
+    def mask(text: str) -> int:
+        return sum(1 << int(Card.parse(c)) for c in text.split())
+
+    south = mask("AH JH 5H 2S 3S 4S 5S QS")
+    west = mask("AC KC QC JC TC 9C 8C")
+    north = mask("TH KH 3H 2D 3D 4D 5D 6D")
+    east = mask("QH 4H 7D 8D 9D TD JD QD")
+    hands = _RecordingHands(split_hands([south, west, north, east]))
+    playout(hands, 1, [int(Card.parse("9H"))], 5, True, [0, 4, 0, 0], -1, -1, RolloutRules(Rules()),
+            random_pool(random.Random(1), 90), shooter=1, medium=True, defend=True, eager=eager, late=late)
+    return hands.plays[:3]
+
+
+def test_late_defence_blocks_a_runner_from_the_watching_seat_with_the_cheapest_winner():
+    """Version 3: below ``late`` points the other seats do not see the runner yet (they duck as
+    usual); the searching seat does, and takes the heart trick with its cheapest winner."""
+    from hearts import Card
+
+    def texts(plays: list[tuple[int, int]]) -> list[str]:
+        return [Card(c).text for _, c in plays]
+
+    assert texts(_moon_trick(late=8, eager=0)) == ["3H", "4H", "JH"]  # North, East duck; South blocks
+    assert texts(_moon_trick(late=8, eager=-1)) == ["3H", "4H", "5H"]  # nobody sees a runner at 4 points
+    assert texts(_moon_trick(late=4, eager=-1)) == ["TH", "4H", "5H"]  # at 4 >= 4 North blocks, cheaply
+    assert texts(_moon_trick(late=0, eager=-1)) == ["KH", "QH", "JH"]  # version 2: with its highest heart

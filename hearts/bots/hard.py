@@ -69,14 +69,24 @@ class HardParams:
     runner_gate: int = 1  # who counts as a moon runner: 1 = v1 (3 hearts ...), 2 = earlier
     halving: bool = False  # successive halving of the candidates (pass and play search)
     fast_random: bool = False  # one pool of random numbers per decision, no shuffle in the sampler
+    # version 3 (issue 11: moons)
+    late_defence: int = 0  # rollouts: the others see a shooter once it has this many points (0: at once)
+    runner_share: float = 0.5  # share of the worlds in which a moon runner plays the moon plan
+    runner_boost: float = 1.0  # ... and in those worlds, the weight of the high cards in its hand
+    runner_no_prior: bool = False  # no head start for Medium's card while a moon runner is about
+    moon_pass: bool = False  # the pass search also plays out passes that keep a moon hand (low cards go)
+    void_passes: bool = False  # ... and for each short side suit, the pass that empties it
 
 
 VERSIONS: dict[int, HardParams] = {
     1: HardParams(1),  # Hard until issue 11; the daily par v1
     2: HardParams(2, trust=0.97, model_noise=True, medium_rollouts=True, moon_majority=True, defend=True,
                   runner_gate=2, halving=True, fast_random=True),  # issue 11
+    3: HardParams(3, trust=0.97, model_noise=True, medium_rollouts=True, moon_majority=True, defend=True,
+                  runner_gate=2, halving=True, fast_random=True, late_defence=8, runner_share=0.5,
+                  runner_boost=3.0, runner_no_prior=True),  # issue 11: moons
 }
-LATEST = 2
+LATEST = 3
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
 # (headless Chromium 156, Pyodide 314, main thread; tools/bench_browser.py --iterations 200
@@ -86,6 +96,7 @@ LATEST = 2
 BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     1: (850, 85),
     2: (1280, 240),
+    3: (1280, 240),
 }
 
 
@@ -95,6 +106,8 @@ class WorldSampler:
 
     ``avoid[s]`` / ``trust[s]`` (version 2 on): a seat gets a card its plays say it does not
     hold (``hearts.bots.inference``) with only ``1 - trust[s]`` of the usual weight.
+    ``boost = (seat, cards, weight)`` (version 3): ``seat`` gets those cards with ``weight``
+    times the usual weight (a moon runner's hand in the worlds where it shoots: strong).
     ``shuffle=False`` (version 2): deal each suit's cards in order instead of shuffling them
     first. Dealing card by card with chances proportional to the room left in each hand gives
     every split of a suit the same chance whatever the order, so the shuffle (a fifth of the
@@ -102,7 +115,8 @@ class WorldSampler:
     """
 
     def __init__(self, k: Knowledge, avoid: Sequence[int] = (0, 0, 0, 0),
-                 trust: Sequence[float] = (0.0, 0.0, 0.0, 0.0), shuffle: bool = True) -> None:
+                 trust: Sequence[float] = (0.0, 0.0, 0.0, 0.0), shuffle: bool = True,
+                 boost: tuple[int, int, float] | None = None) -> None:
         self.shuffle = shuffle
         others = [s for s in range(4) if s != k.me]
         base = [0, 0, 0, 0]
@@ -124,6 +138,10 @@ class WorldSampler:
         self.by_suit = [(suit, cards, seats) for _, suit, cards, seats in by_suit]
         # factor[c][s]: the weight of dealing card c to seat s (1.0 unless s's plays exclude c)
         self.factor = [[1.0 - trust[s] if avoid[s] >> c & 1 else 1.0 for s in range(4)] for c in range(52)]
+        if boost is not None:  # (seat, cards, weight): that seat is likelier to hold those cards
+            seat, cards, weight = boost
+            for c in bits(cards):
+                self.factor[c][seat] *= weight
         queen_seats: list[int] = []
         if free & QS_BIT:
             queen_seats = [s for s in others if not k.no_queen[s] and not k.void_mask[s] & QS_BIT]
@@ -281,6 +299,8 @@ class HardBot(Bot):
         if moon is not None:
             return Decision(as_cards(moon), "shoot_moon", {"cards": [str(c) for c in as_cards(moon)]})
         choice, stats = yield from self._search_pass(view, rng, cards, keep_queen)
+        if stats.get("plan") == "moon":
+            return Decision(as_cards(choice), "shoot_moon", {"cards": [str(c) for c in as_cards(choice)]}, stats)
         if choice != cards:
             reason, params = pass_reason(choice, hand)
         return Decision(as_cards(choice), reason, params, stats)
@@ -299,6 +319,17 @@ class HardBot(Bot):
         for combo in combinations(sorted(ranked[:PASS_POOL]), 3):
             if combo != prior:
                 cands.append(combo)
+        if self.params.void_passes:
+            for combo in _void_passes(hand, ranked, jack):
+                if combo not in cands:
+                    cands.append(combo)
+        shoots = [False] * len(cands)
+        if self.params.moon_pass:
+            for combo in _moon_passes(hand):
+                cands.append(combo)
+                shoots.append(True)
+        moons = [0] * len(cands)
+        late = self.params.late_defence
         util = _Utility(me, view)
         rr = RolloutRules(rules)
         noise = self._noise(me)
@@ -337,18 +368,28 @@ class HardBot(Bot):
                 for s in range(4):
                     hands[(s + offset) % 4] |= passes[s]
                 leader = next(s for s in range(4) if hands[s] & 1)
-                result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise, medium,
-                                 False, start)
+                if shoots[i]:
+                    result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, me, noise,
+                                     medium, self.params.defend, start, -1, late)
+                    if result[0][me] == 13 and result[1] == me:
+                        moons[i] += 1
+                else:
+                    result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise,
+                                     medium, False, start)
                 totals[i] += util(*result)
 
         worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations)
         race.add_prior(totals)
-        best = max(race.active, key=lambda i: (totals[i], -i))
+        # a moon pass must also reach the moon in most of its worlds (as a moon plan in play)
+        allowed = [i for i in race.active if not shoots[i] or 2 * moons[i] > race.worlds[i]]
+        best = max(allowed, key=lambda i: (totals[i], -i))
         stats: dict[str, Any] = {
             "worlds": worlds,
-            "values": {" ".join(str(c) for c in as_cards(cand)): round(totals[i] / max(race.worlds[i], 1), 3)
-                       for i, cand in enumerate(cands)},
+            "values": {" ".join(str(c) for c in as_cards(cand)) + ("*" if shoots[i] else ""):
+                       round(totals[i] / max(race.worlds[i], 1), 3) for i, cand in enumerate(cands)},
         }
+        if shoots[best]:
+            stats["plan"] = "moon"
         return cands[best], stats
 
     # ------------------------------------------------------------------ play
@@ -379,31 +420,52 @@ class HardBot(Bot):
         queen = next((s for s in range(4) if k.taken[s] & QS_BIT), -1)
         jack = next((s for s in range(4) if k.taken[s] >> JD & 1), -1)
         me4 = k.me * 4
-        sampler = WorldSampler(k, reading.avoid if reading else (0, 0, 0, 0), [p.trust] * 4, shuffle=not p.fast_random)
+        avoid = reading.avoid if reading else (0, 0, 0, 0)
+        sampler = WorldSampler(k, avoid, [p.trust] * 4, shuffle=not p.fast_random)
+        # v3: a runner shoots in a share of the worlds, and in those its hand is strong (it has
+        # been taking every point: the cards that win tricks are likelier in its hand)
+        shares = runner >= 0 and (p.runner_share != 0.5 or p.runner_boost != 1.0)
+        boosted = sampler
+        if shares and p.runner_boost != 1.0:
+            boosted = WorldSampler(k, avoid, [p.trust] * 4, shuffle=not p.fast_random,
+                                   boost=(runner, k.unseen & _MOON_CARDS, p.runner_boost))
+        cut = int(p.runner_share * 1024)
+        late = p.late_defence
         draws = playout_randoms(k.trick_number)
         pool = random_pool(rng, draws) if p.fast_random else []
         prior = medium_play(view)[0][0]
         prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior)), -1)
-        race = _Race(len(plans), prior_plan, p.medium_prior, p.halving)
+        head_start = 0.0 if runner >= 0 and p.runner_no_prior else p.medium_prior
+        race = _Race(len(plans), prior_plan, head_start, p.halving)
 
         def score_world(progress: float) -> None:
             race.prune(totals, progress)
-            world = split_hands(sampler(rng))
-            if pool:
-                start = int(rng.random() * POOL)
-                rs, coin = pool, start & 1
+            if shares:
+                start = int(rng.random() * POOL) if pool else rng.randrange(POOL)
+                coin = (start & 1023) < cut
+                world = split_hands((boosted if coin else sampler)(rng))
+                rs = pool if pool else randoms(start, draws)
+                if not pool:
+                    start = 0
             else:
-                seed = rng.randrange(1 << 30)
-                rs, start, coin = randoms(seed, draws), 0, seed & 1
+                world = split_hands(sampler(rng))
+                if pool:
+                    start = int(rng.random() * POOL)
+                    rs, coin = pool, bool(start & 1)
+                else:
+                    seed = rng.randrange(1 << 30)
+                    rs, start, coin = randoms(seed, draws), 0, bool(seed & 1)
+            runs = runner >= 0 and coin
             for i in race.active:
                 card, shoot = plans[i]
                 race.worlds[i] += 1
                 hands = list(world)
                 hands[me4 + card // 13] &= ~(1 << card % 13)
-                shooter = k.me if shoot else (runner if runner >= 0 and coin else -1)
+                shooter = k.me if shoot else (runner if runs else -1)
                 broken = k.broken or card >= 39 or (queen_breaks and card == QS)
                 result = playout(hands, leader, trick + [card], k.trick_number, broken, hearts, queen, jack,
-                                 rr, rs, shooter, noise, medium, defend, start)
+                                 rr, rs, shooter, noise, medium, defend, start,
+                                 k.me if shooter == runner and runs else -1, late)
                 totals[i] += util(*result)
                 if shoot and result[0][k.me] == 13 and result[1] == k.me:
                     moons[i] += 1
@@ -518,6 +580,10 @@ class _Utility:
         return value
 
 
+# The cards that win a moon: the queens, kings and aces, and the hearts from the ten up.
+_MOON_CARDS = sum(1 << (suit * 13 + r) for suit in range(4) for r in range(10, 13)) | sum(1 << (39 + r) for r in range(8, 13))
+
+
 def _consider_moon(k: Knowledge, gate: int = 1) -> bool:
     """Is a moon plan worth searching? Nobody else has a point, and the hand has the power
     (gate 2: a looser test; the search and the majority bar decide)."""
@@ -528,6 +594,8 @@ def _consider_moon(k: Knowledge, gate: int = 1) -> bool:
     hearts = hand & HEARTS
     high_hearts = sum(1 for c in bits(hearts) if rank_of(c) >= 11)
     highs = sum(1 for c in bits(hand) if rank_of(c) >= 12)
+    if gate > 2:
+        return True  # every decision while the moon is open: the search and the majority bar decide
     if gate > 1:
         if my_pts >= 4:
             return True
@@ -535,6 +603,39 @@ def _consider_moon(k: Knowledge, gate: int = 1) -> bool:
     if my_pts >= 8:
         return True
     return k.trick_number <= 8 and high_hearts >= 3 and count(hearts) >= 4 and highs >= 5
+
+
+def _void_passes(hand: int, ranked: Sequence[int], jack: bool) -> list[tuple[int, ...]]:
+    """For each side suit (clubs, diamonds) of one to three cards, the pass that empties it,
+    filled up with the cards that most want to leave (``ranked``); never the J♦ when it scores."""
+    out = []
+    for suit in (0, 1):
+        cards = bits(hand & SUITS[suit])
+        if not 1 <= len(cards) <= 3 or (jack and JD in cards):
+            continue
+        for c in ranked:
+            if len(cards) == 3:
+                break
+            if c not in cards:
+                cards.append(c)
+        out.append(tuple(sorted(cards)))
+    return out
+
+
+def _moon_passes(hand: int) -> list[tuple[int, ...]]:
+    """Passes that keep a hand with moon chances together (version 3): its three lowest cards,
+    and its three lowest side cards (hearts stay), for hands with at least four cards from the
+    queen up and two hearts from the jack up. The search and the majority bar decide."""
+    highs = sum(1 for c in bits(hand) if rank_of(c) >= 12)
+    high_hearts = sum(1 for c in bits(hand & HEARTS) if rank_of(c) >= 11)
+    if highs < 4 or high_hearts < 2:
+        return []
+    by_rank = sorted(bits(hand), key=lambda c: (rank_of(c), c))
+    out = [tuple(sorted(by_rank[:3]))]
+    side = [c for c in by_rank if c < 39]
+    if len(side) >= 3 and tuple(sorted(side[:3])) != out[0]:
+        out.append(tuple(sorted(side[:3])))
+    return out
 
 
 def _moon_pass(hand: int) -> tuple[int, ...] | None:

@@ -100,6 +100,8 @@ def playout(
     medium: bool = False,
     defend: bool = False,
     ri: int = 0,
+    eager: int = -1,
+    late: int = 0,
 ) -> tuple[list[int], int, int]:
     """Play to the end of the hand from trick ``t`` (``trick``: the card numbers already on the
     table, led by ``leader``). ``h`` is consumed. ``hearts``/``queen``/``jack``: hearts taken
@@ -121,6 +123,13 @@ def playout(
     ``defend`` (version 2): the others block a shooter on any trick with points it is winning
     (v1: only on heart leads), and when they cannot, they follow low and keep their high
     cards to stop it later (v1 ducked as high as possible, throwing its stoppers away).
+
+    ``late`` (version 3): the other seats only see a shooter once it has taken ``late`` points
+    (before that they play as usual, dumping points on its tricks like anyone's), except the
+    seat ``eager`` (the searching seat, watching a moon runner), which defends at once; they
+    block with the cheapest card that wins the trick (not the Q♠ when they can help it). Real
+    defenders are neither omniscient nor quick: a search that expects the others to stop every
+    moon at once never stops one itself.
     """
     hi = HI
     lo = LO
@@ -135,6 +144,10 @@ def playout(
             if s != shooter and (taken[s] or queen == s):
                 shooter = -1
     while t < 13:
+        if shooter >= 0 and late:
+            seen_moon = taken[shooter] + (13 if queen == shooter else 0) >= late
+        else:
+            seen_moon = True
         if trick:
             ls = trick[0] // 13
             best = trick[0] % 13
@@ -243,9 +256,16 @@ def playout(
                         r = lo[follow]
                 else:
                     below = follow & ((1 << best) - 1)
-                    if shooter >= 0 and winner == shooter and (ls == 3 or (defend and (th or tq))) and follow != below:
-                        r = hi[follow]  # block: take the heart trick
-                    elif defend and below and shooter >= 0 and winner == shooter:
+                    alert = shooter >= 0 and winner == shooter and (seen_moon or seat == eager)
+                    if alert and (ls == 3 or (defend and (th or tq))) and follow != below:
+                        if late:  # block with the cheapest winner, not the Q♠ if another card wins
+                            over = follow & ~below & ~(1 << best)
+                            if ls == 2 and over & ~QB:
+                                over &= ~QB
+                            r = lo[over]
+                        else:
+                            r = hi[follow]  # block: take the heart trick
+                    elif defend and below and alert:
                         r = lo[below]  # the shooter wins this one: keep the high cards to stop it later
                     elif below:
                         r = hi[below]  # duck as high as possible
@@ -278,7 +298,7 @@ def playout(
                         s, r = 2, lo[p2]
                     else:
                         s, r = _highest(a0, a1, a2, a3)
-                elif shooter >= 0 and winner == shooter and (a0 or a1 or a2 & ~QB):
+                elif shooter >= 0 and winner == shooter and (seen_moon or seat == eager) and (a0 or a1 or a2 & ~QB):
                     p2 = a2 & ~QB  # do not feed the shooter: the highest safe card
                     s, r = 0, hi[a0]
                     if hi[a1] > r:

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Seat-swap benchmark: one seat plays a candidate bot, the other three the field, in duplicate.
+
+Each deal (one hand, pass directions left/right/across/hold in turn) is played once with the
+field in all four seats (the baseline) and once more per candidate with the candidate in one
+seat. Every bot decision draws its RNG from (deal, seat, step), so the field plays exactly as in
+the baseline until the candidate's choices change the game: hands in which the candidate decides
+like the field cost no variance. Reports the candidate seat's points minus the field's in the same
+seat on the same deal (negative: the candidate is better), with a 95% confidence interval, and the
+moons: shot by the seat, allowed (another seat shot), per 1,000 hands, with the baseline's.
+
+    python3 tools/bench_seat.py --field hard-v1 --bots hard,hard-v3 --deals 800 --jobs 2
+    python3 tools/bench_seat.py --field hard-v1@300/40 --bots hard-v3@300/40 --deals 400 --cache .cache/seat
+
+A screening tool for changes to Hard (a field of one bot, a single hand, no match score); the
+target figures for the README come from ``python -m hearts arena`` (whole matches, all seatings).
+``--seat rotate`` (default) puts the candidate in seat ``deal % 4``; ``--seat all`` plays every
+seat of every deal (4x the games, less variance per deal). ``--cache DIR`` keeps the baseline
+hands (keyed by the field, the deals and the rules) so further candidates reuse them.
+Bot specs as in the arena: ``hard``, ``hard-vN``, ``hard@PLAY/PASS``, ``hard-v3~trust=0.9``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hearts.bots.arena import ArenaConfig, _make  # noqa: E402
+from hearts.bots.player import BotPlayer  # noqa: E402
+from hearts.deal import deal_from_seed  # noqa: E402
+from hearts.hand import Hand  # noqa: E402
+from hearts.rules import PRESETS  # noqa: E402
+from hearts.seats import PassDirection  # noqa: E402
+from hearts.events import CardPlayed, CardsPassed, Event  # noqa: E402
+from hearts.table import Game, Listener, play, run_sync  # noqa: E402
+
+DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
+
+
+def play_deal(task: tuple[int, str, str, int, str]) -> dict[str, Any]:
+    """Play deal ``n`` with ``field`` everywhere but ``seat`` (which plays ``cand``; -1: none)."""
+    n, field, cand, seat, rules = task
+    seed = f"seat-bench-{n}"
+    hand = Hand(deal_from_seed(seed), PRESETS[rules], DIRECTIONS[n % 4])
+    cfg = ArenaConfig((field,))
+    players = [BotPlayer(_make(cand if s == seat else field, cfg), seed=seed) for s in range(4)]
+    tried = _MoonWatch(players)
+    run_sync(play(hand, players, tried))
+    assert hand.result is not None
+    moon = -1 if hand.result.moon is None else int(hand.result.moon)
+    plays = [f"{int(s)}{c.text}" for t in hand.tricks for s, c in t.plays]
+    return {"n": n, "seat": seat, "points": list(hand.result.points), "penalty": list(hand.result.penalty),
+            "moon": moon, "plays": " ".join(plays), "attempts": sorted(tried.seats)}
+
+
+class _MoonWatch(Listener):
+    """The seats whose bot chose a moon plan (``Decision.stats["plan"]``) at least once."""
+
+    def __init__(self, players: list[BotPlayer]) -> None:
+        self.players = players
+        self.seats: set[int] = set()
+
+    async def on_events(self, game: Game, events: list[Event]) -> None:
+        for ev in events:
+            seats = [int(ev.seat)] if isinstance(ev, CardPlayed) else range(4) if isinstance(ev, CardsPassed) else []
+            for s in seats:
+                last = self.players[s].last
+                if last is not None and last.stats.get("plan") == "moon":
+                    self.seats.add(s)
+
+
+def _key(field: str, rules: str) -> str:
+    return hashlib.sha256(f"{field}|{rules}|v1".encode()).hexdigest()[:16]
+
+
+def run(tasks: list[tuple[int, str, str, int, str]], jobs: int) -> list[dict[str, Any]]:
+    if not tasks:
+        return []
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return list(pool.imap(play_deal, tasks, chunksize=1))
+    return [play_deal(t) for t in tasks]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--field", default="hard-v1")
+    parser.add_argument("--bots", required=True, help="comma-separated candidate specs")
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--seat", choices=("rotate", "all"), default="rotate")
+    parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--cache", type=Path, default=None, help="folder for the baseline hands")
+    parser.add_argument("--out", type=Path, default=None, help="write every candidate hand as JSON lines")
+    args = parser.parse_args()
+    deals = range(args.first, args.first + args.deals)
+    cands = [b.strip() for b in args.bots.split(",") if b.strip()]
+    for spec in [args.field, *cands]:
+        _make(spec, ArenaConfig((spec,)))  # fails early on a bad spec
+    start = time.perf_counter()
+
+    base: dict[int, dict[str, Any]] = {}
+    cache_file = args.cache / f"{_key(args.field, args.rules)}.jsonl" if args.cache else None
+    if cache_file is not None and cache_file.exists():
+        for line in cache_file.read_text().splitlines():
+            row = json.loads(line)
+            base[row["n"]] = row
+    todo = [(n, args.field, args.field, -1, args.rules) for n in deals if n not in base]
+    fresh = run(todo, args.jobs)
+    for row in fresh:
+        base[row["n"]] = row
+    if cache_file is not None and fresh:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        with cache_file.open("a") as out:
+            for row in fresh:
+                out.write(json.dumps(row) + "\n")
+
+    seats = (lambda n: [n % 4]) if args.seat == "rotate" else (lambda n: [0, 1, 2, 3])
+    tasks = [(n, args.field, c, s, args.rules) for c in cands for n in deals for s in seats(n)]
+    results = run(tasks, args.jobs)
+    if args.out is not None:
+        with args.out.open("a") as out:
+            for (n, field, cand, s, _), row in zip(tasks, results):
+                out.write(json.dumps({"field": field, "cand": cand, **row}) + "\n")
+
+    print(f"seat bench: field {args.field}, deals {deals.start}..{deals.stop - 1}, seat {args.seat}, "
+          f"rules {args.rules}, {time.perf_counter() - start:.0f} s ({len(todo)} baseline hands played)")
+    n_base = len(deals)
+    base_shot = sum(1 for n in deals for s in seats(n) if base[n]["moon"] == s)
+    base_allowed = sum(1 for n in deals for s in seats(n) if base[n]["moon"] not in (-1, s))
+    slots = sum(len(seats(n)) for n in deals)
+    print(f"  field in the candidate's seat: {sum(base[n]['points'][s] for n in deals for s in seats(n)) / slots:.3f} "
+          f"points/hand; moons shot {1000 * base_shot / slots:.1f}, allowed {1000 * base_allowed / slots:.1f} per 1,000")
+    for c in cands:
+        rows = [(t, r) for t, r in zip(tasks, results) if t[2] == c]
+        diffs = [r["points"][t[3]] - base[t[0]]["points"][t[3]] for t, r in rows]
+        m = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
+        ci = 1.96 * sd / math.sqrt(len(diffs))
+        p = math.erfc(abs(m) / (sd / math.sqrt(len(diffs))) / math.sqrt(2)) if sd > 0 else float("nan")
+        changed = sum(1 for t, r in rows if r["plays"] != base[t[0]]["plays"]) / len(rows)
+        shot = sum(1 for t, r in rows if r["moon"] == t[3])
+        allowed = sum(1 for t, r in rows if r["moon"] not in (-1, t[3]))
+        pts = sum(r["points"][t[3]] for t, r in rows) / len(rows)
+        tried = [(t, r) for t, r in rows if t[3] in r.get("attempts", ())]
+        made = sum(1 for t, r in tried if r["moon"] == t[3])
+        print(f"  {c}: {pts:.3f} points/hand; minus the field {m:+.3f} ± {ci:.3f} (p={p:.2g}, n={len(rows)}; "
+              f"{changed:.0%} of hands played differently); moons shot {1000 * shot / len(rows):.1f}, "
+              f"allowed {1000 * allowed / len(rows):.1f} per 1,000; moon plan chosen in {len(tried)} hands, "
+              f"made {made}")
+    del n_base
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
