@@ -90,11 +90,16 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
     played = play_hands(page, args.hands, 120_000)
     seconds = time.perf_counter() - t1
     tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] > ready_at]
-    measures = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker').map(m => m.duration)")
+    entries = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker')"
+                            ".map(m => ({ms: m.duration, ...(m.detail || {})}))")
+    measures = [e["ms"] for e in entries]
+    play_worlds = [e["worlds"] for e in entries if e.get("cards") == 1 and e.get("worlds")]
+    pass_worlds = [e["worlds"] for e in entries if e.get("cards") == 3 and e.get("worlds")]
     marks = page.evaluate("() => ({...document.documentElement.dataset})")
     context.close()
     return {"mode": mode, "ready_s": ready_s, "worker_start_ms": worker_start, "played": played,
             "seconds": seconds, "long_tasks": [t["duration"] for t in tasks], "decisions_ms": measures,
+            "play_worlds": play_worlds, "pass_worlds": pass_worlds,
             "worker_state": marks.get("botWorker"), "worker_answers": marks.get("botWorkerAnswers")}
 
 
@@ -106,7 +111,7 @@ def pct(values: list[float], q: float) -> float:
 def report(results: list[dict[str, Any]], args: Any, version: str, load: str) -> str:
     lines = [f"# tools/bench_hard_hand.py --hands {args.hands} --speed {args.speed} --seed {args.seed} "
              f"--throttle {args.throttle:g}",
-             f"Chromium {version}; the game page (dist/), difficulty Hard (budget 250 ms), {args.hands} hand(s) "
+             f"Chromium {version}; the game page (dist/), difficulty Hard (worker: 300 ms a play, 500 ms a pass; page: 250 ms), {args.hands} hand(s) "
              f"per mode played like a player; main thread slowed {args.throttle:g}x; load average before: {load}", ""]
     for r in results:
         tasks = r["long_tasks"]
@@ -119,6 +124,11 @@ def report(results: list[dict[str, Any]], args: Any, version: str, load: str) ->
         if d:
             lines.append(f"[{r['mode']}] bot decisions in the worker ({len(d)}): round trip median "
                          f"{statistics.median(d):.0f} ms, p95 {pct(d, 0.95):.0f} ms, max {max(d):.0f} ms")
+        for kind in ("play", "pass"):
+            w = r.get(f"{kind}_worlds") or []
+            if w:
+                lines.append(f"[{r['mode']}] worlds per searched {kind} in the worker ({len(w)}): median "
+                             f"{statistics.median(w):.0f}, min {min(w)}, max {max(w)}")
         lines.append(f"[{r['mode']}] main-thread tasks over 50 ms after the page was ready: {len(tasks)}"
                      + (f", longest {max(tasks):.0f} ms, over 100 ms: {sum(t > 100 for t in tasks)}" if tasks else "")
                      + f" ({r['played']} cards played here in {r['seconds']:.0f} s)")

@@ -31,10 +31,12 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def make_bot(level: str, *, budget_ms: float | None = None, iterations: int | None = None,
-             version: int | None = None, pass_iterations: int | None = None) -> Bot:
+             version: int | None = None, pass_iterations: int | None = None,
+             pass_budget_ms: float | None = None) -> Bot:
     """A bot of ``level`` ("easy", "medium", "hard" or "random").
 
-    Hard searches for ``budget_ms`` milliseconds (default 250), or, when ``iterations`` is
+    Hard searches for ``budget_ms`` milliseconds (default 250; its pass ``pass_budget_ms``,
+    default the same), or, when ``iterations`` is
     given, for exactly that many sampled worlds (``pass_iterations`` for the pass, default the
     same): fully deterministic (the daily par uses it). ``version`` picks a pinned version of
     Hard (default: the latest; see ``hearts.bots.hard.VERSIONS``).
@@ -42,7 +44,7 @@ def make_bot(level: str, *, budget_ms: float | None = None, iterations: int | No
     name = level.strip().lower()
     if name == "hard":
         return HardBot(budget_ms=budget_ms, iterations=iterations, version=LATEST if version is None else version,
-                       pass_iterations=pass_iterations)
+                       pass_iterations=pass_iterations, pass_budget_ms=pass_budget_ms)
     if name == "medium":
         return MediumBot()
     if name == "easy":

@@ -14,6 +14,7 @@ search runs in slices: :meth:`decide_steps` yields between them.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Generator, Sequence
@@ -71,10 +72,12 @@ class HardParams:
     fast_random: bool = False  # one pool of random numbers per decision, no shuffle in the sampler
     # version 3 (issue 11: moons)
     late_defence: int = 0  # rollouts: the others see a shooter once it has this many points (0: at once)
+    shoot_late: int = -1  # ... when the shooter is this seat (-1: late_defence)
     runner_share: float = 0.5  # share of the worlds in which a moon runner plays the moon plan
     runner_boost: float = 1.0  # ... and in those worlds, the weight of the high cards in its hand
     runner_no_prior: bool = False  # no head start for Medium's card while a moon runner is about
     moon_pass: bool = False  # the pass search also plays out passes that keep a moon hand (low cards go)
+    gate_k: float = 0.0  # > 0: leave Medium's card only for a card better by gate_k standard errors (paired)
     void_passes: bool = False  # ... and for each short side suit, the pass that empties it
 
 
@@ -82,9 +85,9 @@ VERSIONS: dict[int, HardParams] = {
     1: HardParams(1),  # Hard until issue 11; the daily par v1
     2: HardParams(2, trust=0.97, model_noise=True, medium_rollouts=True, moon_majority=True, defend=True,
                   runner_gate=2, halving=True, fast_random=True),  # issue 11
-    3: HardParams(3, trust=0.97, model_noise=True, medium_rollouts=True, moon_majority=True, defend=True,
-                  runner_gate=2, halving=True, fast_random=True, late_defence=8, runner_share=0.5,
-                  runner_boost=3.0, runner_no_prior=True),  # issue 11: moons
+    3: HardParams(3, medium_rollouts=True, moon_majority=True, moon_gate=3, defend=True, runner_gate=2,
+                  halving=True, fast_random=True, late_defence=8, runner_boost=3.0, runner_no_prior=True,
+                  moon_pass=True, void_passes=True),  # issue 11: moons; v1's worlds and noise
 }
 LATEST = 3
 
@@ -96,7 +99,7 @@ LATEST = 3
 BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     1: (850, 85),
     2: (1280, 240),
-    3: (1280, 240),
+    3: (1150, 270),  # in the bots' Web Worker: 300 ms a play, 500 ms a pass (bench/out/browser-worker-v3.txt)
 }
 
 
@@ -139,8 +142,8 @@ class WorldSampler:
         # factor[c][s]: the weight of dealing card c to seat s (1.0 unless s's plays exclude c)
         self.factor = [[1.0 - trust[s] if avoid[s] >> c & 1 else 1.0 for s in range(4)] for c in range(52)]
         if boost is not None:  # (seat, cards, weight): that seat is likelier to hold those cards
-            seat, cards, weight = boost
-            for c in bits(cards):
+            seat, boosted, weight = boost
+            for c in bits(boosted):
                 self.factor[c][seat] *= weight
         queen_seats: list[int] = []
         if free & QS_BIT:
@@ -234,10 +237,12 @@ class HardBot(Bot):
 
     def __init__(self, budget_ms: float | None = None, iterations: int | None = None, *,
                  version: int = LATEST, pass_iterations: int | None = None, params: HardParams | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, pass_budget_ms: float | None = None) -> None:
         """``iterations``: sampled worlds per decision (deterministic); ``pass_iterations``
         overrides it for the pass (default: the same). Otherwise ``budget_ms`` of search, timed
-        by ``clock`` (seconds; a test passes a fake one). ``params`` replaces the version's
+        by ``clock`` (seconds; a test passes a fake one), and ``pass_budget_ms`` for the pass
+        (default: ``budget_ms``; the browser's worker thinks longer about its pass while the
+        player picks three cards). ``params`` replaces the version's
         parameters (experiments: ``python -m hearts arena``)."""
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -250,10 +255,13 @@ class HardBot(Bot):
         self.iterations = iterations
         self.pass_iterations = pass_iterations if pass_iterations is not None else iterations
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
+        if pass_budget_ms is not None and pass_budget_ms <= 0:
+            raise ValueError("pass_budget_ms must be positive")
+        self.pass_budget_ms = self.budget_ms if pass_budget_ms is None else float(pass_budget_ms)
         self.clock = clock  # seconds; a test passes a fake one
 
     def _run_worlds(self, score_world: Callable[[float], None], slice_worlds: int,
-                    iterations: int | None) -> Generator[None, None, int]:
+                    iterations: int | None, budget_ms: float | None = None) -> Generator[None, None, int]:
         """Call ``score_world(progress)`` once per sampled world until the iterations (or, in
         budget mode, the time) are used up, yielding between slices; return the number of
         worlds. ``progress``: the share of the search done so far (worlds or time)."""
@@ -262,7 +270,7 @@ class HardBot(Bot):
         limit = iterations if iterations is not None else MAX_WORLDS
         clock = self.clock
         start = clock()
-        budget = self.budget_ms / 1000.0
+        budget = (self.budget_ms if budget_ms is None else budget_ms) / 1000.0
         deadline = start + budget
         slice_end = start + SLICE_S
         now = start
@@ -320,16 +328,17 @@ class HardBot(Bot):
             if combo != prior:
                 cands.append(combo)
         if self.params.void_passes:
-            for combo in _void_passes(hand, ranked, jack):
-                if combo not in cands:
-                    cands.append(combo)
+            for extra in _void_passes(hand, ranked, jack):
+                if extra not in cands:
+                    cands.append(extra)
         shoots = [False] * len(cands)
         if self.params.moon_pass:
-            for combo in _moon_passes(hand):
-                cands.append(combo)
+            for extra in _moon_passes(hand):
+                cands.append(extra)
                 shoots.append(True)
         moons = [0] * len(cands)
-        late = self.params.late_defence
+        p = self.params
+        late = p.shoot_late if p.shoot_late >= 0 else p.late_defence
         util = _Utility(me, view)
         rr = RolloutRules(rules)
         noise = self._noise(me)
@@ -378,7 +387,7 @@ class HardBot(Bot):
                                      medium, False, start)
                 totals[i] += util(*result)
 
-        worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations)
+        worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations, self.pass_budget_ms)
         race.add_prior(totals)
         # a moon pass must also reach the moon in most of its worlds (as a moon plan in play)
         allowed = [i for i in race.active if not shoots[i] or 2 * moons[i] > race.worlds[i]]
@@ -431,12 +440,17 @@ class HardBot(Bot):
                                    boost=(runner, k.unseen & _MOON_CARDS, p.runner_boost))
         cut = int(p.runner_share * 1024)
         late = p.late_defence
+        shoot_late = p.shoot_late if p.shoot_late >= 0 else late
         draws = playout_randoms(k.trick_number)
         pool = random_pool(rng, draws) if p.fast_random else []
         prior = medium_play(view)[0][0]
         prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior)), -1)
         head_start = 0.0 if runner >= 0 and p.runner_no_prior else p.medium_prior
         race = _Race(len(plans), prior_plan, head_start, p.halving)
+        gate = p.gate_k > 0 and prior_plan >= 0
+        diffs = [0.0] * len(plans)  # per candidate: sum of (its value - the prior's) over the worlds
+        diffs2 = [0.0] * len(plans)
+        values = [0.0] * len(plans)
 
         def score_world(progress: float) -> None:
             race.prune(totals, progress)
@@ -465,10 +479,18 @@ class HardBot(Bot):
                 broken = k.broken or card >= 39 or (queen_breaks and card == QS)
                 result = playout(hands, leader, trick + [card], k.trick_number, broken, hearts, queen, jack,
                                  rr, rs, shooter, noise, medium, defend, start,
-                                 k.me if shooter == runner and runs else -1, late)
-                totals[i] += util(*result)
+                                 k.me if shooter == runner and runs else -1, shoot_late if shoot else late)
+                value = util(*result)
+                totals[i] += value
+                values[i] = value
                 if shoot and result[0][k.me] == 13 and result[1] == k.me:
                     moons[i] += 1
+            if gate:
+                base = values[prior_plan]
+                for i in race.active:
+                    d = values[i] - base
+                    diffs[i] += d
+                    diffs2[i] += d * d
 
         worlds = yield from self._run_worlds(score_world, SLICE_WORLDS, self.iterations)
         # Medium's choice gets a small head start: the search must beat the rule of thumb
@@ -478,6 +500,9 @@ class HardBot(Bot):
         # spectacular worlds is a reckless attempt.
         allowed = [i for i in race.active
                    if not plans[i][1] or not p.moon_majority or 2 * moons[i] > race.worlds[i]]
+        if gate:  # a card must beat Medium's clearly on the same worlds, not by a fixed margin
+            allowed = [i for i in allowed if i == prior_plan or _clearly_better(diffs[i], diffs2[i], race.worlds[i],
+                                                                                head_start, p.gate_k)]
         best = max(allowed, key=lambda i: (totals[i], -i))
         card, shoot = plans[best]
         reason, params = classify_play(k, card, shoot)
@@ -511,6 +536,16 @@ def hand_points(hearts: list[int], queen: int, jack: int, rules: Any, scores: tu
     if jack >= 0 and rules.jack_of_diamonds:
         points[jack] -= 10
     return points
+
+
+def _clearly_better(total: float, squares: float, n: int, margin: float, k: float) -> bool:
+    """Is a mean paired advantage of ``total / n`` (sum of squares ``squares``) above ``margin``
+    by ``k`` standard errors?"""
+    if n < 2:
+        return False
+    mean = total / n
+    var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
+    return bool(mean - margin > k * math.sqrt(var / n))
 
 
 class _Race:

@@ -37,7 +37,7 @@ __all__ = ["PROTOCOL", "RemoteError", "request", "answer", "answer_json", "decis
 # Bumped when the shape of a request or an answer changes (the page and the worker come from
 # the same build, so this guards against a stale worker script served from a cache).
 PROTOCOL = 1
-_OPTIONS = ("budget_ms", "iterations", "version", "pass_iterations")
+_OPTIONS = ("budget_ms", "iterations", "version", "pass_iterations", "pass_budget_ms")
 
 
 class RemoteError(ValueError):

@@ -131,11 +131,20 @@ def start() -> BotWorker | None:
         worker.postMessage(to_js({"id": ident, "request": text}, dict_converter=window.Object.fromEntries))
 
     def measure(data: dict[str, Any]) -> None:
-        """Each answer's round trip as a performance measure "hearts-bot-worker" (benchmarks read it)."""
+        """Each answer's round trip as a performance measure "hearts-bot-worker", with the worlds
+        the search sampled and the number of cards (3: a pass) as its detail (benchmarks read it)."""
         began = sent.pop(data.get("id"), None)  # type: ignore[arg-type]
-        if began is not None and data.get("kind") == "answer":
-            window.performance.measure("hearts-bot-worker", to_js({"start": began, "end": window.performance.now()},
-                                                                  dict_converter=window.Object.fromEntries))
+        if began is None or data.get("kind") != "answer":
+            return
+        detail: dict[str, Any] = {}
+        try:
+            answer = json.loads(str(data.get("answer")))
+            detail = {"worlds": answer.get("stats", {}).get("worlds"), "cards": len(answer.get("cards", []))}
+        except (ValueError, AttributeError, TypeError):
+            pass  # an unreadable answer: BotWorker.on_message reports it
+        window.performance.measure("hearts-bot-worker", to_js({"start": began, "end": window.performance.now(),
+                                                               "detail": detail},
+                                                              dict_converter=window.Object.fromEntries))
 
     bots = BotWorker(post)
     mark = document.documentElement.dataset  # <html data-bot-worker="ready" ...>: for tests and benchmarks

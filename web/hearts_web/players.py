@@ -17,13 +17,18 @@ from hearts.bots.player import BotPlayer, RngSource, decision_action
 
 from .bot_worker import BotWorker, WorkerUnavailable
 
-__all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT"]
+__all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT", "WORKER_BUDGET"]
 
 # Give the browser a turn at least this often while Python computes (seconds).
 SLICE_BUDGET = 0.03
 # How long a bot waits for a starting worker before it thinks on the page instead (seconds): the
 # worker starts in 1.5-3 s on a warm cache (bench/out/browser-worker.txt), a slow phone takes longer.
 WORKER_START_WAIT = 10.0
+# Hard's budget in the worker (ms): the page does not wait on it, so a play may take a little more
+# than the page's 250 ms (median decision ~300 ms, target <= 400), and the pass, chosen while the
+# player picks three cards, 500 ms (the three bots share the worker: 1.5 s for all three passes).
+# Worlds per decision this buys: bench/out/browser-worker-v3.txt (hearts.bots.hard.BROWSER_WORLDS).
+WORKER_BUDGET = {"budget_ms": 300.0, "pass_budget_ms": 500.0}
 
 
 class Pacer:
@@ -114,7 +119,8 @@ class WebBot:
         worker = self.worker(level) if self.worker is not None else None
         if worker is not None and await worker.started(WORKER_START_WAIT):
             try:
-                answer = await worker.decide(remote.request(view, level, player.rng(view)))
+                options = WORKER_BUDGET if level == "hard" else {}
+                answer = await worker.decide(remote.request(view, level, player.rng(view), **options))
                 player.last = remote.decision_from(answer, view)
                 self.decided["worker"] += 1
                 return decision_action(view, player.last)
