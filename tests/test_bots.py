@@ -382,3 +382,49 @@ def test_hard_keeps_a_moon_hand_together_without_a_search() -> None:
     view = _pass_view("2C 3C 2D AD KD AS KS AH KH QH JH TH 9H")
     d = make_bot("hard", iterations=30).decide(view, random.Random(2))
     assert d.reason == "shoot_moon" and set(d.cards) == set(parse_cards("2C 3C 2D"))
+
+
+# ----------------------------------------------------------------------------- Hard v3 (issue 11)
+def test_hard_v3_plays_out_void_and_moon_passes_and_a_moon_pass_needs_a_majority() -> None:
+    from hearts.bots.hard import VERSIONS
+
+    view = _pass_view("4C 9D 2S 5S 8S AS KS 2H 6H TH QH KH AH")  # one club, one diamond, moon cards
+    d = HardBot(iterations=60, params=VERSIONS[3]).decide(view, random.Random(4))
+    values = d.stats["values"]
+    assert "4C KS AS" in values and "9D KS AS" in values  # empty the clubs (added), the diamonds (Medium's)
+    moon = [k for k in values if k.endswith("*")]
+    assert moon == ["4C 2S 2H*", "4C 2S 5S*"]  # the three lowest cards; the three lowest side cards
+    assert len(values) == len(set(values))
+    if d.stats.get("plan") == "moon":
+        assert d.reason == "shoot_moon"
+    d1 = make_bot("hard", iterations=60, version=1).decide(view, random.Random(4))
+    assert not any(k.endswith("*") for k in d1.stats["values"])  # version 1 never plays moon passes out
+
+
+def test_a_boosted_seat_is_dealt_more_of_the_boosted_cards() -> None:
+    from hearts.bots.hard import WorldSampler
+
+    hand = _mid_hand("boost", 1, 1)
+    k = Knowledge(hand.view(hand.turn))  # type: ignore[arg-type]
+    seat = (k.me + 1) % 4
+    high = sum(1 << c for c in range(52) if c % 13 >= 10) & k.unseen
+    plain, boosted = WorldSampler(k), WorldSampler(k, boost=(seat, high, 3.0))
+
+    def share(sampler: WorldSampler) -> float:
+        got = [bin(sampler(random.Random(i))[seat] & high).count("1") for i in range(400)]
+        return sum(got) / len(got)
+
+    assert share(boosted) > share(plain) + 0.5
+    for i in range(50):  # still a consistent deal: hand sizes, every unseen card once
+        world = boosted(random.Random(i))
+        assert [bin(m).count("1") for m in world] == list(k.view.hand_sizes)
+        assert sum(world) == k.hand | k.unseen
+
+
+def test_pass_budget_is_its_own() -> None:
+    view = _pass_view("2C 9C JC 5D 6D KD 3S 8S QS 2H 7H JH AH")
+    clock = TickClock()
+    d = HardBot(budget_ms=10, pass_budget_ms=60, clock=clock).decide(view, random.Random(1))
+    assert 30 <= d.stats["worlds"] <= 60
+    with pytest.raises(ValueError):
+        HardBot(pass_budget_ms=0)

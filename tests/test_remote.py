@@ -130,3 +130,14 @@ def test_the_rng_arrives_in_the_state_it_left() -> None:
     copy = random.Random()
     copy.setstate((sent[0], tuple(sent[1]), sent[2]))
     assert [copy.random() for _ in range(5)] == [rng.random() for _ in range(5)]
+
+
+def test_the_pages_worker_budget_is_a_valid_request() -> None:
+    """The options the page sends for Hard (a play and a pass budget) are accepted and used."""
+    from hearts_web.players import WORKER_BUDGET  # tests/conftest.py puts web/ on the path
+
+    for steps in (0, 9):  # the pass, a play
+        view = _waiting(played("remote-budget", steps))
+        small = {k: v / 10 for k, v in WORKER_BUDGET.items()}  # a tenth: keep the test quick
+        decision = _remote(view, "hard", random.Random(3), **small)
+        assert decision.stats["worlds"] > 0 and set(decision.cards) <= set(view.hand)
