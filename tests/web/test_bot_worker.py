@@ -148,3 +148,16 @@ def test_a_refused_answer_is_decided_again_on_the_page() -> None:
     here = _play(_bots(None))
     assert dumps(_play(bots)) == dumps(here)
     assert sum(b.decided["page"] for b in bots) == 56
+
+
+def test_a_worker_that_stops_answering_fails_and_the_page_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hearts_web import bot_worker
+
+    monkeypatch.setattr(bot_worker, "ANSWER_TIMEOUT", 0.05)
+    silent = BotWorker(lambda ident, text: None)  # takes requests, never answers
+    silent.on_message({"kind": "ready"})
+    bots = _bots(silent)
+    match = _play(bots)
+    assert match.is_over
+    assert silent.state == "failed" and "no answer" in silent.reason
+    assert sum(b.decided["page"] for b in bots) == 56  # the first request timed out, then all on the page

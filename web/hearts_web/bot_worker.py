@@ -17,9 +17,12 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["BotWorker", "WorkerUnavailable", "start", "WORKER_URL"]
+__all__ = ["BotWorker", "WorkerUnavailable", "start", "WORKER_URL", "ANSWER_TIMEOUT"]
 
 WORKER_URL = "./web/bot-worker.js"
+# A search takes at most a second (a pass); an answer that has not come after this many seconds
+# never will (a worker stuck or killed by the browser): the worker counts as failed.
+ANSWER_TIMEOUT = 20.0
 
 
 class WorkerUnavailable(Exception):
@@ -104,7 +107,10 @@ class BotWorker:
         self._pending[ident] = future
         try:
             self._post(ident, json.dumps(request))
-            return await future
+            return await asyncio.wait_for(future, ANSWER_TIMEOUT)
+        except asyncio.TimeoutError:
+            self.fail(f"no answer in {ANSWER_TIMEOUT:g} s")
+            raise WorkerUnavailable(self.reason) from None
         finally:
             self._pending.pop(ident, None)
 
