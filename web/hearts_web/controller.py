@@ -242,6 +242,9 @@ class Controller(Listener):
             return
         note_events(session.state, events, self.store)
         self.save()
+        await asyncio.sleep(0)  # a new browser task for the drawing: no task over 50 ms on a slow phone
+        if session is not self._session:
+            return
         self.view.claimable = False
         if self.extra is not None:
             await self.extra.on_events(game, events)  # the guests see it at once

@@ -137,6 +137,7 @@ class WebBot:
         started = loop.time()
         self.on_thinking(view.seat)
         try:
+            await asyncio.sleep(0)  # the drawing before and the request after run as separate browser tasks
             action = await self.decide(level, view)
             remaining = self.min_think() - (loop.time() - started)
             if remaining > 0:
