@@ -39,6 +39,14 @@ window.__longtasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, duration: e.duration});
 }).observe({type: "longtask", buffered: true});
+window.__frames = [];
+try {  // Long Animation Frames: which scripts ran in a long frame (Chromium 123+)
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__frames.push({start: e.startTime, duration: e.duration,
+      blocking: e.blockingDuration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+      scripts: e.scripts.map((s) => ({invoker: s.invoker, ms: s.duration, fn: s.sourceFunctionName}))});
+  }).observe({type: "long-animation-frame", buffered: true});
+} catch (e) {}
 """
 PLAYABLE = "#hand button[data-card]:enabled"
 
@@ -87,9 +95,11 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
                                timeout=120_000)
         worker_start = page.evaluate("() => performance.now()") - ready_at
     t1 = time.perf_counter()
+    play_at = page.evaluate("() => performance.now()")
     played = play_hands(page, args.hands, 120_000)
     seconds = time.perf_counter() - t1
     tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] > ready_at]
+    frames = [f for f in page.evaluate("() => window.__frames") if f["start"] > play_at and f["blocking"] > 0]
     entries = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker')"
                             ".map(m => ({ms: m.duration, ...(m.detail || {})}))")
     measures = [e["ms"] for e in entries]
@@ -98,7 +108,8 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
     marks = page.evaluate("() => ({...document.documentElement.dataset})")
     context.close()
     return {"mode": mode, "ready_s": ready_s, "worker_start_ms": worker_start, "played": played,
-            "seconds": seconds, "long_tasks": [t["duration"] for t in tasks], "decisions_ms": measures,
+            "seconds": seconds, "long_tasks": [t["duration"] for t in tasks],
+            "long_tasks_in_hands": [t["duration"] for t in tasks if t["start"] > play_at], "blocking_frames": frames, "decisions_ms": measures,
             "play_worlds": play_worlds, "pass_worlds": pass_worlds,
             "worker_state": marks.get("botWorker"), "worker_answers": marks.get("botWorkerAnswers")}
 
@@ -132,6 +143,13 @@ def report(results: list[dict[str, Any]], args: Any, version: str, load: str) ->
         lines.append(f"[{r['mode']}] main-thread tasks over 50 ms after the page was ready: {len(tasks)}"
                      + (f", longest {max(tasks):.0f} ms, over 100 ms: {sum(t > 100 for t in tasks)}" if tasks else "")
                      + f" ({r['played']} cards played here in {r['seconds']:.0f} s)")
+        during = r["long_tasks_in_hands"]
+        lines.append(f"[{r['mode']}] of them during the hands (after the worker was ready): {len(during)}"
+                     + (f", longest {max(during):.0f} ms" if during else ""))
+        for f in sorted(r["blocking_frames"], key=lambda f: -f["duration"])[:5]:
+            top = sorted(f["scripts"], key=lambda s: -s["ms"])[:3]
+            lines.append(f"    a frame of {f['duration']:.0f} ms (blocking {f['blocking']:.0f}, rendering {f['render']:.0f}): "
+                         + "; ".join(f"{s['invoker'] or '?'} {s['ms']:.0f} ms" for s in top))
         lines.append("")
     return "\n".join(lines)
 
