@@ -237,6 +237,11 @@ def check(page: Page, guard: Guard, values: dict[str, str], helper: Page | None 
         helper.evaluate("(entries) => { localStorage.clear(); for (const [k, v] of entries) localStorage.setItem(k, v); }",
                         list(values.items()))
         page.wait_for_selector("#tab-overlay:not([hidden])")
+        # The overlay comes with the first storage event; this tab's copy of localStorage gets the
+        # helper's later writes a moment after (Chromium syncs it between renderers): a player
+        # never clicks within those milliseconds, so wait until every value has arrived here.
+        page.wait_for_function("(entries) => entries.every(([k, v]) => localStorage.getItem(k) === v)",
+                               arg=list(values.items()))
         page.click('#tab-overlay [data-action="tab-continue"]')
         page.wait_for_selector("#tab-overlay", state="hidden")
     page.wait_for_function(f"() => document.documentElement.dataset.dailyDate === {json.dumps(DAILY_DATE)}")
