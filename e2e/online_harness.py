@@ -8,7 +8,7 @@ peers over the machine's real network address, so there they are skipped.
 Fixtures (import them into the test module)
   relay             a local signalling relay (``node tools/relay.mjs``) on 127.0.0.1
   online_base_url   dist/ served with that relay added to the CSP's connect-src
-  online_browser    Chromium with ``--allow-loopback-in-peer-connection``
+  online_browser    Chromium with ``--allow-loopback-in-peer-connection`` (a new one per test)
   player            factory: ``page = player("Ada")`` opens a new browser context (its own storage,
                     like another person's browser) with the permissions WebRTC needs on loopback,
                     guarded like every page of the e2e suite (online code allowed); every message
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright
+from playwright.sync_api import Browser, Page, Playwright, expect
 
 from conftest import DIST, ROOT, Guard, _screenshot_on_failure, goto_ready, launch_options
 from serve import start_server
@@ -56,7 +56,8 @@ def online_base_url(relay: str) -> Iterator[str]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture  # one per test: a renderer crash (rare, seen at a page's start) can break the whole
+# browser, so that a rerun in a fresh context of the same browser crashes again
 def online_browser(playwright: Playwright) -> Iterator[Browser]:
     options = launch_options()
     browser = playwright.chromium.launch(**{**options, "args": options["args"] + ["--allow-loopback-in-peer-connection"]})
@@ -131,6 +132,18 @@ def join_table(page: Page, link: str, name: str, seat: str) -> None:
                 raise
         with page.expect_navigation(wait_until="commit"):
             page.click("[data-action='online-reload']")
+
+
+def host_sees_seated(host: Page, seat: str, *guests: Page) -> None:
+    """The host's lobby shows a person at ``seat``. If not in time, print who met whom and the
+    message types each page received, to tell a lost connection from a lost message."""
+    try:
+        expect(host.locator(f"[data-lobby-seat='{seat}'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+    except AssertionError:
+        for name, page in (("host", host), *((f"guest {i + 1}", g) for i, g in enumerate(guests))):
+            types = [m.get("t") for m in received(page)]
+            print(f"{name}: peers {page.evaluate('window.__heartsOnlinePeers')}; received {types[-40:]}")
+        raise
 
 
 def received(page: Page) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import shot
 from online_harness import (  # noqa: F401  (fixtures)
-    CONNECT_MS, host_table, join_table, needs_netns, online_base_url, online_browser, player, received, relay,
+    CONNECT_MS, host_sees_seated, host_table, join_table, needs_netns, online_base_url, online_browser, player, received, relay,
 )
 
 pytestmark = needs_netns
@@ -88,7 +88,7 @@ def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screen
     link = host_table(host, "Ada")
     guest = player("Ben")
     join_table(guest, link, "Ben", "west")
-    expect(host.locator("[data-lobby-seat='west'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+    host_sees_seated(host, "west", guest)
     shot(host, "online-host-lobby-en")
     host.click("[data-action='online-start']")
     guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
@@ -113,7 +113,7 @@ def test_four_people_at_one_table(player) -> None:  # type: ignore[no-untyped-de
         join_table(page, link, name, seat)
         guests.append(page)
     for seat in ("west", "north", "east"):
-        expect(host.locator(f"[data-lobby-seat='{seat}'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+        host_sees_seated(host, seat, *guests)
     host.click("[data-action='online-start']")
     for page in guests:
         page.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
@@ -132,7 +132,7 @@ def test_a_guest_who_drops_is_played_by_a_bot_and_reclaims_the_seat_and_the_host
     link = host_table(host, "Ada")
     guest = player("Ben")
     join_table(guest, link, "Ben", "west")
-    expect(host.locator("[data-lobby-seat='west'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+    host_sees_seated(host, "west", guest)
     host.click("[data-action='online-start']")
     guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
     end = time.time() + 120
@@ -169,7 +169,7 @@ def test_a_hostile_guest_changes_nothing_and_the_table_goes_on(player) -> None: 
     link = host_table(host, "Ada")
     mallory = player("Mallory")
     join_table(mallory, link, "Mallory", "west")
-    expect(host.locator("[data-lobby-seat='west'][data-kind='remote']")).to_be_visible(timeout=CONNECT_MS)
+    host_sees_seated(host, "west", mallory)
     host.click("[data-action='online-start']")
     mallory.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
     west = mallory.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.dataset.card)")

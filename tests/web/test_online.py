@@ -25,7 +25,7 @@ from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import play
 from hearts_web.online import protocol
-from hearts_web.online.guest import GuestTable
+from hearts_web.online.guest import SIT_AGAIN_AFTER, GuestTable
 from hearts_web.online.host import DROP_AFTER, HostTable
 from hearts_web.session import Snapshot
 
@@ -52,6 +52,7 @@ class Net:
         self.guests: dict[str, GuestTable] = {}
         self.received: dict[str, list[tuple[str, Any]]] = {}
         self.audit_failures: list[str] = []
+        self.lost: list[tuple[str, str]] = []  # (to, message type) to lose once each, e.g. ("host", "sit")
 
     def host_send(self, peer: str, text: str) -> None:
         self.audit(peer, text)
@@ -81,6 +82,10 @@ class Net:
             while self.queue:
                 to, peer, text = self.queue.popleft()
                 self.clock.now += 0.02
+                kind = (to, json.loads(text)["t"]) if text.startswith("{") else None
+                if kind in self.lost:
+                    self.lost.remove(kind)  # a message sent while the connection was replaced
+                    continue
                 if to == "host":
                     assert self.host is not None
                     self.host.on_message(peer, text)
@@ -145,7 +150,7 @@ def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock)
     page = AutoGuest(rng)
     page.verified = {}  # type: ignore[assignment]
     page.verified_hands = page.verified  # type: ignore[attr-defined]
-    page.verified = lambda hand, ok: page.verified_hands.__setitem__(hand, ok)  # type: ignore[assignment, attr-defined]
+    page.verified = lambda hand, ok, late=False: page.verified_hands.__setitem__(hand, "late" if late else ok)  # type: ignore[assignment, attr-defined]
     table = GuestTable(net.guest_send(peer), page, name, clock=clock)  # type: ignore[arg-type]
     page.table = table
     net.guests[peer] = table
@@ -159,6 +164,20 @@ def make_host(net: Net, clock: Clock, level: str = "medium") -> HostTable:
                      rules=PRESETS["standard"].to_dict(), level=level, clock=clock)
     net.host = host
     return host
+
+
+async def start_late(host: HostTable, clock: Clock, **options: Any) -> tuple[Match, list[Any]]:
+    """``host.start`` while a part of the shuffle is missing (the fake clock runs past the wait),
+    and the table's players, made at once like the page does (before any guest's answer)."""
+    async def start() -> tuple[Match, list[Any]]:
+        match = await host.start(Rules(), **options)
+        return match, host.players(BotPlayer(make_bot("medium"), seed="h"))
+
+    task = asyncio.ensure_future(start())
+    while not task.done():
+        await asyncio.sleep(0.01)
+        clock.now += 0.5
+    return task.result()
 
 
 async def settle(turns: int = 50) -> None:
@@ -229,6 +248,98 @@ def test_a_guest_who_drops_is_played_by_a_bot_and_gets_the_seat_back_with_its_to
         assert page.snap is not None and page.snap.view.hand == match.view(Seat.NORTH).hand or match.is_over
         await table
         assert match.is_over and not net.audit_failures
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("lost", [("host", "sit"), ("guest", "welcome")])
+def test_a_seat_request_or_its_welcome_lost_on_the_way_is_asked_again_until_answered(lost: tuple[str, str]) -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        guest, _ = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
+        guest.hello()
+        await settle()
+        net.lost.append(lost)
+        guest.sit(Seat.WEST, "Ben")
+        await settle()
+        assert guest.seat is None and not net.lost  # the message was lost: no seat yet
+        guest.tick()
+        await settle()
+        assert guest.seat is None  # asked again only after a while, not at every heartbeat
+        clock.now += SIT_AGAIN_AFTER
+        guest.tick()
+        await settle()
+        assert guest.seat is Seat.WEST and guest.token == host.seats[Seat.WEST].token
+        assert [s.shown_kind for s in host.seats] == ["local", "remote", "bot", "bot"]
+        token = guest.token
+        clock.now += SIT_AGAIN_AFTER
+        guest.tick()
+        await settle()
+        assert guest.token == token and host.seats[Seat.WEST].peer == "peer-1"  # seated: no more asking
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_contribution_after_the_deal_does_not_count_and_the_late_guest_is_told_it_could_not_check() -> None:
+    """A guest whose part of the shuffle arrives after the host dealt (a slow connection, a reload
+    while the deal waited): the host refuses it, so the reveal matches the deal for everyone, and
+    that guest hears that its hand could not be checked (not that the host cheated)."""
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        g1, p1 = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
+        g2, p2 = make_guest(net, "peer-2", "Cleo", random.Random(2), clock)
+        for g, seat in ((g1, Seat.WEST), (g2, Seat.EAST)):
+            g.hello()
+            await settle()
+            g.sit(seat, g.name)
+            await settle()
+        net.lost.append(("host", "contrib"))  # Ben's part does not arrive in time
+        match, players = await start_late(host, clock, max_hands=1)
+        assert host.fair[0].contributions[Seat.WEST] == "" and host.fair[0].dealt
+        g1.send_raw(protocol.encode("contrib", 10**5, hand=0, value=g1.hands[0].mine))  # it arrives late
+        await settle()
+        assert host.fair[0].contributions[Seat.WEST] == "" and any("after the deal" in line for line in host.log)
+        # Ben reloads before the first card: the new page is not asked for a part of a dealt hand
+        back, p3 = make_guest(net, "peer-1b", "Ben", random.Random(3), clock)
+        back.token = g1.token
+        back.hello()
+        await settle()
+        assert back.seat is Seat.WEST and not back.hands[0].commit
+        del net.guests["peer-1"]
+        await play(match, players, host)
+        await settle()
+        assert p2.verified_hands == {0: True}  # type: ignore[attr-defined]
+        assert p3.verified_hands == {0: None}  # type: ignore[attr-defined]  (joined during the hand)
+        assert match.is_over and not net.audit_failures
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_guest_whose_part_came_late_is_told_so_at_the_reveal() -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        g1, p1 = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
+        g1.hello()
+        await settle()
+        g1.sit(Seat.NORTH, "Ben")
+        await settle()
+        net.lost.append(("host", "contrib"))
+        match, players = await start_late(host, clock, max_hands=1)
+        await play(match, players, host)
+        await settle()
+        assert p1.verified_hands == {0: "late"}  # type: ignore[attr-defined]
         pump.cancel()
 
     asyncio.run(scenario())

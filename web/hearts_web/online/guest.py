@@ -22,7 +22,7 @@ from ..session import Snapshot
 from . import protocol
 from .protocol import Drop, PeerCheck, RateLimit, encode, read_seat, read_token
 
-__all__ = ["GuestEvents", "GuestTable", "Seen", "HOST_SILENT_AFTER"]
+__all__ = ["GuestEvents", "GuestTable", "Seen", "HOST_SILENT_AFTER", "SIT_AGAIN_AFTER"]
 
 
 def _question(view: SeatView) -> tuple[int, str, int]:
@@ -30,6 +30,7 @@ def _question(view: SeatView) -> tuple[int, str, int]:
     return view.hand_number, view.phase.value, view.cards_played
 
 HOST_SILENT_AFTER = 6.0  # no word from the host this long: "waiting for the host"
+SIT_AGAIN_AFTER = 4.0  # no welcome or refusal this long after asking for a seat: ask again
 
 
 class GuestEvents(Protocol):
@@ -43,7 +44,9 @@ class GuestEvents(Protocol):
 
     def refused(self, what: str, code: str) -> None: ...
 
-    def verified(self, hand: int, ok: bool | None) -> None: ...
+    def verified(self, hand: int, ok: bool | None, late: bool = False) -> None:
+        """``ok`` None: this hand could not be checked (joined during it; ``late``: this guest's
+        part of the shuffle reached the host after the deal, so the deal did not use it)."""
 
     def host_away(self, away: bool) -> None: ...
 
@@ -79,6 +82,7 @@ class GuestTable:
     log: list[str] = field(default_factory=list)
     _seq: int = 0
     _answered: tuple[int, str, int] | None = None  # the question last answered (until a refusal)
+    _sitting: tuple[Seat, float] | None = None  # a seat asked for, not yet answered, and when
 
     def _send(self, type_: str, **fields: Any) -> None:
         self._seq += 1
@@ -104,7 +108,10 @@ class GuestTable:
         self._send("hello", token=self.token, name=self.name)
 
     def sit(self, seat: Seat, name: str) -> None:
+        """Ask for ``seat``. The request is repeated until the host answers (a welcome or a
+        refusal): a message sent while the connection to the host is being replaced is lost."""
         self.name = name
+        self._sitting = (seat, self.clock())
         self._send("sit", seat=seat.key, name=name)
 
     @property
@@ -138,6 +145,8 @@ class GuestTable:
 
     def tick(self) -> None:
         self._send("ping")
+        if self._sitting is not None and self.seat is None and self.clock() - self._sitting[1] >= SIT_AGAIN_AFTER:
+            self.sit(self._sitting[0], self.name)
         away = self.clock() - self.last_heard > HOST_SILENT_AFTER
         if away != self.away:
             self.away = away
@@ -196,6 +205,7 @@ class GuestTable:
         if seat is None or token is None:
             raise ValueError("a welcome names the seat and its token")
         self.seat, self.token = seat, token
+        self._sitting = None
         self.events.seated(seat)
 
     def _on_state(self, body: dict[str, Any]) -> None:
@@ -212,6 +222,8 @@ class GuestTable:
 
     def _on_refused(self, body: dict[str, Any]) -> None:
         self._answered = None
+        if body.get("what") == "sit":
+            self._sitting = None
         self.events.refused(str(body.get("what"))[:12], str(body.get("code"))[:40])
         if self.snap is not None:
             self.events.state(self.snap, [], self.asked)
@@ -232,6 +244,9 @@ class GuestTable:
         seen = self.hands.get(hand)
         if seen is None or not seen.commit or not seen.dealt or self.seat is None:
             self.events.verified(hand, None)  # joined too late to check this hand
+            return
+        if contributions[int(self.seat)] == "":
+            self.events.verified(hand, None, late=True)
             return
         ok = verify(seen.commit, str(secret), contributions, seat=int(self.seat), mine=seen.mine, dealt=seen.dealt)
         self.events.verified(hand, ok)

@@ -34,7 +34,8 @@ class GuestSide:
         mine = saved.get(room, {}) if isinstance(saved, dict) and isinstance(saved.get(room), dict) else {}
         self.table = GuestTable(lambda text: None, self, protocol.clean_name(mine.get("name")) or "",
                                 token=protocol.read_token(mine.get("token")))
-        self.link: link.Link | None = None
+        self.link: link.Link | None = None  # the room joined last (the one searched for the host)
+        self.host_link: link.Link | None = None  # the room the host proved itself in (may be older)
         self.seats: list[dict[str, Any]] = []
         self.started = False
         self.queue: asyncio.Queue[tuple[Snapshot, list[Event]]] = asyncio.Queue()
@@ -47,6 +48,7 @@ class GuestSide:
         self.rejoining: asyncio.Future[None] | None = None
         self.searching_since = 0.0
         self.slow_shown = False
+        self.last_met = 0.0  # when a peer last joined the current room
 
     @property
     def returning(self) -> bool:
@@ -85,59 +87,75 @@ class GuestSide:
         self.ticker = asyncio.ensure_future(self._tick())
 
     def _open(self, module: Any) -> None:
+        """Join the room. Each room's messages are told apart: the host may prove itself in a room
+        this page is just leaving (Trystero connects a peer it met while leaving), and then that
+        room, not the new one, is where the host hears us."""
+        room: list[link.Link] = []
         self.link = link.Link(module, self.room, self.relay, protocol.MAX_HOST_MESSAGE,
-                              self.received, self.peer_joined, self.peer_left)
+                              lambda peer, text: self.received(room[0], peer, text),
+                              lambda peer: self.peer_joined(room[0], peer),
+                              lambda peer: self.peer_left(room[0], peer))
+        room.append(self.link)
         self.opened = asyncio.get_event_loop().time()
 
     def _send(self, text: str) -> None:
-        if self.link is not None and self.table.host_peer is not None:
-            self.link.send(self.table.host_peer, text)
+        via = self.host_link or self.link
+        if via is not None and self.table.host_peer is not None:
+            via.send(self.table.host_peer, text)
 
-    def received(self, peer: str, text: str) -> None:
-        if peer != self.table.host_peer:
+    def received(self, via: link.Link, peer: str, text: str) -> None:
+        if peer != self.table.host_peer or via is not self.host_link:
             try:
                 data = json.loads(text) if len(text) < 1024 else None
             except ValueError:
                 data = None
             if isinstance(data, dict) and data.get("t") == "host" and isinstance(data.get("sig"), str):
-                self.page.guard(self._check_host(peer, data["sig"]))
+                self.page.guard(self._check_host(via, peer, data["sig"]))
                 return
         self.table.on_message(peer, text)
 
-    async def _check_host(self, peer: str, sig: str) -> None:
-        assert self.link is not None
+    async def _check_host(self, via: link.Link, peer: str, sig: str) -> None:
         module = await link.load()
-        proof = protocol.host_proof_text(self.room, peer, self.link.self_id)
+        proof = protocol.host_proof_text(self.room, peer, via.self_id)
         if bool(await module.verifyHost(self.public_key, proof, sig)):
+            self.host_link = via
             self.table.host_proven(peer)
             self.host_left = False
             self.reconnect_after = RECONNECT_AFTER  # met: the next search starts quick again
         else:
             self.table.log.append(f"{peer[:8]} failed to prove it is the host")
 
-    def peer_joined(self, peer: str) -> None:
+    def peer_joined(self, via: link.Link, peer: str) -> None:
         """Ask every new peer whether it is the host (the host also proves itself unasked)."""
-        if self.link is not None and self.table.host_peer is None:
-            self.link.send(peer, self.table.probe())
+        if via is self.link:
+            self.last_met = asyncio.get_event_loop().time()
+        if self.table.host_peer is None or self.host_left:
+            via.send(peer, self.table.probe())
 
-    def peer_left(self, peer: str) -> None:
-        if peer == self.table.host_peer:
+    def peer_left(self, via: link.Link, peer: str) -> None:
+        if peer == self.table.host_peer and via is self.host_link:
             self.host_left = True  # its connection closed (a reload gives it a new peer): look for it
             self.table.host_gone()
+
+    @property
+    def searching(self) -> bool:
+        """Look for the host: not met yet, its connection closed, or it went silent in a room
+        this page has left since (the current room may reach it)."""
+        return (self.table.host_peer is None or self.host_left
+                or (self.host_link is not self.link and self.table.away))
 
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(2.0)
             if self.table.host_peer is not None:
                 self.table.tick()
-                if not self.host_left:  # a silent host (a background tab) is waited for, not sought
-                    continue
-            if self.link is None:
+            if not self.searching or self.link is None:  # a silent host (a background tab) is waited for
                 continue
             # no host yet, or it went away (a reload gives it a new peer): look for it
             self.link.send(None, self.table.probe())
             now = asyncio.get_event_loop().time()
-            if self.rejoining is None and now - self.opened > self.reconnect_after:
+            # (not while a peer that joined lately may still prove itself the host)
+            if self.rejoining is None and now - max(self.opened, self.last_met) > self.reconnect_after:
                 # Nobody met us: the relay only re-introduces peers at long intervals, but a
                 # fresh join is introduced at once. Leave and join again.
                 self.rejoining = asyncio.ensure_future(self._rejoin())
@@ -212,10 +230,11 @@ class GuestSide:
         else:
             self.page.view.show_error(self.page.explain_code(code))
 
-    def verified(self, hand: int, ok: bool | None) -> None:
+    def verified(self, hand: int, ok: bool | None, late: bool = False) -> None:
         state = "unchecked" if ok is None else ("true" if ok else "false")
         document.documentElement.dataset.dealVerified = state
-        key = {"true": "online_verified", "false": "online_verify_failed", "unchecked": "online_unchecked"}[state]
+        key = {"true": "online_verified", "false": "online_verify_failed",
+               "unchecked": "online_unchecked_late" if late else "online_unchecked"}[state]
         self.page.view.toast(t(key, n=hand + 1), warn=ok is False, seconds=5)
 
     def host_away(self, away: bool) -> None:
@@ -239,3 +258,5 @@ class GuestSide:
         if self.link is not None:
             self.table._send("bye")
             self.link.leave()
+        if self.host_link is not None and self.host_link is not self.link:
+            self.host_link.leave()

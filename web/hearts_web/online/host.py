@@ -58,6 +58,7 @@ class FairHand:
     secret: str
     contributions: list[str] = field(default_factory=lambda: ["", "", "", ""])
     revealed: bool = False
+    dealt: bool = False  # the deal was made from the contributions in by then; later ones are refused
 
 
 def filter_events(events: list[Event], seat: Seat) -> list[Event]:
@@ -244,6 +245,8 @@ class HostTable(Listener):
     def _on_sit(self, peer: str, seat: Seat | None, msg: Message) -> None:
         wanted = read_seat(msg.body.get("seat"))
         name = clean_name(msg.body.get("name"))
+        if seat is not None and seat == wanted:
+            return self._welcome(seat)  # the guest asked again: the welcome may have been lost
         if seat is not None:
             return self._refuse(peer, "sit", "already_seated")
         if self.started:
@@ -264,7 +267,9 @@ class HostTable(Listener):
         if self.match is not None:
             self.send_state(seat, [])
             fair = self.fair.get(self.match.hand_number)
-            if fair is not None and not fair.revealed and not self.match.hand.plays:
+            # only while the deal still waits for this seat's part: once dealt, a contribution
+            # would not count (the guest is told at the reveal that it could not check the hand)
+            if fair is not None and not fair.dealt and not fair.contributions[seat]:
                 self.tell(seat, "commit", hand=self.match.hand_number, hash=fair.commit)
 
     def _refuse(self, peer: str, what: str, code: str) -> None:
@@ -293,6 +298,8 @@ class HostTable(Listener):
         fair = self.fair.get(hand) if isinstance(hand, int) else None
         if seat is None or value is None or fair is None or fair.contributions[seat]:
             return self._drop(peer, "contribution not expected")
+        if fair.dealt:
+            return self._drop(peer, "contribution after the deal")
         fair.contributions[seat] = value
 
     # ------------------------------------------------------------------ the match
@@ -330,6 +337,7 @@ class HostTable(Listener):
             if self.clock() >= deadline:
                 break
             await asyncio.sleep(0.05)
+        fair.dealt = True
         return deal_from_seed(deal_seed(secret, fair.contributions))
 
     async def on_events(self, game: Game, events: list[Event]) -> None:
@@ -374,7 +382,8 @@ class HostTable(Listener):
                 if hand.isdigit() and isinstance(raw, dict) and all(isinstance(raw.get(k), str) for k in ("commit", "secret")):
                     contributions = raw.get("contributions")
                     if isinstance(contributions, list) and len(contributions) == 4 and all(isinstance(c, str) for c in contributions):
-                        self.fair[int(hand)] = FairHand(raw["commit"], raw["secret"], list(contributions))
+                        # saved with its hand under way: that hand was dealt
+                        self.fair[int(hand)] = FairHand(raw["commit"], raw["secret"], list(contributions), dealt=True)
 
     def close(self) -> None:
         self.closed = True
