@@ -85,5 +85,10 @@ def test_a_saved_run_resumes_where_it_stopped(tmp_path) -> None:
         assert main(["arena", "--bots", "medium,easy", "--seed", "4", "--hands", "30"]) == 0
     assert out.getvalue().splitlines()[2].split(", ")[:3] == fresh.getvalue().splitlines()[2].split(", ")[:3]
     assert out.getvalue().split("paired differences")[1] == fresh.getvalue().split("paired differences")[1]
+    # the resumed report counts the play time of every match, the ones saved by the first run too
+    from hearts.bots.arena import row_from_json
+    rows = [row_from_json(line) for line in lines]
+    assert all(r.seconds > 0 for r in rows)
+    assert f"of play in {len(rows)} timed matches" in out.getvalue()
     with redirect_stdout(io.StringIO()):
         assert main(["arena", "--bots", "medium,random", "--seed", "4", "--save", str(saved), "--hands", "4"]) == 2

@@ -109,7 +109,8 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
     context.close()
     return {"mode": mode, "ready_s": ready_s, "worker_start_ms": worker_start, "played": played,
             "seconds": seconds, "long_tasks": [t["duration"] for t in tasks],
-            "long_tasks_in_hands": [t["duration"] for t in tasks if t["start"] > play_at], "blocking_frames": frames, "decisions_ms": measures,
+            "long_tasks_in_hands": [t["duration"] for t in tasks if t["start"] > play_at],
+            "blocking_frames": frames, "decisions_ms": measures,
             "play_worlds": play_worlds, "pass_worlds": pass_worlds,
             "worker_state": marks.get("botWorker"), "worker_answers": marks.get("botWorkerAnswers")}
 
@@ -122,8 +123,9 @@ def pct(values: list[float], q: float) -> float:
 def report(results: list[dict[str, Any]], args: Any, version: str, load: str) -> str:
     lines = [f"# tools/bench_hard_hand.py --hands {args.hands} --speed {args.speed} --seed {args.seed} "
              f"--throttle {args.throttle:g}",
-             f"Chromium {version}; the game page (dist/), difficulty Hard (worker: 300 ms a play, 500 ms a pass; page: 250 ms), {args.hands} hand(s) "
-             f"per mode played like a player; main thread slowed {args.throttle:g}x; load average before: {load}", ""]
+             f"Chromium {version}; the game page (dist/), difficulty Hard (worker: 300 ms a play, 500 ms a pass; "
+             f"page: 250 ms), {args.hands} hand(s) per mode played like a player; main thread slowed "
+             f"{args.throttle:g}x; load average before: {load}", ""]
     for r in results:
         tasks = r["long_tasks"]
         head = f"[{r['mode']}] page ready in {r['ready_s']:.1f} s"
@@ -144,7 +146,7 @@ def report(results: list[dict[str, Any]], args: Any, version: str, load: str) ->
                      + (f", longest {max(tasks):.0f} ms, over 100 ms: {sum(t > 100 for t in tasks)}" if tasks else "")
                      + f" ({r['played']} cards played here in {r['seconds']:.0f} s)")
         during = r["long_tasks_in_hands"]
-        lines.append(f"[{r['mode']}] of them during the hands (after the worker was ready): {len(during)}"
+        lines.append(f"[{r['mode']}] of them during the hands (from the first card on): {len(during)}"
                      + (f", longest {max(during):.0f} ms" if during else ""))
         for f in sorted(r["blocking_frames"], key=lambda f: -f["duration"])[:5]:
             top = sorted(f["scripts"], key=lambda s: -s["ms"])[:3]

@@ -70,6 +70,7 @@ class MatchRow:
     seat_bots: tuple[str, ...]
     winners: tuple[int, ...]
     hands: list[HandRow] = field(default_factory=list)
+    seconds: float = 0.0  # how long the match took to play (0: saved before this was recorded)
 
 
 @dataclass(frozen=True)
@@ -170,8 +171,10 @@ def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
                for s, n in enumerate(names)]
     match = Match(rules, seed=f"arena-{cfg.seed}-{seed}", max_hands=60)
     row = MatchRow(seed, rotation, names, ())
+    start = time.perf_counter()
     run_sync(play(match, players, _Recorder(row, players)))
     row.winners = tuple(int(s) for s in match.winners)
+    row.seconds = time.perf_counter() - start
     return row
 
 
@@ -192,6 +195,15 @@ def _progress(done: int, total: int, hands: int, start: float, out: TextIO) -> N
     out.flush()
 
 
+def _play_time(rows: Sequence[MatchRow]) -> str:
+    timed = [r.seconds for r in rows if r.seconds > 0]
+    if not timed:
+        return ""
+    untimed = len(rows) - len(timed)
+    return (f"; {sum(timed):.0f} s of play in {len(timed)} timed matches (summed over processes)"
+            + (f", {untimed} saved without a time" if untimed else ""))
+
+
 def row_to_json(row: MatchRow) -> str:
     return json.dumps(asdict(row))
 
@@ -200,7 +212,8 @@ def row_from_json(text: str) -> MatchRow:
     data = json.loads(text)
     hands = [HandRow(h["seed"], h["rotation"], h["hand_number"], tuple(h["seat_bots"]), tuple(h["points"]),
                      tuple(h["penalty"]), h["moon"], tuple(h.get("attempts", ()))) for h in data["hands"]]
-    return MatchRow(data["seed"], data["rotation"], tuple(data["seat_bots"]), tuple(data["winners"]), hands)
+    return MatchRow(data["seed"], data["rotation"], tuple(data["seat_bots"]), tuple(data["winners"]), hands,
+                    float(data.get("seconds", 0.0)))
 
 
 def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Sequence[MatchRow] = (),
@@ -329,7 +342,9 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
     }
 
 
-def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
+def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: Sequence[MatchRow] = ()) -> str:
+    """``seconds``: this run's wall time; ``played``: the matches, whose own play times (one
+    process each, summed over all of them, resumed runs included) are reported beside it."""
     w = max(8, *(len(b) for b in cfg.bots))
     sizes = []
     for name in cfg.bots:
@@ -343,7 +358,7 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float) -> str:
         *(f"  {line}" for line in sizes),
         f"{s['match_count']} matches ({s['match_count'] // len(cfg.bots)} duplicate sets x {len(cfg.bots)} rotations), "
         f"{s['hand_plays']} hands played, {s['deals']} distinct deals ({s['full_deals']} played in every rotation), "
-        f"{seconds:.0f} s",
+        f"{seconds:.0f} s this run" + _play_time(played),
         "",
         f"{'bot':<{w}} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8} {'blocked':>8} {'match wins':>11}",
     ]
@@ -433,5 +448,5 @@ def run_from_args(args: Any) -> int:
     finally:
         if out is not None:
             out.close()
-    print(format_report(cfg, summarize(cfg, rows), time.perf_counter() - start))
+    print(format_report(cfg, summarize(cfg, rows), time.perf_counter() - start, played=rows))
     return 0
