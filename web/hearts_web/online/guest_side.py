@@ -227,6 +227,8 @@ class GuestSide:
     def refused(self, what: str, code: str) -> None:
         if what == "sit":
             self.page.view.toast(t("online_seat_taken") if code == "seat_taken" else self.page.explain_code(code), warn=True)
+            if self.seats:
+                self.show_join()  # the seat buttons again (the one clicked was waiting for the host)
         else:
             self.page.view.show_error(self.page.explain_code(code))
 

@@ -86,6 +86,8 @@ class OnlineUI:
         elif name == "online-sit" and isinstance(side, GuestSide):
             seat = Seat.parse(str(el.getAttribute("data-seat")))
             side.table.sit(seat, protocol.clean_name(self._field("name")) or side.table.name or t("online_guest"))
+            el.disabled = True  # until the host's welcome (or refusal) redraws the seats
+            el.textContent = t("online_sitting")
         elif name in ("online-close", "online-leave") and side is not None:
             side.close() if isinstance(side, HostSide) else side.leave()
             self.side = None
