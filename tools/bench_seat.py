@@ -16,7 +16,8 @@ A screening tool for changes to Hard (a field of one bot, a single hand, no matc
 target figures for the README come from ``python -m hearts arena`` (whole matches, all seatings).
 ``--seat rotate`` (default) puts the candidate in seat ``deal % 4``; ``--seat all`` plays every
 seat of every deal (4x the games, less variance per deal). ``--cache DIR`` keeps the baseline
-hands (keyed by the field, the deals and the rules) so further candidates reuse them.
+hands (keyed by the field, the deals and the rules) so further candidates reuse them; ``--out``
+keeps every candidate hand as it finishes, and a run stopped midway resumes from it.
 Bot specs as in the arena: ``hard``, ``hard-vN``, ``hard@PLAY/PASS``, ``hard-v3~trust=0.9``.
 """
 
@@ -81,15 +82,32 @@ def _key(field: str, rules: str) -> str:
     return hashlib.sha256(f"{field}|{rules}|v1".encode()).hexdigest()[:16]
 
 
-def run(tasks: list[tuple[int, str, str, int, str]], jobs: int) -> list[dict[str, Any]]:
+def run(tasks: list[tuple[int, str, str, int, str]], jobs: int,
+        on_row: Any = None) -> list[dict[str, Any]]:
+    """Play ``tasks`` (in order); ``on_row(task, row)`` sees each as it finishes, with progress."""
     if not tasks:
         return []
+    rows: list[dict[str, Any]] = []
+    start = time.perf_counter()
+
+    def done(task: tuple[int, str, str, int, str], row: dict[str, Any]) -> None:
+        rows.append(row)
+        if on_row is not None:
+            on_row(task, row)
+        if len(rows) % 50 == 0 or len(rows) == len(tasks):
+            rate = len(rows) / max(time.perf_counter() - start, 1e-9)
+            print(f"  {len(rows)}/{len(tasks)} hands, {60 * rate:.0f} per minute", file=sys.stderr, flush=True)
+
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            return list(pool.imap(play_deal, tasks, chunksize=1))
-    return [play_deal(t) for t in tasks]
+            for task, row in zip(tasks, pool.imap(play_deal, tasks, chunksize=1)):
+                done(task, row)
+    else:
+        for task in tasks:
+            done(task, play_deal(task))
+    return rows
 
 
 def main() -> int:
@@ -127,15 +145,35 @@ def main() -> int:
                 out.write(json.dumps(row) + "\n")
 
     seats = (lambda n: [n % 4]) if args.seat == "rotate" else (lambda n: [0, 1, 2, 3])
-    tasks = [(n, args.field, c, s, args.rules) for c in cands for n in deals for s in seats(n)]
-    results = run(tasks, args.jobs)
-    if args.out is not None:
-        with args.out.open("a") as out:
-            for (n, field, cand, s, _), row in zip(tasks, results):
-                out.write(json.dumps({"field": field, "cand": cand, **row}) + "\n")
+    # deal by deal, every candidate on it: a run stopped midway compares them on the same deals
+    tasks = [(n, args.field, c, s, args.rules) for n in deals for c in cands for s in seats(n)]
+    # --out keeps every candidate hand as it finishes: a stopped run resumes from it
+    saved: dict[tuple[str, str, int, int], dict[str, Any]] = {}
+    if args.out is not None and args.out.exists():
+        for line in args.out.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                if row.get("rules", "standard") == args.rules:
+                    saved[(row["field"], row["cand"], row["n"], row["seat"])] = row
+    todo_c = [t for t in tasks if (t[1], t[2], t[0], t[3]) not in saved]
+    out = args.out.open("a") if args.out is not None else None
+
+    def keep(task: tuple[int, str, str, int, str], row: dict[str, Any]) -> None:
+        saved[(task[1], task[2], task[0], task[3])] = row
+        if out is not None:
+            out.write(json.dumps({"field": task[1], "cand": task[2], "rules": task[4], **row}) + "\n")
+            out.flush()
+
+    try:
+        run(todo_c, args.jobs, keep)
+    finally:
+        if out is not None:
+            out.close()
+    results = [saved[(t[1], t[2], t[0], t[3])] for t in tasks]
 
     print(f"seat bench: field {args.field}, deals {deals.start}..{deals.stop - 1}, seat {args.seat}, "
-          f"rules {args.rules}, {time.perf_counter() - start:.0f} s ({len(todo)} baseline hands played)")
+          f"rules {args.rules}, {time.perf_counter() - start:.0f} s ({len(todo)} baseline and "
+          f"{len(todo_c)} candidate hands played, {len(tasks) - len(todo_c)} candidate hands from --out)")
     n_base = len(deals)
     base_shot = sum(1 for n in deals for s in seats(n) if base[n]["moon"] == s)
     base_allowed = sum(1 for n in deals for s in seats(n) if base[n]["moon"] not in (-1, s))
@@ -145,8 +183,7 @@ def main() -> int:
     for c in cands:
         rows = [(t, r) for t, r in zip(tasks, results) if t[2] == c]
         diffs = [r["points"][t[3]] - base[t[0]]["points"][t[3]] for t, r in rows]
-        m = sum(diffs) / len(diffs)
-        sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
+        m, sd = _mean_sd(diffs)
         ci = 1.96 * sd / math.sqrt(len(diffs))
         p = math.erfc(abs(m) / (sd / math.sqrt(len(diffs))) / math.sqrt(2)) if sd > 0 else float("nan")
         changed = sum(1 for t, r in rows if r["plays"] != base[t[0]]["plays"]) / len(rows)
@@ -159,8 +196,21 @@ def main() -> int:
               f"{changed:.0%} of hands played differently); moons shot {1000 * shot / len(rows):.1f}, "
               f"allowed {1000 * allowed / len(rows):.1f} per 1,000; moon plan chosen in {len(tried)} hands, "
               f"made {made}")
+    first = cands[0]
+    for c in cands[1:]:  # the candidates against each other, seat by seat on the same deals
+        points = {(t[0], t[3]): r["points"][t[3]] for t, r in zip(tasks, results) if t[2] == first}
+        diffs = [r["points"][t[3]] - points[(t[0], t[3])] for t, r in zip(tasks, results) if t[2] == c]
+        m, sd = _mean_sd(diffs)
+        se = sd / math.sqrt(len(diffs))
+        p = math.erfc(abs(m) / se / math.sqrt(2)) if se > 0 else float("nan")
+        print(f"  {c} minus {first}, same seats and deals: {m:+.3f} ± {1.96 * se:.3f} (p={p:.2g}, n={len(diffs)})")
     del n_base
     return 0
+
+
+def _mean_sd(values: list[float]) -> tuple[float, float]:
+    m = sum(values) / len(values)
+    return m, math.sqrt(sum((v - m) ** 2 for v in values) / max(len(values) - 1, 1))
 
 
 if __name__ == "__main__":
