@@ -166,6 +166,16 @@ def make_host(net: Net, clock: Clock, level: str = "medium") -> HostTable:
     return host
 
 
+async def seated(net: Net, clock: Clock, peer: str, name: str, seat: Seat, seed: int) -> tuple[GuestTable, AutoGuest]:
+    """A guest that said hello and sat down at ``seat``."""
+    guest, page = make_guest(net, peer, name, random.Random(seed), clock)
+    guest.hello()
+    await settle()
+    guest.sit(seat, name)
+    await settle()
+    return guest, page
+
+
 async def start_late(host: HostTable, clock: Clock, **options: Any) -> tuple[Match, list[Any]]:
     """``host.start`` while a part of the shuffle is missing (the fake clock runs past the wait),
     and the table's players, made at once like the page does (before any guest's answer)."""
@@ -223,11 +233,7 @@ def test_a_guest_who_drops_is_played_by_a_bot_and_gets_the_seat_back_with_its_to
         net = Net(clock)
         pump = asyncio.ensure_future(net.pump())
         host = make_host(net, clock)
-        g1, p1 = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
-        g1.hello()
-        await settle()
-        g1.sit(Seat.NORTH, "Ben")
-        await settle()
+        g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.NORTH, 1)
         match = await host.start(Rules(), max_hands=1)
         table = asyncio.ensure_future(play(match, host.players(BotPlayer(make_bot("medium"), seed="h")), host))
         while len(match.hand.plays) < 8:
@@ -294,13 +300,8 @@ def test_a_contribution_after_the_deal_does_not_count_and_the_late_guest_is_told
         net = Net(clock)
         pump = asyncio.ensure_future(net.pump())
         host = make_host(net, clock)
-        g1, p1 = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
-        g2, p2 = make_guest(net, "peer-2", "Cleo", random.Random(2), clock)
-        for g, seat in ((g1, Seat.WEST), (g2, Seat.EAST)):
-            g.hello()
-            await settle()
-            g.sit(seat, g.name)
-            await settle()
+        g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
+        g2, p2 = await seated(net, clock, "peer-2", "Cleo", Seat.EAST, 2)
         net.lost.append(("host", "contrib"))  # Ben's part does not arrive in time
         match, players = await start_late(host, clock, max_hands=1)
         assert host.fair[0].contributions[Seat.WEST] == "" and host.fair[0].dealt
@@ -330,11 +331,7 @@ def test_a_guest_whose_part_came_late_is_told_so_at_the_reveal() -> None:
         net = Net(clock)
         pump = asyncio.ensure_future(net.pump())
         host = make_host(net, clock)
-        g1, p1 = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
-        g1.hello()
-        await settle()
-        g1.sit(Seat.NORTH, "Ben")
-        await settle()
+        g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.NORTH, 1)
         net.lost.append(("host", "contrib"))
         match, players = await start_late(host, clock, max_hands=1)
         await play(match, players, host)
