@@ -174,7 +174,6 @@ def main() -> int:
     print(f"seat bench: field {args.field}, deals {deals.start}..{deals.stop - 1}, seat {args.seat}, "
           f"rules {args.rules}, {time.perf_counter() - start:.0f} s ({len(todo)} baseline and "
           f"{len(todo_c)} candidate hands played, {len(tasks) - len(todo_c)} candidate hands from --out)")
-    n_base = len(deals)
     base_shot = sum(1 for n in deals for s in seats(n) if base[n]["moon"] == s)
     base_allowed = sum(1 for n in deals for s in seats(n) if base[n]["moon"] not in (-1, s))
     slots = sum(len(seats(n)) for n in deals)
@@ -183,34 +182,39 @@ def main() -> int:
     for c in cands:
         rows = [(t, r) for t, r in zip(tasks, results) if t[2] == c]
         diffs = [r["points"][t[3]] - base[t[0]]["points"][t[3]] for t, r in rows]
-        m, sd = _mean_sd(diffs)
-        ci = 1.96 * sd / math.sqrt(len(diffs))
-        p = math.erfc(abs(m) / (sd / math.sqrt(len(diffs))) / math.sqrt(2)) if sd > 0 else float("nan")
+        # hands in which neither the candidate's game nor the baseline's had a moon: the ordinary play
+        calm = [d for d, (t, r) in zip(diffs, rows) if r["moon"] == -1 and base[t[0]]["moon"] == -1]
         changed = sum(1 for t, r in rows if r["plays"] != base[t[0]]["plays"]) / len(rows)
         shot = sum(1 for t, r in rows if r["moon"] == t[3])
         allowed = sum(1 for t, r in rows if r["moon"] not in (-1, t[3]))
         pts = sum(r["points"][t[3]] for t, r in rows) / len(rows)
         tried = [(t, r) for t, r in rows if t[3] in r.get("attempts", ())]
         made = sum(1 for t, r in tried if r["moon"] == t[3])
-        print(f"  {c}: {pts:.3f} points/hand; minus the field {m:+.3f} ± {ci:.3f} (p={p:.2g}, n={len(rows)}; "
-              f"{changed:.0%} of hands played differently); moons shot {1000 * shot / len(rows):.1f}, "
+        print(f"  {c}: {pts:.3f} points/hand; minus the field {interval(diffs)}; "
+              f"{changed:.0%} of hands played differently; moons shot {1000 * shot / len(rows):.1f}, "
               f"allowed {1000 * allowed / len(rows):.1f} per 1,000; moon plan chosen in {len(tried)} hands, "
               f"made {made}")
+        print(f"    in hands without a moon (either game): {interval(calm)}")
     first = cands[0]
     for c in cands[1:]:  # the candidates against each other, seat by seat on the same deals
-        points = {(t[0], t[3]): r["points"][t[3]] for t, r in zip(tasks, results) if t[2] == first}
-        diffs = [r["points"][t[3]] - points[(t[0], t[3])] for t, r in zip(tasks, results) if t[2] == c]
-        m, sd = _mean_sd(diffs)
-        se = sd / math.sqrt(len(diffs))
-        p = math.erfc(abs(m) / se / math.sqrt(2)) if se > 0 else float("nan")
-        print(f"  {c} minus {first}, same seats and deals: {m:+.3f} ± {1.96 * se:.3f} (p={p:.2g}, n={len(diffs)})")
-    del n_base
+        theirs = {(t[0], t[3]): r for t, r in zip(tasks, results) if t[2] == first}
+        pairs = [(r, theirs[(t[0], t[3])], t[3]) for t, r in zip(tasks, results) if t[2] == c]
+        diffs = [r["points"][s] - o["points"][s] for r, o, s in pairs]
+        calm = [d for d, (r, o, _) in zip(diffs, pairs) if r["moon"] == -1 and o["moon"] == -1]
+        print(f"  {c} minus {first}, same seats and deals: {interval(diffs)}; without a moon in either: "
+              f"{interval(calm)}")
     return 0
 
 
-def _mean_sd(values: list[float]) -> tuple[float, float]:
-    m = sum(values) / len(values)
-    return m, math.sqrt(sum((v - m) ** 2 for v in values) / max(len(values) - 1, 1))
+def interval(diffs: list[float]) -> str:
+    """``mean ± 95% interval (p, n)`` of paired differences (normal approximation)."""
+    if not diffs:
+        return "no hands"
+    m = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((v - m) ** 2 for v in diffs) / max(len(diffs) - 1, 1))
+    se = sd / math.sqrt(len(diffs))
+    p = math.erfc(abs(m) / se / math.sqrt(2)) if se > 0 else float("nan")
+    return f"{m:+.3f} ± {1.96 * se:.3f} (p={p:.2g}, n={len(diffs)})"
 
 
 if __name__ == "__main__":
