@@ -92,3 +92,27 @@ def test_a_saved_run_resumes_where_it_stopped(tmp_path) -> None:
     assert f"of play in {len(rows)} timed matches" in out.getvalue()
     with redirect_stdout(io.StringIO()):
         assert main(["arena", "--bots", "medium,random", "--seed", "4", "--save", str(saved), "--hands", "4"]) == 2
+
+
+def test_the_no_moon_split_leaves_out_every_deal_with_a_moon_in_any_rotation() -> None:
+    from hearts.bots.arena import HandRow, MatchRow
+
+    bots = ("medium", "easy")
+
+    def match(rotation: int, hands: list[tuple[tuple[int, ...], int]]) -> MatchRow:
+        seats = seat_assignment(bots, rotation)
+        return MatchRow(7, rotation, seats, (0,), [HandRow(7, rotation, n, seats, pts, pts, moon)
+                                                   for n, (pts, moon) in enumerate(hands)])
+
+    # deal 0: an ordinary hand each way; deal 1: seat 1 (medium) shoots the moon in the second rotation only
+    rows = [match(0, [((1, 5, 3, 4), -1), ((0, 8, 0, 5), -1)]),
+            match(1, [((2, 4, 4, 3), -1), ((26, 0, 26, 26), 1)])]
+    s = summarize(ArenaConfig(bots), rows)
+    # medium - easy per deal: deal 0 = ((1+3)/2 - (5+4)/2 + (4+3)/2 - (2+4)/2) / 2 = (-2.5 + 0.5) / 2 = -1
+    # deal 1 = ((0 - 6.5) + ((0+26)/2 - (26+26)/2)) / 2 = -9.75
+    m, _, n = s["pairs"][("medium", "easy")]
+    assert n == 2 and m == (-1 - 9.75) / 2
+    m, ci, n = s["pairs_calm"][("medium", "easy")]
+    assert (m, n) == (-1.0, 1) and ci == float("inf")
+    report = format_report(ArenaConfig(bots), s, 1.0)
+    assert "no moon" in report.split("paired differences")[1]

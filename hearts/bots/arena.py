@@ -309,7 +309,10 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
                             if j != i and 0 < h.penalty[j] <= 8 and h.penalty[j] + h.penalty[i] == total:
                                 blocked[h.seat_bots[j]] += 1
     full = [d for d in deals.values() if len(d) == len(cfg.bots)]
+    # the deals without a moon in any rotation: the ordinary play, without the moons' big swings
+    calm = [not any(h.moon >= 0 for h in d.values()) for d in full]
     pairs: dict[tuple[str, str], tuple[float, float, int]] = {}
+    pairs_calm: dict[tuple[str, str], tuple[float, float, int]] = {}
     for n, a in enumerate(bots):
         for b in bots[n + 1:]:
             diffs = []
@@ -322,6 +325,8 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
                 diffs.append(sum(vals) / len(vals))
             m, ci = _mean_ci(diffs)
             pairs[(a, b)] = (m, ci, len(diffs))
+            quiet = [v for v, c in zip(diffs, calm) if c]
+            pairs_calm[(a, b)] = (*_mean_ci(quiet), len(quiet))
     return {
         "bots": bots,
         "per_hand": {b: _mean_ci(per_hand[b]) for b in bots},
@@ -335,6 +340,7 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
         "wins": wins,
         "matches": {b: seats_in_matches[b] for b in bots},
         "pairs": pairs,
+        "pairs_calm": pairs_calm,
         "deals": len(deals),
         "full_deals": len(full),
         "hand_plays": sum(len(r.hands) for r in rows),
@@ -378,17 +384,24 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
         lines.append(f"  {b:<{w}} shot {1000 * s['shot'][b] / n:6.1f}   allowed {1000 * s['allowed'][b] / n:6.1f}   "
                      f"allowed to Medium+ {1000 * s['allowed_strong'][b] / n:6.1f}   attempted {1000 * tried / n:6.1f}"
                      + (f" (made {s['attempts_made'][b]} of {tried})" if tried else ""))
-    lines += ["", "paired differences per duplicate deal (points/hand, A - B; negative: A better):"]
+    lines += ["", "paired differences per duplicate deal (points/hand, A - B; negative: A better; 'no moon': only "
+              "the deals without a moon in any rotation):"]
     for i, a in enumerate(order):
         for b in order[i + 1:]:
             key = (a, b) if (a, b) in s["pairs"] else (b, a)
+            sign = 1 if key == (a, b) else -1
             m, ci, n = s["pairs"][key]
-            if key != (a, b):
-                m = -m
-            sig = "significant" if abs(m) > ci else "not significant"
-            p = math.erfc(abs(m) / (ci / 1.96) / math.sqrt(2)) if ci > 0 else float("nan")
-            lines.append(f"  {a:>{w}} - {b:<{w}} {m:+8.3f} ± {ci:.3f}  (n={n} deals; p={p:.2g}; {sig} at 95%)")
+            lines.append(f"  {a:>{w}} - {b:<{w}} {_paired(sign * m, ci, n)}")
+            if "pairs_calm" in s:
+                m, ci, n = s["pairs_calm"][key]
+                lines.append(f"  {'':>{w}}   {'no moon':<{w}} {_paired(sign * m, ci, n)}")
     return "\n".join(lines)
+
+
+def _paired(m: float, ci: float, n: int) -> str:
+    sig = "significant" if abs(m) > ci else "not significant"
+    p = math.erfc(abs(m) / (ci / 1.96) / math.sqrt(2)) if ci > 0 and math.isfinite(ci) else float("nan")
+    return f"{m:+8.3f} ± {ci:.3f}  (n={n} deals; p={p:.2g}; {sig} at 95%)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
