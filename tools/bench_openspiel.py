@@ -186,6 +186,11 @@ def report(rows: list[dict[str, Any]], args: Any) -> str:
         per_decision = sum(r["hard_seconds"] for r in games) / (len(games) * 14)
         lines.append(f"{b:<22} {len(deals):>5} {hard:13.3f} {them:11.3f} {m:+9.3f} ± {ci:.3f} {p:8.2g} "
                      f"{own_moons:>8}/{their_moons:<8} {per_decision:10.3f}")
+        # the ordinary play: the deals in which none of the four games had a moon
+        calm = [v for v, d in zip(diffs, deals) if all(r["moon"] < 0 for r in by[(b, d)])]
+        if len(calm) > 1:
+            m, ci, p = mean_ci(calm)
+            lines.append(f"  {'no moon':<20} {len(calm):>5} {'':>13} {'':>11} {m:+9.3f} ± {ci:.3f} {p:8.2g}")
     if len(bots) > 1:
         lines += ["", "paired on the same deals (bot - ISMCTS of A minus that of B):"]
         for i, a in enumerate(bots):
