@@ -65,6 +65,7 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=400, help="Hard's worlds per pass decision")
     parser.add_argument("--first", type=int, default=0, help="number of the first deal")
     parser.add_argument("--bots", default="", help="compare these arena specs (their pass sizes) instead")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for --bots")
     args = parser.parse_args()
     if args.bots:
         return compare(args)
@@ -87,18 +88,32 @@ def main() -> int:
     return 0
 
 
+_BOTS: dict[str, Bot] = {}
+
+
+def _deal_points(n: int) -> list[int]:
+    """South's points on deal ``n``: Medium's pass first, then each bot's (``_BOTS``, in order)."""
+    medium = _BOTS["medium"]
+    return [south_points(n, bot, medium)[0] for bot in _BOTS.values()]
+
+
 def compare(args: argparse.Namespace) -> int:
     from hearts.bots.arena import ArenaConfig, _make
 
     names = args.bots.split(",")
-    bots = {name: _make(name, ArenaConfig(tuple(names))) for name in names}
-    medium = make_bot("medium")
-    points: dict[str, list[int]] = {name: [] for name in ["medium", *names]}
+    _BOTS.clear()
+    _BOTS["medium"] = make_bot("medium")
+    for name in names:
+        _BOTS[name] = _make(name, ArenaConfig(tuple(names)))
     deals = range(args.first, args.first + args.deals)
-    for n in deals:
-        points["medium"].append(south_points(n, medium, medium)[0])
-        for name, bot in bots.items():
-            points[name].append(south_points(n, bot, medium)[0])
+    if args.jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:  # the workers inherit _BOTS
+            rows = pool.map(_deal_points, deals, chunksize=4)
+    else:
+        rows = [_deal_points(n) for n in deals]
+    points = {name: [row[i] for row in rows] for i, name in enumerate(_BOTS)}
     print(f"deals {args.first}..{args.first + args.deals - 1}: South passes with each bot, then all four play like Medium")
     print("South's points/hand, A - B per deal (95% CI):")
     order = [*names, "medium"]
@@ -107,7 +122,9 @@ def compare(args: argparse.Namespace) -> int:
             diffs = [x - y for x, y in zip(points[a], points[b])]
             mean = statistics.mean(diffs)
             ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-            print(f"  {a} - {b}: {mean:+.3f} ± {ci:.3f} ({'significant' if abs(mean) > ci else 'not significant'})")
+            changed = sum(1 for d in diffs if d) / len(diffs)
+            print(f"  {a} - {b}: {mean:+.3f} ± {ci:.3f} ({'significant' if abs(mean) > ci else 'not significant'}; "
+                  f"outcome changed in {changed:.0%} of deals)")
     return 0
 
 
