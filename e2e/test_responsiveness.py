@@ -14,7 +14,7 @@ import os
 from playwright.sync_api import Page
 
 from conftest import Guard
-from ui_helpers import open_game, play_until_dialog
+from ui_helpers import open_game, pass_three, play_until_dialog
 
 OBSERVER = """
 window.__longtasks = [];
@@ -74,6 +74,30 @@ def test_hard_thinks_in_its_worker_while_the_player_plays(page: Page) -> None:
     longest = max((t["duration"] for t in after), default=0.0)
     print(f"\nHard in its worker: {len(after)} long tasks after start-up, longest {longest:.0f} ms")
     assert longest <= LIMIT_MS, sorted(after, key=lambda t: -t["duration"])[:5]
+
+
+PASS_TRIPS = """() => performance.getEntriesByName('hearts-bot-worker')
+    .filter(e => e.detail && e.detail.cards === 3).map(e => ({start: e.startTime, end: e.startTime + e.duration,
+    worlds: e.detail.worlds}))"""
+
+
+def test_hards_passes_think_while_the_player_chooses_and_stop_when_the_player_passes(page: Page) -> None:
+    """The bots' passes search up to 2.5 s each while the person picks (three, one after another:
+    7.5 s); the person's pass hurries them: the hand goes on within the old 3 x 500 ms."""
+    open_game(page, "/?speed=instant&seed=e2e-worker-pass", difficulty="hard")
+    page.wait_for_function(f"() => ({WORKER_STATE})() === 'ready'", timeout=60_000)
+    page.wait_for_selector("#pass-btn:not([hidden])")
+    page.wait_for_timeout(3_500)  # the person takes a while: the first bot's pass has its whole time
+    clicked = page.evaluate("performance.now()")
+    pass_three(page)
+    page.wait_for_function(f"() => ({PASS_TRIPS})().length === 3", timeout=30_000)
+    trips = page.evaluate(PASS_TRIPS)
+    first = min(trips, key=lambda t: t["end"])
+    last = max(t["end"] for t in trips)
+    print(f"\npasses: {[(round(t['end'] - t['start']), t['worlds']) for t in trips]} (ms, worlds); "
+          f"the last {last - clicked:.0f} ms after the click")
+    assert first["end"] - first["start"] >= 2_000  # it thought far longer than the old 500 ms
+    assert last - clicked <= 2_500  # ... and the rest stopped once the person had passed
 
 
 def test_without_its_worker_hard_still_plays_on_the_page(page: Page, page_guard: Guard) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import types
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from hearts import Card, Match, Phase, Rules
 from hearts.bots import make_bot
-from hearts.bots.remote import PROTOCOL, RemoteError, answer_json, decision_from, request
+from hearts.bots.remote import PROTOCOL, Desk, RemoteError, answer_json, decision_from, request
 from hearts.view import SeatView
 
 from helpers import played, step
@@ -141,3 +142,81 @@ def test_the_pages_worker_budget_is_a_valid_request() -> None:
         small = {k: v / 10 for k, v in WORKER_BUDGET.items()}  # a tenth: keep the test quick
         decision = _remote(view, "hard", random.Random(3), **small)
         assert decision.stats["worlds"] > 0 and set(decision.cards) <= set(view.hand)
+
+
+class _FakeTime:
+    """A clock that moves 1 ms at every reading."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        self.t += 0.001
+        return self.t
+
+
+@types.coroutine
+def _tick() -> Any:
+    yield
+
+
+def _drive(coro: Any) -> Any:
+    """Run a coroutine whose only awaits are ``_tick`` (no event loop: this runs in Pyodide too)."""
+    try:
+        while True:
+            coro.send(None)
+    except StopIteration as stop:
+        return stop.value
+
+
+def _pass_worlds(desk: Desk, view: SeatView, **options: Any) -> int:
+    answer = _drive(desk.answer(request(view, "hard", random.Random(4), **options)))
+    decision = decision_from(answer, view)
+    assert len(decision.cards) == 3 and set(decision.cards) <= set(view.hand)
+    return int(decision.stats["worlds"])
+
+
+def test_a_pass_thinks_long_until_the_person_has_passed_then_ends_at_the_short_budget() -> None:
+    view = _waiting(played("desk", 0))
+    assert view.phase is Phase.PASSING
+    long_short = {"pass_budget_ms": 120.0, "hurry_ms": 30.0}
+    clock = _FakeTime()
+    calm = Desk(pause=_tick, now=clock, every=0.005)
+    alone = _pass_worlds(calm, view, **long_short)
+    assert 80 <= alone <= 120  # the long budget (the clock also ticks for the slices)
+
+    desk = Desk(pause=_tick, now=_FakeTime(), every=0.005)
+    desk.hurry()  # the person passed before this bot began
+    assert 15 <= _pass_worlds(desk, view, **long_short) <= 30
+
+    # the person passes while the bot thinks: 60 ms into the search, the search ends at once
+    clock = _FakeTime()
+    start = clock.t
+
+    async def pause() -> None:
+        if clock.t - start > 0.060:
+            desk.hurry()
+        await _tick()
+
+    desk = Desk(pause=pause, now=clock, every=0.005)
+    midway = _pass_worlds(desk, view, **long_short)
+    assert 35 <= midway <= 70 < alone
+
+    # a hurry lasts until the passes are over: a play request ends it
+    desk.pause = _tick  # (the person will not pass again)
+    play = _waiting(played("desk", 9))
+    assert play.phase is Phase.PLAYING
+    _drive(desk.answer(request(play, "hard", random.Random(1), budget_ms=5.0)))
+    assert not desk.hurried
+    assert 80 <= _pass_worlds(desk, view, **long_short) <= 120
+
+
+def test_the_desk_decides_like_the_plain_answer_and_reports_bad_requests() -> None:
+    for steps in (0, 9):
+        view = _waiting(played("desk-same", steps))
+        req = request(view, "hard", random.Random(5), iterations=12)
+        desk = Desk(pause=_tick)
+        assert _drive(desk.answer_json(json.dumps(req))) == answer_json(json.dumps(req))
+    assert "error" in json.loads(_drive(Desk(pause=_tick).answer_json("{not json")))
+    bad = request(_waiting(played("desk-bad", 0)), "hard", random.Random(5), hurry_ms=-1)
+    assert "hurry_ms" in json.loads(_drive(Desk(pause=_tick).answer_json(json.dumps(bad))))["error"]

@@ -4,7 +4,9 @@
 // runtime.mjs with the game's trimmed standard library, and app.zip), so the service worker's
 // cache serves it offline too. No game rules here: hearts/bots/remote.py decides.
 //
-// Messages. In:  {id, request}  (request: JSON text of hearts.bots.remote.request)
+// Messages. In:  {id, request}  (request: JSON text of hearts.bots.remote.request), answered one
+//                at a time; a search pauses for messages every 50 ms (hearts.bots.remote.Desk)
+//                {hurry: true}  the person has passed: the bots' passes end at their short budget
 //           Out: {kind: "ready", ms}  once Python is up, or {kind: "failed", reason} if it can't start
 //                {kind: "answer", id, answer}  (JSON text of hearts.bots.remote.answer, or {"error"})
 //                {kind: "crash", id, reason}  when the Python code raised (a bug: the page decides itself)
@@ -21,7 +23,7 @@ const booting = (async () => {
   ]);
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/bots" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/bots')");
-  return py.pyimport("hearts.bots.remote").answer_json;
+  return py.pyimport("hearts.bots.remote").Desk();
 })();
 
 booting.then(
@@ -29,17 +31,27 @@ booting.then(
   (err) => self.postMessage({ kind: "failed", reason: String(err && err.message || err) }),
 );
 
-self.onmessage = async (event) => {
-  const { id, request } = event.data || {};
-  let answerJson;
+let queue = Promise.resolve();  // one search at a time: two at once would halve each one's speed
+
+async function handle(id, request) {
+  let desk;
   try {
-    answerJson = await booting;
+    desk = await booting;
   } catch (err) {
     return;  // "failed" was posted: the page decides itself
   }
   try {
-    self.postMessage({ kind: "answer", id, answer: answerJson(String(request)) });
+    self.postMessage({ kind: "answer", id, answer: await desk.answer_json(String(request)) });
   } catch (err) {
     self.postMessage({ kind: "crash", id, reason: String(err && err.message || err) });
   }
+}
+
+self.onmessage = (event) => {
+  const data = event.data || {};
+  if (data.hurry) {
+    booting.then((desk) => desk.hurry(), () => {});
+    return;
+  }
+  queue = queue.then(() => handle(data.id, data.request));
 };

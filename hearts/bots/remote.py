@@ -20,9 +20,11 @@ reason; :func:`answer_json` turns a bad request into ``{"error": reason}`` inste
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from ..cards import Card
@@ -30,14 +32,17 @@ from ..phase import Phase
 from ..view import SeatView
 from ..wire import WireError, view_from_dict, view_to_dict
 from . import LEVELS, make_bot
-from .base import Decision
+from .base import Bot, Decision
+from .hard import HardBot
 
-__all__ = ["PROTOCOL", "RemoteError", "request", "answer", "answer_json", "decision_from"]
+__all__ = ["PROTOCOL", "RemoteError", "request", "answer", "answer_json", "decision_from", "Desk"]
 
 # Bumped when the shape of a request or an answer changes (the page and the worker come from
 # the same build, so this guards against a stale worker script served from a cache).
 PROTOCOL = 1
-_OPTIONS = ("budget_ms", "iterations", "version", "pass_iterations", "pass_budget_ms")
+_OPTIONS = ("budget_ms", "iterations", "version", "pass_iterations", "pass_budget_ms", "hurry_ms")
+# A worker's search stops for messages (a hurry) at least this often, in seconds of search.
+PAUSE_EVERY = 0.05
 
 
 class RemoteError(ValueError):
@@ -80,6 +85,16 @@ def _number(value: Any, name: str) -> float | int:
 
 def answer(data: Any) -> dict[str, Any]:
     """Decide what a :func:`request` asks: ``{"cards", "reason", "params", "stats"}``."""
+    bot, view, rng, _ = _read(data)
+    try:
+        decision = bot.decide(view, rng)
+    except ValueError as exc:  # the bot found the view impossible
+        raise RemoteError(f"the bot cannot decide here: {exc}") from None
+    return _answer(decision)
+
+
+def _read(data: Any) -> tuple[Bot, SeatView, random.Random, float | None]:
+    """The bot, the view and the RNG a request asks for, and its ``hurry_ms`` (None: not given)."""
     if not isinstance(data, Mapping):
         raise RemoteError("a request is a JSON object")
     if data.get("protocol") != PROTOCOL:
@@ -94,6 +109,7 @@ def answer(data: Any) -> dict[str, Any]:
     for name in ("iterations", "version", "pass_iterations"):
         if name in kwargs and not isinstance(kwargs[name], int):
             raise RemoteError(f"option {name} must be a whole number")
+    hurry = kwargs.pop("hurry_ms", None)
     try:
         view = view_from_dict(data.get("view"))
     except WireError as exc:
@@ -108,10 +124,10 @@ def answer(data: Any) -> dict[str, Any]:
         bot = make_bot(level, **kwargs)
     except ValueError as exc:
         raise RemoteError(str(exc)) from None
-    try:
-        decision = bot.decide(view, rng)
-    except ValueError as exc:  # the bot found the view impossible
-        raise RemoteError(f"the bot cannot decide here: {exc}") from None
+    return bot, view, rng, hurry
+
+
+def _answer(decision: Decision) -> dict[str, Any]:
     return {"cards": [c.text for c in decision.cards], "reason": decision.reason,
             "params": _plain(decision.params), "stats": _plain(decision.stats)}
 
@@ -128,6 +144,78 @@ def answer_json(text: str) -> str:
         return json.dumps(answer(json.loads(text)))
     except (RemoteError, json.JSONDecodeError) as exc:
         return json.dumps({"error": str(exc)})
+
+
+class _HurryClock:
+    """Hard's clock for a pass that may be hurried: the real time until :meth:`Desk.hurry`, then
+    time running ``shift`` seconds ahead, so the search ends ``hurry_ms`` after its start (at
+    once if that has passed). The search's first reading is its start (``HardBot._run_worlds``)."""
+
+    def __init__(self, now: Callable[[], float], hurried: Callable[[], bool], shift: float) -> None:
+        self.now, self.hurried, self.shift = now, hurried, shift
+        self.start: float | None = None
+
+    def __call__(self) -> float:
+        t = self.now()
+        if self.start is None:
+            self.start = t
+        elif self.hurried():
+            t += self.shift
+        return t
+
+
+class Desk:
+    """The worker's side of the requests: one at a time, and a pass may think long while the
+    person at the page chooses theirs.
+
+    A pass request with ``pass_budget_ms`` (long) and ``hurry_ms`` (short) searches for the long
+    budget, unless :meth:`hurry` comes (the person has passed): from then on, until the next play
+    request, every pass ends ``hurry_ms`` after its start, or at once if that has passed. The
+    search stops for ``pause()`` (default ``asyncio.sleep(0)``: a worker hears its messages then)
+    every ``every`` seconds. ``now``: the clock (seconds; a test passes a fake one).
+    """
+
+    def __init__(self, pause: Callable[[], Awaitable[None]] | None = None,
+                 now: Callable[[], float] = time.perf_counter, every: float = PAUSE_EVERY) -> None:
+        self.pause = pause if pause is not None else _yield
+        self.now = now
+        self.every = every
+        self.hurried = False
+
+    def hurry(self) -> None:
+        self.hurried = True
+
+    async def answer(self, data: Any) -> dict[str, Any]:
+        """:func:`answer`, hearing :meth:`hurry` while it searches."""
+        bot, view, rng, hurry_ms = _read(data)
+        if not _passing(view):
+            self.hurried = False  # the passes are over
+        elif hurry_ms is not None and isinstance(bot, HardBot) and bot.iterations is None:
+            shift = max(0.0, bot.pass_budget_ms - hurry_ms) / 1000.0
+            bot.clock = _HurryClock(self.now, lambda: self.hurried, shift)
+        steps = bot.decide_steps(view, rng)
+        paused = self.now()
+        try:
+            while True:
+                next(steps)
+                if self.now() - paused >= self.every:
+                    await self.pause()
+                    paused = self.now()
+        except StopIteration as stop:
+            return _answer(stop.value)
+        except ValueError as exc:  # the bot found the view impossible
+            raise RemoteError(f"the bot cannot decide here: {exc}") from None
+
+    async def answer_json(self, text: str) -> str:
+        """The worker's entry: :func:`answer_json`, as a coroutine that hears :meth:`hurry`."""
+        try:
+            return json.dumps(await self.answer(json.loads(text)))
+        except (RemoteError, json.JSONDecodeError) as exc:
+            return json.dumps({"error": str(exc)})
+
+
+async def _yield() -> None:
+    await asyncio.sleep(0)
 
 
 def decision_from(data: Any, view: SeatView) -> Decision:

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from typing import Any
 
 import pytest
 
-from hearts import PRESETS, Match, Phase
-from hearts.bots.remote import answer_json
+from hearts import PRESETS, Match, PassCards, Phase, PlayCard, Seat
+from hearts.bots.remote import Desk, answer_json
 from hearts.records import dumps
 from hearts.table import play
 from hearts_web.bot_worker import BotWorker, WorkerUnavailable
 from hearts_web import players
-from hearts_web.players import WebBot
+from hearts_web.players import HumanPlayer, WebBot
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only); "
                                 "the browser tests drive the real worker")
@@ -161,3 +162,62 @@ def test_a_worker_that_stops_answering_fails_and_the_page_decides(monkeypatch: p
     assert match.is_over
     assert silent.state == "failed" and "no answer" in silent.reason
     assert sum(b.decided["page"] for b in bots) == 56  # the first request timed out, then all on the page
+
+
+class LoopbackDesk:
+    """The worker as web/bot-worker.js runs it: a hearts.bots.remote.Desk answers the requests one
+    at a time, as tasks on this loop, and a hurry reaches it between the slices of a search."""
+
+    def __init__(self) -> None:
+        self.desk = Desk()
+        self.hurries = 0
+        self.bots = BotWorker(self.post, self.hurry)
+        self.queue: asyncio.Future[None] | None = None
+        self.seconds: list[float] = []  # each answer's search time
+
+    def hurry(self) -> None:
+        self.hurries += 1
+        asyncio.get_event_loop().call_soon(self.desk.hurry)
+
+    def post(self, ident: int, text: str) -> None:
+        before = self.queue
+
+        async def answer() -> None:
+            if before is not None:
+                await before
+            began = time.perf_counter()
+            message = {"kind": "answer", "id": ident, "answer": await self.desk.answer_json(text)}
+            self.seconds.append(time.perf_counter() - began)
+            self.bots.on_message(message)
+
+        self.queue = asyncio.ensure_future(answer())
+
+
+def test_the_persons_pass_ends_the_bots_long_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's passes think up to 30 s while the person chooses; once the person has passed, each
+    ends at its short budget: the hand goes on at once (without the hurry this test takes 90 s)."""
+    monkeypatch.setattr(players, "WORKER_BUDGET", {"budget_ms": 5.0, "pass_budget_ms": 30000.0, "hurry_ms": 40.0})
+    loop = LoopbackDesk()
+    loop.bots.on_message({"kind": "ready", "ms": 900.0})
+
+    async def scenario() -> Match:
+        human = HumanPlayer(lambda view: None, lambda error: None, on_passed=loop.bots.hurry)
+        bots = [WebBot(lambda: "hard", "hurry", lambda: 0.0, lambda seat: None, worker=lambda _lvl: loop.bots)
+                for _ in range(3)]
+        match = Match(PRESETS["standard"], seed="hurry", max_hands=1)
+        table = asyncio.ensure_future(play(match, [human, *bots]))
+        await asyncio.sleep(0.3)  # the person takes a while: the first bot thinks all that time
+        assert human.asked is not None and human.asked.phase is Phase.PASSING and not loop.seconds
+        assert human.submit(PassCards(Seat.SOUTH, human.asked.hand[:3]))
+        while not match.is_over:
+            await asyncio.sleep(0.001)
+            if human.waiting and human.asked is not None:
+                human.submit(PlayCard(Seat.SOUTH, human.asked.legal[0]))
+        await asyncio.wait_for(table, 5)
+        return match
+
+    match = asyncio.run(asyncio.wait_for(scenario(), 20))
+    assert match.is_over and loop.hurries == 1
+    first, *others = loop.seconds[:3]  # the three passes, in the order the worker searched them
+    assert first >= 0.3 and all(s < 5 for s in others)
+    assert not loop.desk.hurried  # the plays ended the hurry

@@ -20,8 +20,9 @@ from typing import Any
 __all__ = ["BotWorker", "WorkerUnavailable", "start", "WORKER_URL", "ANSWER_TIMEOUT"]
 
 WORKER_URL = "./web/bot-worker.js"
-# A search takes at most a second (a pass); an answer that has not come after this many seconds
-# never will (a worker stuck or killed by the browser): the worker counts as failed.
+# A search takes at most a few seconds (a pass while the person chooses theirs, and the three
+# bots' passes one after another: hearts_web.players.WORKER_BUDGET); an answer that has not come
+# after this many seconds never will (a worker stuck or killed by the browser): it counts as failed.
 ANSWER_TIMEOUT = 20.0
 
 
@@ -33,8 +34,9 @@ class BotWorker:
     """Requests to a worker and their answers. ``state`` is "starting", "ready" or "failed"
     (``reason`` says why); a failed worker stays failed: the page decides from then on."""
 
-    def __init__(self, post: Callable[[int, str], None]) -> None:
+    def __init__(self, post: Callable[[int, str], None], post_hurry: Callable[[], None] | None = None) -> None:
         self._post = post
+        self._post_hurry = post_hurry
         self.state = "starting"
         self.reason = ""
         self.start_ms: float | None = None
@@ -97,6 +99,12 @@ class BotWorker:
             if not future.done():
                 future.set_exception(WorkerUnavailable(reason))
 
+    def hurry(self) -> None:
+        """The person has passed: the bots' passes end at their short budget (``hurry_ms``; the
+        worker's :class:`hearts.bots.remote.Desk`), the one searching now and those still to come."""
+        if self.ready and self._post_hurry is not None:
+            self._post_hurry()
+
     async def decide(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """Send ``request`` (:func:`hearts.bots.remote.request`) and await the worker's answer."""
         if not self.ready:
@@ -136,6 +144,9 @@ def start() -> BotWorker | None:
         sent[ident] = float(window.performance.now())
         worker.postMessage(to_js({"id": ident, "request": text}, dict_converter=window.Object.fromEntries))
 
+    def hurry() -> None:
+        worker.postMessage(to_js({"hurry": True}, dict_converter=window.Object.fromEntries))
+
     def measure(data: dict[str, Any]) -> None:
         """Each answer's round trip as a performance measure "hearts-bot-worker", with the worlds
         the search sampled and the number of cards (3: a pass) as its detail (benchmarks read it)."""
@@ -152,7 +163,7 @@ def start() -> BotWorker | None:
                                                                "detail": detail},
                                                               dict_converter=window.Object.fromEntries))
 
-    bots = BotWorker(post)
+    bots = BotWorker(post, hurry)
     mark = document.documentElement.dataset  # <html data-bot-worker="ready" ...>: for tests and benchmarks
 
     def show() -> None:

@@ -51,7 +51,7 @@ class Controller(Listener):
         self.params = _query()
         self.speed_override: str | None = self.params["speed"] if self.params.get("speed") in TIMINGS else None
         self.view = TableView(self.timings)
-        self.human = HumanPlayer(self._on_asked, self._on_refused)
+        self.human = HumanPlayer(self._on_asked, self._on_refused, on_passed=self._hurry_bots)
         self.table_input = TableInput(self, self.human)
         self.comforts = Comforts(self)
         self.extra: Listener | None = None  # an online host's table hears every action too
@@ -232,6 +232,11 @@ class Controller(Listener):
         if view.phase is Phase.PLAYING:
             self.view.maybe_focus_hand()
         self.table_input.offer(view)
+
+    def _hurry_bots(self) -> None:
+        """The person has passed: Hard's passes in the worker stop thinking (BotWorker.hurry)."""
+        if self.bots is not None:
+            self.bots.hurry()
 
     def _on_refused(self, error: IllegalAction) -> None:
         self.view.show_error(explain(error))

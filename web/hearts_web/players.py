@@ -11,7 +11,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
-from hearts import Action, IllegalAction, Phase, Seat, SeatView
+from hearts import Action, IllegalAction, PassCards, Phase, Seat, SeatView
 from hearts.bots import make_bot, remote
 from hearts.bots.player import BotPlayer, RngSource, decision_action
 
@@ -25,10 +25,13 @@ SLICE_BUDGET = 0.03
 # worker starts in 1.5-3 s on a warm cache (bench/out/browser-worker.txt), a slow phone takes longer.
 WORKER_START_WAIT = 10.0
 # Hard's budget in the worker (ms): the page does not wait on it, so a play may take a little more
-# than the page's 250 ms (median decision ~300 ms, target <= 400), and the pass, chosen while the
-# player picks three cards, 500 ms (the three bots share the worker: 1.5 s for all three passes).
+# than the page's 250 ms (median decision ~300 ms, target <= 400). The pass is chosen while the
+# person picks three cards: each bot thinks up to 2.5 s (the three share the worker, one after
+# another), and once the person has passed (HumanPlayer's on_passed -> BotWorker.hurry) every pass
+# still searching or to come ends 500 ms after its start, or at once: the person never waits more
+# than the old 3 x 500 ms. More worlds for the pass play better: bench/out/pass-bench-v3-worlds.txt.
 # Worlds per decision this buys: bench/out/browser-worker-v3.txt (hearts.bots.hard.BROWSER_WORLDS).
-WORKER_BUDGET = {"budget_ms": 300.0, "pass_budget_ms": 500.0}
+WORKER_BUDGET = {"budget_ms": 300.0, "pass_budget_ms": 2500.0, "hurry_ms": 500.0}
 
 
 class Pacer:
@@ -49,9 +52,11 @@ class HumanPlayer:
     """The person at this screen. When the table asks, ``on_asked(view)`` lets the page offer the
     choice; a click answers with :meth:`submit`. ``on_refused`` explains a refused action."""
 
-    def __init__(self, on_asked: Callable[[SeatView], None], on_refused: Callable[[IllegalAction], None]) -> None:
+    def __init__(self, on_asked: Callable[[SeatView], None], on_refused: Callable[[IllegalAction], None],
+                 on_passed: Callable[[], None] | None = None) -> None:
         self.on_asked = on_asked
         self.on_refused = on_refused
+        self.on_passed = on_passed  # the person's pass is in (the bots' passes may stop thinking)
         self.asked: SeatView | None = None
         self._answer: asyncio.Future[Action] | None = None
 
@@ -76,6 +81,8 @@ class HumanPlayer:
             return False
         assert self._answer is not None
         self._answer.set_result(action)
+        if isinstance(action, PassCards) and self.on_passed is not None:
+            self.on_passed()
         return True
 
     def refused(self, action: Action, error: IllegalAction) -> None:
