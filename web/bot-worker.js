@@ -6,7 +6,8 @@
 //
 // Messages. In:  {id, request}  (request: JSON text of hearts.bots.remote.request), answered one
 //                at a time; a search pauses for messages every 50 ms (hearts.bots.remote.Desk)
-//                {hurry: true}  the person has passed: the bots' passes end at their short budget
+//                {hurry: id}  the person has passed: the bots' passes end at their short budget
+//                {drop: id}  nobody waits for that request any more: skipped unless it has begun
 //           Out: {kind: "ready", ms}  once Python is up, or {kind: "failed", reason} if it can't start
 //                {kind: "answer", id, answer}  (JSON text of hearts.bots.remote.answer, or {"error"})
 //                {kind: "crash", id, reason}  when the Python code raised (a bug: the page decides itself)
@@ -32,6 +33,7 @@ booting.then(
 );
 
 let queue = Promise.resolve();  // one search at a time: two at once would halve each one's speed
+const dropped = new Set();
 
 async function handle(id, request) {
   let desk;
@@ -40,6 +42,7 @@ async function handle(id, request) {
   } catch (err) {
     return;  // "failed" was posted: the page decides itself
   }
+  if (dropped.delete(id)) return;
   try {
     self.postMessage({ kind: "answer", id, answer: await desk.answer_json(String(request)) });
   } catch (err) {
@@ -49,9 +52,11 @@ async function handle(id, request) {
 
 self.onmessage = (event) => {
   const data = event.data || {};
-  if (data.hurry) {
+  if (data.hurry !== undefined) {
     booting.then((desk) => desk.hurry(), () => {});
-    return;
+  } else if (data.drop !== undefined) {
+    dropped.add(data.drop);
+  } else {
+    queue = queue.then(() => handle(data.id, data.request));
   }
-  queue = queue.then(() => handle(data.id, data.request));
 };

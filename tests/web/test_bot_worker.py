@@ -166,18 +166,23 @@ def test_a_worker_that_stops_answering_fails_and_the_page_decides(monkeypatch: p
 
 class LoopbackDesk:
     """The worker as web/bot-worker.js runs it: a hearts.bots.remote.Desk answers the requests one
-    at a time, as tasks on this loop, and a hurry reaches it between the slices of a search."""
+    at a time, as tasks on this loop, skips the dropped ones, and hears a hurry between the slices
+    of a search."""
 
     def __init__(self) -> None:
         self.desk = Desk()
-        self.hurries = 0
-        self.bots = BotWorker(self.post, self.hurry)
+        self.signals: list[tuple[str, int]] = []
+        self.bots = BotWorker(self.post, self.signal)
         self.queue: asyncio.Future[None] | None = None
         self.seconds: list[float] = []  # each answer's search time
+        self.dropped: set[int] = set()
 
-    def hurry(self) -> None:
-        self.hurries += 1
-        asyncio.get_event_loop().call_soon(self.desk.hurry)
+    def signal(self, kind: str, ident: int) -> None:
+        self.signals.append((kind, ident))
+        if kind == "hurry":
+            asyncio.get_event_loop().call_soon(self.desk.hurry)
+        else:
+            self.dropped.add(ident)
 
     def post(self, ident: int, text: str) -> None:
         before = self.queue
@@ -185,6 +190,8 @@ class LoopbackDesk:
         async def answer() -> None:
             if before is not None:
                 await before
+            if ident in self.dropped:
+                return
             began = time.perf_counter()
             message = {"kind": "answer", "id": ident, "answer": await self.desk.answer_json(text)}
             self.seconds.append(time.perf_counter() - began)
@@ -217,7 +224,32 @@ def test_the_persons_pass_ends_the_bots_long_passes(monkeypatch: pytest.MonkeyPa
         return match
 
     match = asyncio.run(asyncio.wait_for(scenario(), 20))
-    assert match.is_over and loop.hurries == 1
+    assert match.is_over and [kind for kind, _ in loop.signals] == ["hurry"]
     first, *others = loop.seconds[:3]  # the three passes, in the order the worker searched them
     assert first >= 0.3 and all(s < 5 for s in others)
     assert not loop.desk.hurried  # the plays ended the hurry
+
+
+def test_a_request_nobody_waits_for_is_dropped_in_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new match while the bots still think about their passes: the old requests are dropped,
+    so the worker does not spend the new match's time on them."""
+    monkeypatch.setattr(players, "WORKER_BUDGET", {"budget_ms": 5.0, "pass_budget_ms": 30000.0, "hurry_ms": 40.0})
+    loop = LoopbackDesk()
+    loop.bots.on_message({"kind": "ready", "ms": 900.0})
+
+    async def scenario() -> None:
+        human = HumanPlayer(lambda view: None, lambda error: None, on_passed=loop.bots.hurry)
+        bots = [WebBot(lambda: "hard", "drop", lambda: 0.0, lambda seat: None, worker=lambda _lvl: loop.bots)
+                for _ in range(3)]
+        table = asyncio.ensure_future(play(Match(PRESETS["standard"], seed="drop", max_hands=1), [human, *bots]))
+        await asyncio.sleep(0.1)
+        table.cancel()  # the person deals a new match
+        with pytest.raises(asyncio.CancelledError):
+            await table
+        loop.desk.hurry()  # (the search under way ends at its short budget)
+        assert loop.queue is not None
+        await asyncio.wait_for(loop.queue, 5)
+
+    asyncio.run(scenario())
+    assert sorted(kind for kind, _ in loop.signals) == ["drop", "drop", "drop"]
+    assert len(loop.seconds) == 1  # only the search that had begun ran; the two others were skipped

@@ -34,9 +34,11 @@ class BotWorker:
     """Requests to a worker and their answers. ``state`` is "starting", "ready" or "failed"
     (``reason`` says why); a failed worker stays failed: the page decides from then on."""
 
-    def __init__(self, post: Callable[[int, str], None], post_hurry: Callable[[], None] | None = None) -> None:
+    def __init__(self, post: Callable[[int, str], None], signal: Callable[[str, int], None] | None = None) -> None:
+        """``post(id, request)`` sends a request; ``signal(kind, id)`` a note about requests:
+        ``("hurry", last id)`` the person has passed, ``("drop", id)`` nobody waits for that one."""
         self._post = post
-        self._post_hurry = post_hurry
+        self._signal = signal
         self.state = "starting"
         self.reason = ""
         self.start_ms: float | None = None
@@ -102,8 +104,8 @@ class BotWorker:
     def hurry(self) -> None:
         """The person has passed: the bots' passes end at their short budget (``hurry_ms``; the
         worker's :class:`hearts.bots.remote.Desk`), the one searching now and those still to come."""
-        if self.ready and self._post_hurry is not None:
-            self._post_hurry()
+        if self.ready and self._signal is not None:
+            self._signal("hurry", self._next)
 
     async def decide(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """Send ``request`` (:func:`hearts.bots.remote.request`) and await the worker's answer."""
@@ -119,6 +121,11 @@ class BotWorker:
         except asyncio.TimeoutError:
             self.fail(f"no answer in {ANSWER_TIMEOUT:g} s")
             raise WorkerUnavailable(self.reason) from None
+        except asyncio.CancelledError:
+            # the table moved on (a new match, an undo): the worker skips it if it has not begun
+            if self._signal is not None and self.state != "failed":
+                self._signal("drop", ident)
+            raise
         finally:
             self._pending.pop(ident, None)
 
@@ -144,8 +151,8 @@ def start() -> BotWorker | None:
         sent[ident] = float(window.performance.now())
         worker.postMessage(to_js({"id": ident, "request": text}, dict_converter=window.Object.fromEntries))
 
-    def hurry() -> None:
-        worker.postMessage(to_js({"hurry": True}, dict_converter=window.Object.fromEntries))
+    def signal(kind: str, ident: int) -> None:
+        worker.postMessage(to_js({kind: ident}, dict_converter=window.Object.fromEntries))
 
     def measure(data: dict[str, Any]) -> None:
         """Each answer's round trip as a performance measure "hearts-bot-worker", with the worlds
@@ -163,7 +170,7 @@ def start() -> BotWorker | None:
                                                                "detail": detail},
                                                               dict_converter=window.Object.fromEntries))
 
-    bots = BotWorker(post, hurry)
+    bots = BotWorker(post, signal)
     mark = document.documentElement.dataset  # <html data-bot-worker="ready" ...>: for tests and benchmarks
 
     def show() -> None:
