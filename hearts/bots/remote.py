@@ -170,9 +170,10 @@ class Desk:
 
     A pass request with ``pass_budget_ms`` (long) and ``hurry_ms`` (short) searches for the long
     budget, unless :meth:`hurry` comes (the person has passed): from then on, until the next play
-    request, every pass ends ``hurry_ms`` after its start, or at once if that has passed. The
+    request, every pass ends ``hurry_ms`` after its start, or at once if that has passed. Such a
     search stops for ``pause()`` (default ``asyncio.sleep(0)``: a worker hears its messages then)
-    every ``every`` seconds. ``now``: the clock (seconds; a test passes a fake one).
+    every ``every`` seconds; any other request (a play: 300 ms) runs without stopping.
+    ``now``: the clock (seconds; a test passes a fake one).
     """
 
     def __init__(self, pause: Callable[[], Awaitable[None]] | None = None,
@@ -188,17 +189,19 @@ class Desk:
     async def answer(self, data: Any) -> dict[str, Any]:
         """:func:`answer`, hearing :meth:`hurry` while it searches."""
         bot, view, rng, hurry_ms = _read(data)
+        hears = False  # only a pass that may be hurried stops for messages; a play runs straight through
         if not _passing(view):
             self.hurried = False  # the passes are over
         elif hurry_ms is not None and isinstance(bot, HardBot) and bot.iterations is None:
             shift = max(0.0, bot.pass_budget_ms - hurry_ms) / 1000.0
             bot.clock = _HurryClock(self.now, lambda: self.hurried, shift)
+            hears = True
         steps = bot.decide_steps(view, rng)
         paused = self.now()
         try:
             while True:
                 next(steps)
-                if self.now() - paused >= self.every:
+                if hears and self.now() - paused >= self.every:
                     await self.pause()
                     paused = self.now()
         except StopIteration as stop:
