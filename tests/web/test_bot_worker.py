@@ -253,3 +253,18 @@ def test_a_request_nobody_waits_for_is_dropped_in_the_worker(monkeypatch: pytest
     asyncio.run(scenario())
     assert sorted(kind for kind, _ in loop.signals) == ["drop", "drop", "drop"]
     assert len(loop.seconds) == 1  # only the search that had begun ran; the two others were skipped
+
+
+def test_a_pass_made_before_the_worker_is_up_hurries_it_once_it_is() -> None:
+    """The person passed while the worker was still starting: the bots' passes, asked once it is
+    up, must not make the person wait their long budget."""
+    signals: list[tuple[str, int]] = []
+    bots = BotWorker(lambda ident, text: None, lambda kind, ident: signals.append((kind, ident)))
+    bots.hurry()
+    assert signals == []  # nothing to send to yet
+    bots.on_message({"kind": "ready", "ms": 3000.0})
+    assert signals == [("hurry", 0)]
+    failed = BotWorker(lambda ident, text: None, lambda kind, ident: signals.append((kind, ident)))
+    failed.on_message({"kind": "failed", "reason": "no wasm"})
+    failed.hurry()  # the bots decide on the page: nothing to hurry
+    assert signals == [("hurry", 0)]

@@ -46,6 +46,7 @@ class BotWorker:
         self._next = 0
         self.answered = 0
         self._settled: asyncio.Event | None = None  # set once ready or failed (made in the running loop)
+        self._hurry_when_ready = False
 
     @property
     def ready(self) -> bool:
@@ -72,6 +73,8 @@ class BotWorker:
             self.state = "ready"
             ms = data.get("ms")
             self.start_ms = float(ms) if isinstance(ms, (int, float)) else None
+            if self._hurry_when_ready:
+                self.hurry()
             self._settle()
         elif kind == "failed":
             self.fail(f"could not start: {data.get('reason')}")
@@ -104,7 +107,9 @@ class BotWorker:
     def hurry(self) -> None:
         """The person has passed: the bots' passes end at their short budget (``hurry_ms``; the
         worker's :class:`hearts.bots.remote.Desk`), the one searching now and those still to come."""
-        if self.ready and self._signal is not None:
+        if self.state == "starting":
+            self._hurry_when_ready = True  # the bots' passes will be asked once it is up
+        elif self.ready and self._signal is not None:
             self._signal("hurry", self._next)
 
     async def decide(self, request: Mapping[str, Any]) -> dict[str, Any]:
