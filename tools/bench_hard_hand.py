@@ -2,6 +2,7 @@
 """Hard hands in the real game page: main-thread long tasks with the bots' Web Worker and without.
 
     .venv/bin/python tools/bench_hard_hand.py [--hands 3] [--speed fast] [--modes worker,page] [--throttle 4]
+                                               [--pass-after 6]
 
 Not a test. Serves ``dist/`` (run ``tools/build.py`` first) with the headers of netlify.toml,
 opens the game in headless Chromium with the difficulty on Hard and plays ``--hands`` hands like
@@ -31,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT / "web"))
 
 import serve  # noqa: E402
 
@@ -51,8 +53,10 @@ try {  // Long Animation Frames: which scripts ran in a long frame (Chromium 123
 PLAYABLE = "#hand button[data-card]:enabled"
 
 
-def play_hands(page: Any, hands: int, timeout: float) -> int:
-    """Play until ``hands`` hand summaries have been shown; returns the cards played here."""
+def play_hands(page: Any, hands: int, timeout: float, pass_after: float = 0.0,
+               clicks: list[float] | None = None) -> int:
+    """Play until ``hands`` hand summaries have been shown; returns the cards played here. Each pass
+    is pressed ``pass_after`` seconds after it was offered; ``clicks`` gets the press times (ms)."""
     played = 0
     for _ in range(hands):
         while True:
@@ -60,8 +64,11 @@ def play_hands(page: Any, hands: int, timeout: float) -> int:
             if page.query_selector("dialog[open]"):
                 break
             if page.query_selector("#pass-btn:not([hidden])"):
+                page.wait_for_timeout(pass_after * 1000)
                 for card in page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")[-3:]:
                     page.click(f'#hand button[data-card="{card}"]')
+                if clicks is not None:
+                    clicks.append(page.evaluate("() => performance.now()"))
                 page.click("#pass-btn")
                 page.wait_for_selector("#pass-btn", state="hidden")
                 continue
@@ -96,12 +103,17 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
         worker_start = page.evaluate("() => performance.now()") - ready_at
     t1 = time.perf_counter()
     play_at = page.evaluate("() => performance.now()")
-    played = play_hands(page, args.hands, 120_000)
+    clicks: list[float] = []
+    played = play_hands(page, args.hands, 120_000, args.pass_after, clicks)
     seconds = time.perf_counter() - t1
     tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] > ready_at]
     frames = [f for f in page.evaluate("() => window.__frames") if f["start"] > play_at and f["blocking"] > 0]
     entries = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker')"
-                            ".map(m => ({ms: m.duration, ...(m.detail || {})}))")
+                            ".map(m => ({ms: m.duration, end: m.startTime + m.duration, ...(m.detail || {})}))")
+    # after each pass press: how long until the last of the bots' passes had come (0: they were in)
+    ends = sorted(e["end"] for e in entries if e.get("cards") == 3)
+    pass_waits = [max(0.0, max((t for t in ends if t < (clicks[i + 1] if i + 1 < len(clicks) else 1e18)),
+                               default=c) - c) for i, c in enumerate(clicks)]
     measures = [e["ms"] for e in entries]
     play_worlds = [e["worlds"] for e in entries if e.get("cards") == 1 and e.get("worlds")]
     pass_worlds = [e["worlds"] for e in entries if e.get("cards") == 3 and e.get("worlds")]
@@ -111,7 +123,7 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
             "seconds": seconds, "long_tasks": [t["duration"] for t in tasks],
             "long_tasks_in_hands": [t["duration"] for t in tasks if t["start"] > play_at],
             "blocking_frames": frames, "decisions_ms": measures,
-            "play_worlds": play_worlds, "pass_worlds": pass_worlds,
+            "play_worlds": play_worlds, "pass_worlds": pass_worlds, "pass_waits_ms": pass_waits,
             "worker_state": marks.get("botWorker"), "worker_answers": marks.get("botWorkerAnswers")}
 
 
@@ -121,11 +133,14 @@ def pct(values: list[float], q: float) -> float:
 
 
 def report(results: list[dict[str, Any]], args: Any, version: str, load: str) -> str:
+    from hearts_web.players import WORKER_BUDGET as B
+
     lines = [f"# tools/bench_hard_hand.py --hands {args.hands} --speed {args.speed} --seed {args.seed} "
-             f"--throttle {args.throttle:g}",
-             f"Chromium {version}; the game page (dist/), difficulty Hard (worker: 300 ms a play, 500 ms a pass; "
-             f"page: 250 ms), {args.hands} hand(s) per mode played like a player; main thread slowed "
-             f"{args.throttle:g}x; load average before: {load}", ""]
+             f"--throttle {args.throttle:g} --pass-after {args.pass_after:g}",
+             f"Chromium {version}; the game page (dist/), difficulty Hard (worker: {B['budget_ms']:g} ms a play, "
+             f"a pass up to {B['pass_budget_ms']:g} ms while the player chooses, {B['hurry_ms']:g} ms once the "
+             f"player has passed; page: 250 ms), {args.hands} hand(s) per mode played like a player who takes "
+             f"{args.pass_after:g} s over a pass; main thread slowed {args.throttle:g}x; load average before: {load}", ""]
     for r in results:
         tasks = r["long_tasks"]
         head = f"[{r['mode']}] page ready in {r['ready_s']:.1f} s"
@@ -142,6 +157,10 @@ def report(results: list[dict[str, Any]], args: Any, version: str, load: str) ->
             if w:
                 lines.append(f"[{r['mode']}] worlds per searched {kind} in the worker ({len(w)}): median "
                              f"{statistics.median(w):.0f}, min {min(w)}, max {max(w)}")
+        waits = r.get("pass_waits_ms") or []
+        if r["mode"] == "worker" and waits:
+            lines.append(f"[{r['mode']}] after the player's pass, the bots' passes came within: "
+                         + ", ".join(f"{w:.0f}" for w in waits) + " ms")
         lines.append(f"[{r['mode']}] main-thread tasks over 50 ms after the page was ready: {len(tasks)}"
                      + (f", longest {max(tasks):.0f} ms, over 100 ms: {sum(t > 100 for t in tasks)}" if tasks else "")
                      + f" ({r['played']} cards played here in {r['seconds']:.0f} s)")
@@ -164,6 +183,8 @@ def main() -> int:
     parser.add_argument("--modes", default="worker,page")
     parser.add_argument("--throttle", type=float, default=1.0,
                         help="slow the page's main thread down this many times (Chromium's CPU throttling)")
+    parser.add_argument("--pass-after", type=float, default=0.0,
+                        help="seconds the player takes over each pass (the bots' passes think meanwhile)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if not (ROOT / "dist" / "web" / "bot-worker.js").exists():

@@ -5,7 +5,9 @@ the page never waits for it. The page sends a :func:`request`: the seat's view (
 may know, in the online table's wire form), the bot's level and options, and the exact state of
 the decision's RNG. The worker answers with :func:`answer_json`; the page reads the answer with
 :func:`decision_from`. With the same RNG state a bot that searches a fixed number of worlds
-decides exactly what it would have decided on the page (``tests/test_remote.py``).
+decides exactly what it would have decided on the page (``tests/test_remote.py``). The worker
+itself answers through a :class:`Desk`: the same answers, and a pass that thinks while the person
+chooses theirs stops when told the person has passed (:meth:`Desk.hurry`).
 
 >>> import json, random
 >>> from hearts import Match, Seat
