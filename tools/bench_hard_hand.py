@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT))
 
 import serve  # noqa: E402
 
@@ -56,7 +57,8 @@ PLAYABLE = "#hand button[data-card]:enabled"
 def play_hands(page: Any, hands: int, timeout: float, pass_after: float = 0.0,
                clicks: list[float] | None = None) -> int:
     """Play until ``hands`` hand summaries have been shown; returns the cards played here. Each pass
-    is pressed ``pass_after`` seconds after it was offered; ``clicks`` gets the press times (ms)."""
+    is pressed ``pass_after`` seconds after it was offered; ``clicks`` gets, per pass, the time it
+    was offered and the time it was pressed (ms, performance.now)."""
     played = 0
     for _ in range(hands):
         while True:
@@ -64,6 +66,8 @@ def play_hands(page: Any, hands: int, timeout: float, pass_after: float = 0.0,
             if page.query_selector("dialog[open]"):
                 break
             if page.query_selector("#pass-btn:not([hidden])"):
+                if clicks is not None:
+                    clicks.append(page.evaluate("() => performance.now()"))  # offered
                 page.wait_for_timeout(pass_after * 1000)
                 for card in page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")[-3:]:
                     page.click(f'#hand button[data-card="{card}"]')
@@ -109,11 +113,14 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
     tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] > ready_at]
     frames = [f for f in page.evaluate("() => window.__frames") if f["start"] > play_at and f["blocking"] > 0]
     entries = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker')"
-                            ".map(m => ({ms: m.duration, end: m.startTime + m.duration, ...(m.detail || {})}))")
-    # after each pass press: how long until the last of the bots' passes had come (0: they were in)
-    ends = sorted(e["end"] for e in entries if e.get("cards") == 3)
-    pass_waits = [max(0.0, max((t for t in ends if t < (clicks[i + 1] if i + 1 < len(clicks) else 1e18)),
-                               default=c) - c) for i, c in enumerate(clicks)]
+                            ".map(m => ({ms: m.duration, start: m.startTime, end: m.startTime + m.duration, "
+                            "...(m.detail || {})}))")
+    # after each pass press: how long until the last of the bots' passes of that hand had come (0: they
+    # were in); a hand's passes are the ones asked between its pass being offered (less 2 s) and pressed
+    pass_waits = []
+    for offered, pressed in zip(clicks[::2], clicks[1::2]):
+        ends = [e["end"] for e in entries if e.get("cards") == 3 and offered - 2000 <= e["start"] <= pressed]
+        pass_waits.append(max(0.0, max(ends, default=pressed) - pressed))
     measures = [e["ms"] for e in entries]
     play_worlds = [e["worlds"] for e in entries if e.get("cards") == 1 and e.get("worlds")]
     pass_worlds = [e["worlds"] for e in entries if e.get("cards") == 3 and e.get("worlds")]
