@@ -200,17 +200,24 @@ class LoopbackDesk:
         self.queue = asyncio.ensure_future(answer())
 
 
-def test_the_persons_pass_ends_the_bots_long_passes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hard's passes think up to 30 s while the person chooses; once the person has passed, each
-    ends at its short budget: the hand goes on at once (without the hurry this test takes 90 s)."""
+def _long_pass_table(monkeypatch: pytest.MonkeyPatch, seed: str) -> tuple[LoopbackDesk, HumanPlayer, list[WebBot]]:
+    """A ready loopback worker, the person (whose pass hurries it) and three Hard bots whose passes
+    may think 30 s (plays 5 ms, a hurried pass 40 ms)."""
     monkeypatch.setattr(players, "WORKER_BUDGET", {"budget_ms": 5.0, "pass_budget_ms": 30000.0, "hurry_ms": 40.0})
     loop = LoopbackDesk()
     loop.bots.on_message({"kind": "ready", "ms": 900.0})
+    human = HumanPlayer(lambda view: None, lambda error: None, on_passed=loop.bots.hurry)
+    bots = [WebBot(lambda: "hard", seed, lambda: 0.0, lambda seat: None, worker=lambda _lvl: loop.bots)
+            for _ in range(3)]
+    return loop, human, bots
+
+
+def test_the_persons_pass_ends_the_bots_long_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's passes think up to 30 s while the person chooses; once the person has passed, each
+    ends at its short budget: the hand goes on at once (without the hurry this test takes 90 s)."""
+    loop, human, bots = _long_pass_table(monkeypatch, "hurry")
 
     async def scenario() -> Match:
-        human = HumanPlayer(lambda view: None, lambda error: None, on_passed=loop.bots.hurry)
-        bots = [WebBot(lambda: "hard", "hurry", lambda: 0.0, lambda seat: None, worker=lambda _lvl: loop.bots)
-                for _ in range(3)]
         match = Match(PRESETS["standard"], seed="hurry", max_hands=1)
         table = asyncio.ensure_future(play(match, [human, *bots]))
         await asyncio.sleep(0.3)  # the person takes a while: the first bot thinks all that time
@@ -233,14 +240,9 @@ def test_the_persons_pass_ends_the_bots_long_passes(monkeypatch: pytest.MonkeyPa
 def test_a_request_nobody_waits_for_is_dropped_in_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     """A new match while the bots still think about their passes: the old requests are dropped,
     so the worker does not spend the new match's time on them."""
-    monkeypatch.setattr(players, "WORKER_BUDGET", {"budget_ms": 5.0, "pass_budget_ms": 30000.0, "hurry_ms": 40.0})
-    loop = LoopbackDesk()
-    loop.bots.on_message({"kind": "ready", "ms": 900.0})
+    loop, human, bots = _long_pass_table(monkeypatch, "drop")
 
     async def scenario() -> None:
-        human = HumanPlayer(lambda view: None, lambda error: None, on_passed=loop.bots.hurry)
-        bots = [WebBot(lambda: "hard", "drop", lambda: 0.0, lambda seat: None, worker=lambda _lvl: loop.bots)
-                for _ in range(3)]
         table = asyncio.ensure_future(play(Match(PRESETS["standard"], seed="drop", max_hands=1), [human, *bots]))
         await asyncio.sleep(0.1)
         table.cancel()  # the person deals a new match
