@@ -61,6 +61,10 @@ def test_phone_portrait_two_rows_all_cards_tappable(page: Page) -> None:
     page.tap(f"{PLAYABLE} >> nth=0")
     page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=n)
     _no_scroll(page)
+    for seat in (1, 2, 3):  # each opponent's box shows the cards it still holds, face down
+        backs = page.locator(f".seat[data-seat='{seat}'] .backs i")
+        assert 10 <= backs.count() <= 13, (seat, backs.count())  # the bots may be a trick further
+        expect(backs.first).to_be_visible()
     shot(page, "phone-portrait-play-en")
 
 
