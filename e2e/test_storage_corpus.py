@@ -179,10 +179,7 @@ def load(page: Page, values: dict[str, str]) -> None:
 
 def play_a_card(page: Page) -> None:
     for _ in range(40):
-        page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=30_000)
-        if page.query_selector("dialog[open]"):
-            page.click("#dlg .dlg-actions .primary")  # hand summary, match over: go on
-            continue
+        settle(page)  # hand summary, match over: go on
         if page.query_selector("#pass-btn:not([hidden])"):
             pass_three(page)
             continue
