@@ -116,3 +116,41 @@ def test_the_no_moon_split_leaves_out_every_deal_with_a_moon_in_any_rotation() -
     assert (m, n) == (-1.0, 1) and ci == float("inf")
     report = format_report(ArenaConfig(bots), s, 1.0)
     assert "no moon" in report.split("paired differences")[1]
+
+
+def _sets(rows) -> dict[int, list]:
+    by_seed: dict[int, list] = {}
+    for r in rows:
+        by_seed.setdefault(r.seed, []).append(r)
+    return by_seed
+
+
+def test_hands_is_a_cap_on_whole_duplicate_sets_not_a_loose_plan() -> None:
+    """``--hands N`` starts no set once N hands are played: the run reaches N, and without its last
+    set it would be short of N (one process: the set is started only while short). Every set is
+    played in every rotation."""
+    cfg = ArenaConfig(("medium", "easy"), hands=60, seed=5)
+    rows = run_arena(cfg, progress=None)
+    by_seed = _sets(rows)
+    assert sorted(by_seed) == list(range(len(by_seed)))  # seeds in order from 0
+    assert all(sorted(r.rotation for r in ms) == [0, 1] for ms in by_seed.values())
+    total = sum(len(r.hands) for r in rows)
+    before_last = total - sum(len(r.hands) for r in by_seed[max(by_seed)])
+    assert before_last < 60 <= total, (before_last, total)
+
+
+def test_sets_fixes_the_size_in_advance_and_matches_a_parallel_run() -> None:
+    cfg = ArenaConfig(("medium", "random"), seed=6, sets=3)
+    one = run_arena(cfg, progress=None)
+    assert [(r.seed, r.rotation) for r in one] == [(s, r) for s in range(3) for r in range(2)]
+    two = run_arena(ArenaConfig(("medium", "random"), seed=6, sets=3, jobs=2), progress=None)
+    assert [(r.seed, r.rotation, [h.points for h in r.hands]) for r in one] == \
+           [(r.seed, r.rotation, [h.points for h in r.hands]) for r in two]
+    # a bigger run holds the smaller one: the first sets are the same matches
+    five = run_arena(ArenaConfig(("medium", "random"), seed=6, sets=5), progress=None)
+    assert [[h.points for h in r.hands] for r in five[:6]] == [[h.points for h in r.hands] for r in one]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["arena", "--bots", "medium,random", "--seed", "6", "--sets", "2"]) == 0
+    assert "plan: 2 duplicate sets" in out.getvalue() and "4 matches (2 duplicate sets x 2 rotations)" in out.getvalue()
+    assert main(["arena", "--bots", "medium,random", "--sets", "0"]) == 2

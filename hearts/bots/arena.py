@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Sequence, TextIO
+from typing import Any, Sequence, TextIO
 
 from ..events import CardPlayed, Event, HandOver
 from ..match import Match
@@ -49,6 +49,7 @@ class ArenaConfig:
     hard_budget_ms: float | None = None  # search by time instead (not reproducible)
     jobs: int = 1
     hard_pass_iterations: int | None = None
+    sets: int | None = None  # play exactly this many duplicate sets (match seeds), instead of ``hands``
 
 
 @dataclass
@@ -187,6 +188,9 @@ def _tasks(cfg: ArenaConfig, first: int, count: int) -> list[tuple[int, int, Are
     return [(seed, r, cfg) for seed in range(first, first + count) for r in range(len(cfg.bots))]
 
 
+HANDS_PER_MATCH = 11.0  # a first guess for planning, until matches of this run are known (measured: 11.1)
+
+
 def _progress(done: int, total: int, hands: int, start: float, out: TextIO) -> None:
     width = 30
     filled = int(width * done / max(total, 1))
@@ -218,11 +222,22 @@ def row_from_json(text: str) -> MatchRow:
 
 def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Sequence[MatchRow] = (),
               on_row: Callable[[MatchRow], None] | None = None) -> list[MatchRow]:
-    """Play duplicate matches until at least ``cfg.hands`` hands were played. ``saved``: matches
-    played before (same configuration), not played again; ``on_row`` sees every new match."""
+    """Play whole duplicate sets (one match seed in every rotation), seeds in order from 0.
+
+    ``cfg.sets``: exactly that many sets (seeds ``0 .. sets - 1``). Otherwise sets are started
+    while the hands played plus the hands expected from the matches not yet finished (at this
+    run's mean hands per match) stay below ``cfg.hands``; every started set is finished, so a
+    run ends at ``cfg.hands`` or a little above it (a set or two), never short of it.
+
+    ``saved``: matches played before (same configuration), not played again; ``on_row`` sees
+    every new match."""
+    from collections import deque
+
     rows: list[MatchRow] = list(saved)
     done = {(r.seed, r.rotation) for r in saved}
     hands = sum(len(r.hands) for r in rows)
+    queue: deque[tuple[int, int, ArenaConfig]] = deque()
+    running: deque[Any] = deque()  # results under way, oldest first
     next_seed = 0
     start = time.perf_counter()
     pool = None
@@ -230,23 +245,35 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Seq
         import multiprocessing
 
         pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(cfg.jobs)
+    window = 2 * cfg.jobs if pool is not None else 1  # matches under way: every process has the next one waiting
+
+    def more_sets() -> bool:
+        if cfg.sets is not None:
+            return next_seed < cfg.sets
+        per_match = hands / len(rows) if rows else HANDS_PER_MATCH
+        return hands + per_match * (len(running) + len(queue)) < cfg.hands
+
     try:
-        while hands < cfg.hands:
-            per_match = 8 * len(cfg.bots)
-            batch = max(1, math.ceil((cfg.hands - hands) / per_match))
-            if pool is not None:
-                batch = max(batch, cfg.jobs)
-            tasks = [t for t in _tasks(cfg, next_seed, batch) if (t[0], t[1]) not in done]
-            next_seed += batch
-            results: Iterable[MatchRow] = pool.imap(play_match, tasks) if pool is not None else map(play_match, tasks)
-            total = len(rows) + len(tasks)
-            for row in results:
-                rows.append(row)
-                hands += len(row.hands)
-                if on_row is not None:
-                    on_row(row)
-                if progress is not None:
-                    _progress(len(rows), total, hands, start, progress)
+        while True:
+            while len(running) < window:
+                if not queue:
+                    if not more_sets():
+                        break
+                    queue.extend(t for t in _tasks(cfg, next_seed, 1) if (t[0], t[1]) not in done)
+                    next_seed += 1
+                    continue
+                task = queue.popleft()
+                running.append(pool.apply_async(play_match, (task,)) if pool is not None else task)
+            if not running:
+                break
+            head = running.popleft()
+            row = head.get() if pool is not None else play_match(head)
+            rows.append(row)
+            hands += len(row.hands)
+            if on_row is not None:
+                on_row(row)
+            if progress is not None:
+                _progress(len(rows), len(rows) + len(running) + len(queue), hands, start, progress)
     finally:
         if pool is not None:
             pool.close()
@@ -360,7 +387,8 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
                     else f"budget {cfg.hard_budget_ms} ms")
             sizes.append(f"{name} = Hard v{spec.version}, {size}")
     lines = [
-        f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} jobs={cfg.jobs}",
+        f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} jobs={cfg.jobs} "
+        + (f"plan: {cfg.sets} duplicate sets" if cfg.sets is not None else f"plan: about {cfg.hands} hands"),
         *(f"  {line}" for line in sizes),
         f"{s['match_count']} matches ({s['match_count'] // len(cfg.bots)} duplicate sets x {len(cfg.bots)} rotations), "
         f"{s['hand_plays']} hands played, {s['deals']} distinct deals ({s['full_deals']} played in every rotation), "
@@ -415,7 +443,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def add_arguments(parser: Any) -> None:
     parser.add_argument("--bots", default="hard,medium,easy,random",
                         help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random")
-    parser.add_argument("--hands", type=int, default=2000, help="play duplicate matches until this many hands were played")
+    parser.add_argument("--hands", type=int, default=2000,
+                        help="start duplicate sets until about this many hands will have been played (a run ends "
+                             "at N or a set or two above, never below)")
+    parser.add_argument("--sets", type=int, default=None,
+                        help="play exactly this many duplicate sets (match seeds 0..SETS-1, each in every "
+                             "rotation) instead: a size fixed in advance")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--hard-iterations", type=int, default=None,
@@ -428,8 +461,11 @@ def add_arguments(parser: Any) -> None:
 
 def run_from_args(args: Any) -> int:
     bots = tuple(b.strip().lower() for b in args.bots.split(",") if b.strip())
+    if args.sets is not None and args.sets < 1:
+        print("--sets must be at least 1", file=sys.stderr)
+        return 2
     cfg = ArenaConfig(bots, args.hands, args.seed, args.rules, args.hard_iterations or None, args.hard_budget_ms,
-                      max(1, args.jobs), args.hard_pass_iterations)
+                      max(1, args.jobs), args.hard_pass_iterations, args.sets)
     for b in bots:
         try:
             bot_spec(b, cfg)
