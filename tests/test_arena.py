@@ -149,6 +149,9 @@ def test_sets_fixes_the_size_in_advance_and_matches_a_parallel_run() -> None:
     # a bigger run holds the smaller one: the first sets are the same matches
     five = run_arena(ArenaConfig(("medium", "random"), seed=6, sets=5), progress=None)
     assert [[h.points for h in r.hands] for r in five[:6]] == [[h.points for h in r.hands] for r in one]
+    # resumed from the bigger run's matches, --sets 3 reports the same 3 sets and plays nothing
+    again = run_arena(cfg, progress=None, saved=five)
+    assert [(r.seed, r.rotation, r.hands) for r in again] == [(r.seed, r.rotation, r.hands) for r in one]
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["arena", "--bots", "medium,random", "--seed", "6", "--sets", "2"]) == 0

@@ -229,10 +229,12 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Seq
     run's mean hands per match) stay below ``cfg.hands``; every started set is finished, so a
     run ends at ``cfg.hands`` or a little above it (a set or two), never short of it.
 
-    ``saved``: matches played before (same configuration), not played again; ``on_row`` sees
-    every new match."""
+    ``saved``: matches played before (same configuration), not played again (with ``cfg.sets``,
+    only those of the first ``sets`` seeds count); ``on_row`` sees every new match."""
     from collections import deque
 
+    if cfg.sets is not None:  # exactly these sets, even from the file of a bigger run
+        saved = [r for r in saved if r.seed < cfg.sets]
     rows: list[MatchRow] = list(saved)
     done = {(r.seed, r.rotation) for r in saved}
     hands = sum(len(r.hands) for r in rows)
