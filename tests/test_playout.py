@@ -82,7 +82,7 @@ def test_heuristic_rollouts_play_only_legal_cards():
         got = playout(hands, pos.leader, list(pos.trick), pos.trick_number, pos.hearts_broken, hearts, queen, jack,
                       RolloutRules(rules), pool, shooter=rng.choice([-1, -1, 0, 1, 2, 3]), noise=noise,
                       medium=bool(i % 4 < 2), defend=bool(i % 5 < 3), ri=rng.randrange(8192),
-                      eager=rng.choice([-1, me]), late=rng.choice([0, 0, 8, 14]))
+                      eager=rng.choice([-1, me]), late=rng.choice([0, 0, 8, 14]), counted=bool(i % 6 < 3))
         assert len(hands.plays) == 52 - len(hand.plays), "the rollout must play every remaining card"
         for seat, card in hands.plays:
             assert hand.turn == seat, (seat, card)
@@ -143,3 +143,27 @@ def test_late_defence_blocks_a_runner_from_the_watching_seat_with_the_cheapest_w
     assert texts(_moon_trick(late=8, eager=-1)) == ["3H", "4H", "5H"]  # nobody sees a runner at 4 points
     assert texts(_moon_trick(late=4, eager=-1)) == ["TH", "4H", "5H"]  # at 4 >= 4 North blocks, cheaply
     assert texts(_moon_trick(late=0, eager=-1)) == ["KH", "QH", "JH"]  # version 2: with its highest heart
+
+
+def test_counted_leads_lead_the_surest_loser_and_never_a_suit_nobody_can_follow() -> None:
+    """``counted``: the leader counts the cards still out. With 7C (every lower club gone) and 5D
+    (2D 3D 4D still out) the plain policy leads its lowest rank, the 5D, which can still win; the
+    counted lead is the 7C. With the last diamond, 2D, it leads a club instead: nobody could
+    follow the 2D, and the trick with whatever the others throw on it would be its own."""
+    from hearts.bots.rollout import RolloutRules, playout, split_hands
+    from hearts.cards import mask_of, parse_cards
+
+    def first_lead(hands_text: list[str], counted: bool) -> str:
+        hands = _RecordingHands(split_hands([mask_of(int(c) for c in parse_cards(t)) for t in hands_text]))
+        playout(hands, 0, [], 5, False, [0, 0, 0, 0], -1, -1, RolloutRules(Rules()), [0.5] * 200, counted=counted)
+        seat, card = hands.plays[0]
+        assert seat == 0
+        return str(Card(card))
+
+    from hearts import Card
+    table = ["7C 8C 5D 6D AH KH QH JH", "9C 2D 3D 2S 3S 4S 5S 6S", "TC 4D 7D 8D 7S 8S 9S TS", "JC 9D TD JD 2H 3H 4H 5H"]
+    assert first_lead(table, counted=False) == "5D"
+    assert first_lead(table, counted=True) == "7C"
+    last = ["9C 2D AH KH QH JH TH 9H", "2C 3C 4C 2S 3S 4S 5S 6S", "5C 6C 7S 8S 9S TS 8H 7H", "7C 8C JS 2H 3H 4H 5H 6H"]
+    assert first_lead(last, counted=False) == "2D"
+    assert first_lead(last, counted=True) == "9C"

@@ -1,6 +1,7 @@
 """Hard's search speed on fixed positions: milliseconds per sampled world, play and pass.
 
     python3 tools/bench_search.py [--version 2] [--repeat 3]            # CPython
+    python3 tools/bench_search.py --set counted_leads=1                 # a HardParams switch changed
     node tools/pyodide_python.mjs tools/bench_search.py                 # Pyodide (the browser's runtime)
     node tools/pyodide_python.mjs -m cProfile -s tottime tools/bench_search.py --repeat 1
 
@@ -17,6 +18,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from hearts import Phase, Seat  # noqa: E402
 from hearts.bots import make_bot  # noqa: E402
-from hearts.bots.hard import LATEST  # noqa: E402
+from hearts.bots.hard import LATEST, VERSIONS, HardBot  # noqa: E402
 from hearts.records import hand_from_record  # noqa: E402
 
 
@@ -34,12 +36,20 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--worlds", type=int, default=60, help="worlds per play decision")
     parser.add_argument("--pass-worlds", type=int, default=12, help="worlds per pass decision")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="change a HardParams field of the version (e.g. counted_leads=1); repeatable")
     args = parser.parse_args()
+    params = VERSIONS[args.version]
+    for change in args.set:
+        key, _, value = change.partition("=")
+        if key not in params.__dataclass_fields__ or key == "version" or not value:
+            parser.error(f"--set {change!r}: not a HardParams field with a value")
+        params = replace(params, **{key: type(getattr(params, key))(float(value))})
     cases = json.loads((ROOT / "tests" / "fixtures" / "hard_v1.json").read_text(encoding="utf-8"))
     views = [hand_from_record(c["hand"]).view(Seat.parse(c["seat"])) for c in cases]
     plays = [v for v in views if v.phase is not Phase.PASSING]
     passes = [v for v in views if v.phase is Phase.PASSING]
-    bot = make_bot("hard", iterations=args.worlds, pass_iterations=args.pass_worlds, version=args.version)
+    bot = HardBot(iterations=args.worlds, pass_iterations=args.pass_worlds, params=params)
     best = {"play": float("inf"), "pass": float("inf")}
     worlds = {"play": 0, "pass": 0}
     for _ in range(args.repeat):
@@ -52,7 +62,7 @@ def main() -> int:
             worlds[kind] = n
             best[kind] = min(best[kind], seconds)
     runtime = os.environ.get("HEARTS_RUNTIME", f"cpython {sys.version.split()[0]}")
-    print(f"{runtime}; Hard v{args.version}; best of {args.repeat}")
+    print(f"{runtime}; Hard v{args.version}{''.join(' ' + c for c in args.set)}; best of {args.repeat}")
     for kind in ("play", "pass"):
         n = max(worlds[kind], 1)
         print(f"{kind}: {worlds[kind]} worlds in {best[kind]:.2f} s = {1000 * best[kind] / n:.3f} ms/world "

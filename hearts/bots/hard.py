@@ -79,6 +79,7 @@ class HardParams:
     moon_pass: bool = False  # the pass search also plays out passes that keep a moon hand (low cards go)
     gate_k: float = 0.0  # > 0: leave Medium's card only for a card better by gate_k standard errors (paired)
     void_passes: bool = False  # ... and for each short side suit, the pass that empties it
+    counted_leads: bool = False  # rollouts: leaders count the cards out (see rollout.playout's ``counted``)
 
 
 VERSIONS: dict[int, HardParams] = {
@@ -343,6 +344,7 @@ class HardBot(Bot):
         rr = RolloutRules(rules)
         noise = self._noise(me)
         medium = self.params.medium_rollouts
+        counted = self.params.counted_leads
         totals = [0.0] * len(cands)
         race = _Race(len(cands), 0, self.params.pass_prior, self.params.halving)
         unseen = bits(((1 << 52) - 1) & ~hand)
@@ -379,12 +381,12 @@ class HardBot(Bot):
                 leader = next(s for s in range(4) if hands[s] & 1)
                 if shoots[i]:
                     result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, me, noise,
-                                     medium, self.params.defend, start, -1, late)
+                                     medium, self.params.defend, start, -1, late, counted)
                     if result[0][me] == 13 and result[1] == me:
                         moons[i] += 1
                 else:
                     result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise,
-                                     medium, False, start)
+                                     medium, False, start, counted=counted)
                 totals[i] += util(*result)
 
         worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations, self.pass_budget_ms)
@@ -421,6 +423,7 @@ class HardBot(Bot):
         reading = read_plays(k) if p.trust or p.model_noise else None
         noise = self._noise(k.me, reading)
         medium = p.medium_rollouts
+        counted = p.counted_leads
         totals = [0.0] * len(plans)
         queen_breaks = view.rules.queen_breaks_hearts
         trick = k.trick_cards
@@ -479,7 +482,7 @@ class HardBot(Bot):
                 broken = k.broken or card >= 39 or (queen_breaks and card == QS)
                 result = playout(hands, leader, trick + [card], k.trick_number, broken, hearts, queen, jack,
                                  rr, rs, shooter, noise, medium, defend, start,
-                                 k.me if shooter == runner and runs else -1, shoot_late if shoot else late)
+                                 k.me if shooter == runner and runs else -1, shoot_late if shoot else late, counted)
                 value = util(*result)
                 totals[i] += value
                 values[i] = value

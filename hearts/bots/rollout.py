@@ -102,6 +102,7 @@ def playout(
     ri: int = 0,
     eager: int = -1,
     late: int = 0,
+    counted: bool = False,
 ) -> tuple[list[int], int, int]:
     """Play to the end of the hand from trick ``t`` (``trick``: the card numbers already on the
     table, led by ``leader``). ``h`` is consumed. ``hearts``/``queen``/``jack``: hearts taken
@@ -130,6 +131,11 @@ def playout(
     block with the cheapest card that wins the trick (not the Q♠ when they can help it). Real
     defenders are neither omniscient nor quick: a search that expects the others to stop every
     moon at once never stops one itself.
+
+    ``counted`` (experimental): a leader counts the cards still out. It leads the low card that
+    has the fewest cards of its suit still out below it (the surest loser; a heart counts 3
+    more), and never a suit nobody else can follow while it has another (that trick would be
+    its own, with whatever points the others throw on it).
     """
     hi = HI
     lo = LO
@@ -190,6 +196,17 @@ def playout(
                         suits = [s for s, m in ((0, a0), (1, a1), (2, a2), (3, a3)) if m]
                         ls = suits[int((rnd - 0.85) / 0.15 * len(suits)) % len(suits)]
                         r = lo[(a0, a1, a2, a3)[ls]]
+                    elif counted:  # the surest loser by the cards still out
+                        ls, r, score = -1, 99, 1 << 30
+                        for i, m in enumerate((a0, a1, a2, a3)):
+                            if m:
+                                out = (h[i] | h[4 + i] | h[8 + i] | h[12 + i]) & ~h[b + i]  # the others' cards
+                                low = lo[m]
+                                v = pc[out & ((1 << low) - 1)] * 16 + low if out else 999 + low
+                                if i == 3:
+                                    v += 48
+                                if v < score:
+                                    ls, r, score = i, low, v
                     else:  # the lowest card by rank, hearts last
                         ls, r = -1, 99
                         if a0:
