@@ -18,15 +18,14 @@ import os
 import random
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hearts import Phase, Seat  # noqa: E402
-from hearts.bots import make_bot  # noqa: E402
-from hearts.bots.hard import LATEST, VERSIONS, HardBot  # noqa: E402
+from hearts.bots.arena import ArenaConfig, bot_spec, hard_params  # noqa: E402
+from hearts.bots.hard import LATEST, HardBot  # noqa: E402
 from hearts.records import hand_from_record  # noqa: E402
 
 
@@ -39,12 +38,10 @@ def main() -> int:
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="change a HardParams field of the version (e.g. counted_leads=1); repeatable")
     args = parser.parse_args()
-    params = VERSIONS[args.version]
-    for change in args.set:
-        key, _, value = change.partition("=")
-        if key not in params.__dataclass_fields__ or key == "version" or not value:
-            parser.error(f"--set {change!r}: not a HardParams field with a value")
-        params = replace(params, **{key: type(getattr(params, key))(float(value))})
+    try:  # the arena's spelling of an experiment: hard-v3~counted_leads=1
+        params = hard_params(bot_spec(f"hard-v{args.version}" + "".join("~" + c for c in args.set), ArenaConfig(("hard",))))
+    except ValueError as exc:
+        parser.error(str(exc))
     cases = json.loads((ROOT / "tests" / "fixtures" / "hard_v1.json").read_text(encoding="utf-8"))
     views = [hand_from_record(c["hand"]).view(Seat.parse(c["seat"])) for c in cases]
     plays = [v for v in views if v.phase is not Phase.PASSING]

@@ -22,6 +22,7 @@ import math
 import random
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -122,14 +123,20 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
     return BotSpec("hard", version, play, pass_, tuple(overrides))
 
 
+def hard_params(spec: BotSpec) -> HardParams:
+    """The parameters of a Hard spec: its version's, with the spec's experimental changes."""
+    assert spec.level == "hard" and spec.version is not None
+    params = VERSIONS[spec.version]
+    if spec.overrides:
+        params = replace(params, **{k: type(getattr(params, k))(v) for k, v in spec.overrides})
+    return params
+
+
 def _make(name: str, cfg: ArenaConfig) -> Bot:
     spec = bot_spec(name, cfg)
     if spec.level != "hard":
         return make_bot(spec.level)
-    assert spec.version is not None
-    params = VERSIONS[spec.version]
-    if spec.overrides:
-        params = replace(params, **{k: type(getattr(params, k))(v) for k, v in spec.overrides})
+    params = hard_params(spec)
     return HardBot(budget_ms=cfg.hard_budget_ms, iterations=spec.iterations, pass_iterations=spec.pass_iterations,
                    params=params)
 
@@ -231,8 +238,6 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Seq
 
     ``saved``: matches played before (same configuration), not played again (with ``cfg.sets``,
     only those of the first ``sets`` seeds count); ``on_row`` sees every new match."""
-    from collections import deque
-
     if cfg.sets is not None:  # exactly these sets, even from the file of a bigger run
         saved = [r for r in saved if r.seed < cfg.sets]
     rows: list[MatchRow] = list(saved)
