@@ -191,8 +191,9 @@ def _seat_rng(rng: random.Random) -> RngSource:
     return lambda _view: rng
 
 
-def _tasks(cfg: ArenaConfig, first: int, count: int) -> list[tuple[int, int, ArenaConfig]]:
-    return [(seed, r, cfg) for seed in range(first, first + count) for r in range(len(cfg.bots))]
+def _set_tasks(cfg: ArenaConfig, seed: int) -> list[tuple[int, int, ArenaConfig]]:
+    """One duplicate set: the match of `seed` in every rotation of the bots."""
+    return [(seed, r, cfg) for r in range(len(cfg.bots))]
 
 
 HANDS_PER_MATCH = 11.0  # a first guess for planning, until matches of this run are known (measured: 11.1)
@@ -266,7 +267,7 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Seq
                 if not queue:
                     if not more_sets():
                         break
-                    queue.extend(t for t in _tasks(cfg, next_seed, 1) if (t[0], t[1]) not in done)
+                    queue.extend(t for t in _set_tasks(cfg, next_seed) if (t[0], t[1]) not in done)
                     next_seed += 1
                     continue
                 task = queue.popleft()
