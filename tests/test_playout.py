@@ -82,7 +82,8 @@ def test_heuristic_rollouts_play_only_legal_cards():
         got = playout(hands, pos.leader, list(pos.trick), pos.trick_number, pos.hearts_broken, hearts, queen, jack,
                       RolloutRules(rules), pool, shooter=rng.choice([-1, -1, 0, 1, 2, 3]), noise=noise,
                       medium=bool(i % 4 < 2), defend=bool(i % 5 < 3), ri=rng.randrange(8192),
-                      eager=rng.choice([-1, me]), late=rng.choice([0, 0, 8, 14]), counted=bool(i % 6 < 3))
+                      eager=rng.choice([-1, me]), late=rng.choice([0, 0, 8, 14]), counted=bool(i % 6 < 3),
+                      clean=bool(i % 7 < 3), short=bool(i % 8 < 3))
         assert len(hands.plays) == 52 - len(hand.plays), "the rollout must play every remaining card"
         for seat, card in hands.plays:
             assert hand.turn == seat, (seat, card)
@@ -167,3 +168,36 @@ def test_counted_leads_lead_the_surest_loser_and_never_a_suit_nobody_can_follow(
     last = ["9C 2D AH KH QH JH TH 9H", "2C 3C 4C 2S 3S 4S 5S 6S", "5C 6C 7S 8S 9S TS 8H 7H", "7C 8C JS 2H 3H 4H 5H 6H"]
     assert first_lead(last, counted=False) == "2D"
     assert first_lead(last, counted=True) == "9C"
+
+
+def _plays(hands_text: list[str], leader: int, trick: str, **switches: bool) -> list[str]:
+    """The cards a plain rollout (no noise) plays from trick 6 on, no points taken yet."""
+    from hearts import Card
+    from hearts.bots.rollout import RolloutRules, playout, split_hands
+    from hearts.cards import mask_of, parse_cards
+
+    hands = _RecordingHands(split_hands([mask_of(int(c) for c in parse_cards(t)) for t in hands_text]))
+    on_table = [int(c) for c in parse_cards(trick)] if trick else []
+    playout(hands, leader, on_table, 5, False, [0, 0, 0, 0], -1, -1, RolloutRules(Rules()), [0.5] * 200, **switches)
+    return [str(Card(card)) for _, card in hands.plays]
+
+
+def test_clean_last_wins_a_trick_without_points_with_its_highest_card() -> None:
+    """``clean``: South is last to a diamond trick with no points in it (5D 9D 3D). The plain
+    policy ducks as high as it can (8D) and keeps the AD, a card that may win a point trick
+    later; with ``clean`` it takes this trick, which costs nothing, with the AD."""
+    table = ["2D 8D KD AD 2C 3C 4C 5C", "6C 7C 2S 3S 4S 5S 6S", "8C 9C 7S 8S 9S TS JS", "TC JC 2H 3H 4H 5H 6H"]
+    assert _plays(table, 1, "5D 9D 3D")[0] == "8D"
+    assert _plays(table, 1, "5D 9D 3D", clean=True)[0] == "AD"
+    # with a point on the trick nothing changes: South still ducks
+    hearts_on = ["2D 8D KD AD 2C 3C 4C 5C", "6C 7C 2S 3S 4S 5S 6S", "8C 9C 7S 8S 9S TS JS", "TC JC 2H 3H 4H 5H 7D"]
+    assert _plays(hearts_on, 1, "5D 9D 6H", clean=True)[0] == "8D"
+
+
+def test_short_leads_lead_the_lowest_card_of_the_shortest_suit() -> None:
+    """``short``: the leader empties its shortest suit (the plain policy leads its lowest rank);
+    a lone A♠ while the Q♠ is out is not led (it would catch the queen)."""
+    others = ["5C 6C 2S 3S 4S 5S 6S 2D", "8C 9C 7S 8S QS TS JS 3D", "TC JC 2H 3H 4H 5H 6H 4D"]
+    assert _plays(["2C 3C 4C 7D 9S KS AH 8H"] + others, 0, "")[0] == "2C"
+    assert _plays(["2C 3C 4C 7D 9S KS AH 8H"] + others, 0, "", short=True)[0] == "7D"
+    assert _plays(["2C 3C 4C AS 8D 9D 7H 8H"] + others, 0, "", short=True)[0] == "8D"

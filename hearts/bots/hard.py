@@ -80,6 +80,8 @@ class HardParams:
     gate_k: float = 0.0  # > 0: leave Medium's card only for a card better by gate_k standard errors (paired)
     void_passes: bool = False  # ... and for each short side suit, the pass that empties it
     counted_leads: bool = False  # rollouts: leaders count the cards out (see rollout.playout's ``counted``)
+    clean_last: bool = False  # rollouts: the last seat wins a trick without points high (``clean``)
+    short_leads: bool = False  # rollouts: leaders lead their shortest suit low (``short``)
 
 
 VERSIONS: dict[int, HardParams] = {
@@ -345,6 +347,7 @@ class HardBot(Bot):
         noise = self._noise(me)
         medium = self.params.medium_rollouts
         counted = self.params.counted_leads
+        clean, short = self.params.clean_last, self.params.short_leads
         totals = [0.0] * len(cands)
         race = _Race(len(cands), 0, self.params.pass_prior, self.params.halving)
         unseen = bits(((1 << 52) - 1) & ~hand)
@@ -381,12 +384,12 @@ class HardBot(Bot):
                 leader = next(s for s in range(4) if hands[s] & 1)
                 if shoots[i]:
                     result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, me, noise,
-                                     medium, self.params.defend, start, -1, late, counted)
+                                     medium, self.params.defend, start, -1, late, counted, clean, short)
                     if result[0][me] == 13 and result[1] == me:
                         moons[i] += 1
                 else:
                     result = playout(split_hands(hands), leader, (), 0, False, no_points, -1, -1, rr, rs, -1, noise,
-                                     medium, False, start, counted=counted)
+                                     medium, False, start, counted=counted, clean=clean, short=short)
                 totals[i] += util(*result)
 
         worlds = yield from self._run_worlds(score_world, PASS_SLICE_WORLDS, self.pass_iterations, self.pass_budget_ms)
@@ -424,6 +427,7 @@ class HardBot(Bot):
         noise = self._noise(k.me, reading)
         medium = p.medium_rollouts
         counted = p.counted_leads
+        clean, short = p.clean_last, p.short_leads
         totals = [0.0] * len(plans)
         queen_breaks = view.rules.queen_breaks_hearts
         trick = k.trick_cards
@@ -482,7 +486,8 @@ class HardBot(Bot):
                 broken = k.broken or card >= 39 or (queen_breaks and card == QS)
                 result = playout(hands, leader, trick + [card], k.trick_number, broken, hearts, queen, jack,
                                  rr, rs, shooter, noise, medium, defend, start,
-                                 k.me if shooter == runner and runs else -1, shoot_late if shoot else late, counted)
+                                 k.me if shooter == runner and runs else -1, shoot_late if shoot else late, counted,
+                                 clean, short)
                 value = util(*result)
                 totals[i] += value
                 values[i] = value

@@ -103,6 +103,8 @@ def playout(
     eager: int = -1,
     late: int = 0,
     counted: bool = False,
+    clean: bool = False,
+    short: bool = False,
 ) -> tuple[list[int], int, int]:
     """Play to the end of the hand from trick ``t`` (``trick``: the card numbers already on the
     table, led by ``leader``). ``h`` is consumed. ``hearts``/``queen``/``jack``: hearts taken
@@ -136,6 +138,14 @@ def playout(
     has the fewest cards of its suit still out below it (the surest loser; a heart counts 3
     more), and never a suit nobody else can follow while it has another (that trick would be
     its own, with whatever points the others throw on it).
+
+    ``clean`` (experimental): the last seat to a trick without points wins it when it can, with
+    its highest card of the suit (never its own Q♠): it unloads a card that could win a point
+    trick later, at no cost (``medium.py`` and the plain policy duck under it).
+
+    ``short`` (experimental): a leader leads the lowest card of its shortest suit (hearts count
+    3 cards longer; the A♠/K♠ while the queen is out only when nothing else is left), to void
+    a suit early; the plain policy leads its lowest rank.
     """
     hi = HI
     lo = LO
@@ -196,6 +206,18 @@ def playout(
                         suits = [s for s, m in ((0, a0), (1, a1), (2, a2), (3, a3)) if m]
                         ls = suits[int((rnd - 0.85) / 0.15 * len(suits)) % len(suits)]
                         r = lo[(a0, a1, a2, a3)[ls]]
+                    elif short:  # the lowest card of the shortest suit
+                        ls, r, score = -1, 99, 1 << 30
+                        for i, m in enumerate((a0, a1, a2, a3)):
+                            if m:
+                                low = lo[m]
+                                v = pc[h[b + i]] * 16 + low
+                                if i == 3:
+                                    v += 48
+                                elif i == 2 and queen_live and low >= 11:
+                                    v += 512
+                                if v < score:
+                                    ls, r, score = i, low, v
                     elif counted:  # the surest loser by the cards still out
                         ls, r, score = -1, 99, 1 << 30
                         for i, m in enumerate((a0, a1, a2, a3)):
@@ -284,6 +306,8 @@ def playout(
                             r = hi[follow]  # block: take the heart trick
                     elif defend and below and alert:
                         r = lo[below]  # the shooter wins this one: keep the high cards to stop it later
+                    elif clean and k == 3 and not th and not tq and follow & ~below & ~(QB if ls == 2 else 0):
+                        r = hi[follow & ~below & ~(QB if ls == 2 else 0)]  # a clean trick: win it high
                     elif below:
                         r = hi[below]  # duck as high as possible
                     else:
