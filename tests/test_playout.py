@@ -151,17 +151,9 @@ def test_counted_leads_lead_the_surest_loser_and_never_a_suit_nobody_can_follow(
     (2D 3D 4D still out) the plain policy leads its lowest rank, the 5D, which can still win; the
     counted lead is the 7C. With the last diamond, 2D, it leads a club instead: nobody could
     follow the 2D, and the trick with whatever the others throw on it would be its own."""
-    from hearts.bots.rollout import RolloutRules, playout, split_hands
-    from hearts.cards import mask_of, parse_cards
-
     def first_lead(hands_text: list[str], counted: bool) -> str:
-        hands = _RecordingHands(split_hands([mask_of(int(c) for c in parse_cards(t)) for t in hands_text]))
-        playout(hands, 0, [], 5, False, [0, 0, 0, 0], -1, -1, RolloutRules(Rules()), [0.5] * 200, counted=counted)
-        seat, card = hands.plays[0]
-        assert seat == 0
-        return str(Card(card))
+        return _plays(hands_text, 0, "", counted=counted)[0]
 
-    from hearts import Card
     table = ["7C 8C 5D 6D AH KH QH JH", "9C 2D 3D 2S 3S 4S 5S 6S", "TC 4D 7D 8D 7S 8S 9S TS", "JC 9D TD JD 2H 3H 4H 5H"]
     assert first_lead(table, counted=False) == "5D"
     assert first_lead(table, counted=True) == "7C"
@@ -179,6 +171,7 @@ def _plays(hands_text: list[str], leader: int, trick: str, **switches: bool) -> 
     hands = _RecordingHands(split_hands([mask_of(int(c) for c in parse_cards(t)) for t in hands_text]))
     on_table = [int(c) for c in parse_cards(trick)] if trick else []
     playout(hands, leader, on_table, 5, False, [0, 0, 0, 0], -1, -1, RolloutRules(Rules()), [0.5] * 200, **switches)
+    assert hands.plays[0][0] == (leader + len(on_table)) % 4, "the seat to play plays first"
     return [str(Card(card)) for _, card in hands.plays]
 
 

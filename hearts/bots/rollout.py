@@ -211,7 +211,7 @@ def playout(
                         for i, m in enumerate((a0, a1, a2, a3)):
                             if m:
                                 low = lo[m]
-                                v = pc[h[b + i]] * 16 + low
+                                v = pc[m] * 16 + low
                                 if i == 3:
                                     v += 48
                                 elif i == 2 and queen_live and low >= 11:
@@ -306,8 +306,8 @@ def playout(
                             r = hi[follow]  # block: take the heart trick
                     elif defend and below and alert:
                         r = lo[below]  # the shooter wins this one: keep the high cards to stop it later
-                    elif clean and k == 3 and not th and not tq and follow & ~below & ~(QB if ls == 2 else 0):
-                        r = hi[follow & ~below & ~(QB if ls == 2 else 0)]  # a clean trick: win it high
+                    elif clean and k == 3 and not th and not tq and (win := follow & ~below & ~(QB if ls == 2 else 0)):
+                        r = hi[win]  # a clean trick: win it high
                     elif below:
                         r = hi[below]  # duck as high as possible
                     else:
