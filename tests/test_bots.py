@@ -401,6 +401,50 @@ def test_hard_v3_plays_out_void_and_moon_passes_and_a_moon_pass_needs_a_majority
     assert not any(k.endswith("*") for k in d1.stats["values"])  # version 1 never plays moon passes out
 
 
+def test_the_gate_lets_a_card_leave_mediums_only_when_clearly_better() -> None:
+    from hearts.bots.hard import _gated
+
+    plans = [(0, False), (1, False), (2, False), (2, True)]  # Medium's card is plan 0
+    worlds = [100] * 4
+    # paired advantages over Medium's card: plan 1 +1.0 (sd 1), plan 2 +0.2 (sd 3), the moon plan +2 (sd 25)
+    diffs = [0.0, 100 * 1.0, 100 * 0.2, 100 * 2.0]
+    squares = [0.0, 100 * (1.0 + 1.0), 100 * (0.04 + 9.0), 100 * (4.0 + 625.0)]
+    assert _gated([0, 1, 2, 3], plans, 0, diffs, squares, worlds, 0.0, 1.5, False) == [0, 1]
+    assert _gated([0, 1, 2, 3], plans, 0, diffs, squares, worlds, 0.0, 1.5, True) == [0, 1, 3]  # moon plans: own bar
+    assert _gated([0, 1, 2, 3], plans, 0, diffs, squares, worlds, 0.9, 1.5, False) == [0]  # a margin first
+    assert _gated([1, 2], plans, 0, diffs, squares, worlds, 0.0, 0.01, False) == [1, 2]
+    assert _gated([0, 1], plans, 0, diffs, squares, [1, 1, 1, 1], 0.0, 1.5, False) == [0]  # one world proves nothing
+
+
+@pytest.mark.parametrize("seed", ["gate-1", "gate-2", "gate-3"])
+def test_a_gate_nothing_passes_plays_mediums_card(seed: str) -> None:
+    from hearts.bots.hard import VERSIONS, _equivalent
+    from hearts.bots.medium import medium_play
+
+    shut = dataclasses.replace(VERSIONS[3], gate_k=1e9, medium_prior=0.0)
+    for tricks, extra in ((2, 0), (4, 1), (6, 3), (9, 2)):
+        hand = _mid_hand(seed, tricks, extra)
+        view = hand.view(hand.turn)  # type: ignore[arg-type]
+        k = Knowledge(view)
+        d = HardBot(iterations=40, params=shut).decide(view, random.Random(tricks))
+        assert _equivalent(k, d.cards[0], medium_play(view)[0][0]), (tricks, extra, d)
+
+
+def test_the_calm_gate_is_off_while_a_moon_runner_is_about() -> None:
+    from hearts.bots.hard import VERSIONS
+    from hearts.bots.medium import medium_play
+
+    hand = _mid_hand("runner-3", 5, 1)  # a position where Hard (no head start) leaves Medium's card
+    view = hand.view(hand.turn)  # type: ignore[arg-type]
+    assert Knowledge(view).moon_runner(early=True) >= 0
+    plain = dataclasses.replace(VERSIONS[3], medium_prior=0.0)
+    shut = dataclasses.replace(plain, gate_k=1e9)
+    free = HardBot(iterations=60, params=plain).decide(view, random.Random(1))
+    assert free.cards != medium_play(view)[0]
+    assert HardBot(iterations=60, params=shut).decide(view, random.Random(1)).cards == medium_play(view)[0]
+    assert HardBot(iterations=60, params=dataclasses.replace(shut, gate_calm=True)).decide(view, random.Random(1)) == free
+
+
 def test_a_boosted_seat_is_dealt_more_of_the_boosted_cards() -> None:
     from hearts.bots.hard import WorldSampler
 

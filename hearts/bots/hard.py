@@ -78,6 +78,7 @@ class HardParams:
     runner_no_prior: bool = False  # no head start for Medium's card while a moon runner is about
     moon_pass: bool = False  # the pass search also plays out passes that keep a moon hand (low cards go)
     gate_k: float = 0.0  # > 0: leave Medium's card only for a card better by gate_k standard errors (paired)
+    gate_calm: bool = False  # ... but not for a moon plan, nor while a moon runner is about
     void_passes: bool = False  # ... and for each short side suit, the pass that empties it
     counted_leads: bool = False  # rollouts: leaders count the cards out (see rollout.playout's ``counted``)
     clean_last: bool = False  # rollouts: the last seat wins a trick without points high (``clean``)
@@ -454,7 +455,7 @@ class HardBot(Bot):
         prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior)), -1)
         head_start = 0.0 if runner >= 0 and p.runner_no_prior else p.medium_prior
         race = _Race(len(plans), prior_plan, head_start, p.halving)
-        gate = p.gate_k > 0 and prior_plan >= 0
+        gate = p.gate_k > 0 and prior_plan >= 0 and not (p.gate_calm and runner >= 0)
         diffs = [0.0] * len(plans)  # per candidate: sum of (its value - the prior's) over the worlds
         diffs2 = [0.0] * len(plans)
         values = [0.0] * len(plans)
@@ -509,8 +510,7 @@ class HardBot(Bot):
         allowed = [i for i in race.active
                    if not plans[i][1] or not p.moon_majority or 2 * moons[i] > race.worlds[i]]
         if gate:  # a card must beat Medium's clearly on the same worlds, not by a fixed margin
-            allowed = [i for i in allowed if i == prior_plan or _clearly_better(diffs[i], diffs2[i], race.worlds[i],
-                                                                                head_start, p.gate_k)]
+            allowed = _gated(allowed, plans, prior_plan, diffs, diffs2, race.worlds, head_start, p.gate_k, p.gate_calm)
         best = max(allowed, key=lambda i: (totals[i], -i))
         card, shoot = plans[best]
         reason, params = classify_play(k, card, shoot)
@@ -544,6 +544,15 @@ def hand_points(hearts: list[int], queen: int, jack: int, rules: Any, scores: tu
     if jack >= 0 and rules.jack_of_diamonds:
         points[jack] -= 10
     return points
+
+
+def _gated(allowed: list[int], plans: Sequence[tuple[int, bool]], prior: int, diffs: Sequence[float],
+           squares: Sequence[float], worlds: Sequence[int], margin: float, k: float, calm: bool) -> list[int]:
+    """The candidates the significance gate lets through: Medium's card (``prior``) and every
+    card whose paired advantage over it is above ``margin`` by ``k`` standard errors;
+    ``calm``: moon plans too (their own bar is the majority of moons)."""
+    return [i for i in allowed if i == prior or (calm and plans[i][1])
+            or _clearly_better(diffs[i], squares[i], worlds[i], margin, k)]
 
 
 def _clearly_better(total: float, squares: float, n: int, margin: float, k: float) -> bool:
