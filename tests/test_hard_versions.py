@@ -9,6 +9,7 @@ policy of v1 changes some value (a single rollout that ends differently moves a 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sys
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from hearts import PRESETS, Rules, score_hand
 from hearts.bots import make_bot
-from hearts.bots.hard import VERSIONS, hand_points
+from hearts.bots.hard import BROWSER_WORLDS, LATEST, VERSIONS, hand_points
 from hearts.rules import MoonScoring
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,6 +46,14 @@ def _check(i: int, case: dict) -> list[str]:
 
     got = json.loads(json.dumps(golden_hard.decide(hand_from_record(case["hand"]), Seat.parse(case["seat"]), i)))
     return [] if got == case["decision"] else [f"case {i}: stored {case['decision']} != now {got}"]
+
+
+def test_version_4_is_what_the_arena_measured_v3_plus_the_gate_and_the_clean_trick() -> None:
+    # bench/out/arena-confirm-v3-clean-gate.txt measured exactly this against v3
+    v3, v4 = dataclasses.asdict(VERSIONS[3]), dataclasses.asdict(VERSIONS[4])
+    assert {k: v4[k] for k in v3 if v4[k] != v3[k]} == {"version": 4, "medium_prior": 0.0, "gate_k": 1.5,
+                                                         "clean_last": True}
+    assert LATEST == 4 and set(BROWSER_WORLDS) == set(VERSIONS)
 
 
 def test_versions_are_known_and_checked() -> None:

@@ -29,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +47,10 @@ def make_site(tmp: Path) -> Path:
     site = tmp / "site"
     site.mkdir()
     versions = build.vendor_versions(ROOT)
-    build.write_archive(ROOT, site)
-    build.copy_vendor(ROOT, site, versions)
+    with zipfile.ZipFile(site / "app.zip", "w") as app:  # the engine's source (the game's own zip
+        for path in sorted((ROOT / "hearts").rglob("*.py")):  # leaves out hearts.bots.bench)
+            app.write(path, path.relative_to(ROOT).as_posix())
+    build.copy_stock_vendor(ROOT, site, versions)  # Pyodide with its full stdlib: the page boots it bare
     (site / "vendor" / f"pyodide-{versions['pyodide']}").rename(site / "vendor" / "pyodide")
     for path in ASSETS.iterdir():
         shutil.copyfile(path, site / path.name)

@@ -92,8 +92,12 @@ VERSIONS: dict[int, HardParams] = {
     3: HardParams(3, medium_rollouts=True, moon_majority=True, moon_gate=3, defend=True, runner_gate=2,
                   halving=True, fast_random=True, late_defence=8, runner_boost=3.0, runner_no_prior=True,
                   moon_pass=True, void_passes=True),  # issue 11: moons; v1's worlds and noise
+    4: HardParams(4, medium_prior=0.0, medium_rollouts=True, moon_majority=True, moon_gate=3, defend=True,
+                  runner_gate=2, halving=True, fast_random=True, late_defence=8, runner_boost=3.0,
+                  runner_no_prior=True, moon_pass=True, gate_k=1.5, void_passes=True,
+                  clean_last=True),  # issue 11: v3 + the significance gate + the clean trick
 }
-LATEST = 3
+LATEST = 4
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
 # (headless Chromium 156, Pyodide 314, main thread; tools/bench_browser.py --iterations 200
@@ -104,6 +108,7 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     1: (850, 85),
     2: (1280, 240),
     3: (1150, 270),  # in the bots' Web Worker: 300 ms a play, 500 ms a pass (bench/out/browser-worker-v3.txt)
+    4: (1150, 270),  # as v3: the same cost per world (bench/out/browser-calibration-v4.txt)
 }
 
 
