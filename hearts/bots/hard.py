@@ -21,7 +21,7 @@ from collections.abc import Callable, Generator, Sequence
 from itertools import combinations
 from typing import Any
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules import MoonScoring
 from ..view import SeatView
@@ -92,11 +92,9 @@ VERSIONS: dict[int, HardParams] = {
     3: HardParams(3, medium_rollouts=True, moon_majority=True, moon_gate=3, defend=True, runner_gate=2,
                   halving=True, fast_random=True, late_defence=8, runner_boost=3.0, runner_no_prior=True,
                   moon_pass=True, void_passes=True),  # issue 11: moons; v1's worlds and noise
-    4: HardParams(4, medium_prior=0.0, medium_rollouts=True, moon_majority=True, moon_gate=3, defend=True,
-                  runner_gate=2, halving=True, fast_random=True, late_defence=8, runner_boost=3.0,
-                  runner_no_prior=True, moon_pass=True, gate_k=1.5, void_passes=True,
-                  clean_last=True),  # issue 11: v3 + the significance gate + the clean trick
 }
+# issue 11: v3 + the significance gate (instead of Medium's head start) + the clean trick
+VERSIONS[4] = replace(VERSIONS[3], version=4, medium_prior=0.0, gate_k=1.5, clean_last=True)
 LATEST = 4
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
