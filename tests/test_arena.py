@@ -52,8 +52,8 @@ def test_arena_refuses_unknown_bots() -> None:
 def test_bot_specs_pin_version_and_size() -> None:
     import pytest
 
-    from hearts.bots.arena import BotSpec, bot_spec
-    from hearts.bots.hard import BROWSER_WORLDS, LATEST
+    from hearts.bots.arena import BotSpec, _make, bot_spec
+    from hearts.bots.hard import BROWSER_WORLDS, LATEST, WORKER_PASS_WORLDS, WORKER_PLAY_WORLDS
 
     cfg = ArenaConfig(("hard", "medium"))
     assert bot_spec("medium", cfg) == BotSpec("medium")
@@ -63,6 +63,15 @@ def test_bot_specs_pin_version_and_size() -> None:
     assert bot_spec("hard@80", ArenaConfig(("hard",), hard_iterations=5)) == BotSpec("hard", LATEST, 80, 80)
     assert bot_spec("hard", ArenaConfig(("hard",), hard_iterations=5)) == BotSpec("hard", LATEST, 5, 5)
     assert bot_spec("hard", ArenaConfig(("hard",), hard_budget_ms=250)) == BotSpec("hard", LATEST)
+    # the game's worker: the play's size by cards held, the pass at the worker's size
+    worker = bot_spec("hard-v3@worker", cfg)
+    assert worker == BotSpec("hard", 3, BROWSER_WORLDS[3][0], WORKER_PASS_WORLDS, worker=True)
+    made = _make("hard-v3@worker", cfg)
+    assert made.play_schedule == WORKER_PLAY_WORLDS and made.pass_iterations == WORKER_PASS_WORLDS
+    assert made.params.version == 3 and _make("hard", cfg).play_schedule is None
+    worker_cfg = ArenaConfig(("hard@worker", "medium"))
+    assert "the worker's worlds per play by cards held (13 down to 1: 1210/1090/" in format_report(
+        worker_cfg, summarize(worker_cfg, []), 1.0)
     for bad in ("wizard", "hard-v999", "hard@x", "medium@5", "hard@5/y"):
         with pytest.raises(ValueError):
             bot_spec(bad, cfg)

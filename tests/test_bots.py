@@ -143,6 +143,28 @@ def test_hard_is_deterministic_in_iterations_mode() -> None:
         assert again.cards == first.cards and again.stats == first.stats and again.reason == first.reason
 
 
+def test_a_play_schedule_sizes_each_play_by_the_cards_held() -> None:
+    """``play_schedule`` (the arena's ``hard@worker``): a play with n cards in hand searches
+    ``schedule[n]`` worlds, the pass keeps ``pass_iterations``."""
+    schedule = (5,) + tuple(range(200, 1500, 100))  # by cards held: 1 card 200 ... 13 cards 1,400
+    bot = HardBot(iterations=7, pass_iterations=9, play_schedule=schedule)
+    sizes = {}
+    for seed, tricks, extra in (("sched-a", 1, 2), ("sched-b", 5, 1), ("sched-c", 8, 0)):
+        hand = _mid_hand(seed, tricks, extra)
+        view = hand.view(hand.turn)  # type: ignore[arg-type]
+        assert len(view.legal) > 1, seed
+        held = len(view.hand)
+        sizes[held] = bot.decide(view, random.Random(2)).stats["worlds"]
+        assert sizes[held] == schedule[held]
+    assert len(set(sizes.values())) == 3
+    assert bot.decide(_pass_view("2C 3C 4C 5C 6D 7D 8D 9D 2S 3S QS KS AS"), random.Random(1)).stats["worlds"] == 9
+    for bad in ((), (5,) * 13, (5,) * 13 + (0,)):
+        with pytest.raises(ValueError):
+            HardBot(iterations=7, play_schedule=bad)
+    with pytest.raises(ValueError):
+        HardBot(play_schedule=(5,) * 14)  # needs iterations: the schedule is a deterministic size
+
+
 def test_decide_steps_yields_slices_and_returns_the_decision() -> None:
     hand = _mid_hand("steps", 2, 0)
     view = hand.view(hand.turn)  # type: ignore[arg-type]

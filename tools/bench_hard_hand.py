@@ -124,13 +124,16 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
     measures = [e["ms"] for e in entries]
     play_worlds = [e["worlds"] for e in entries if e.get("cards") == 1 and e.get("worlds")]
     pass_worlds = [e["worlds"] for e in entries if e.get("cards") == 3 and e.get("worlds")]
+    # [cards the bot held, worlds] per searched play: the worlds a fixed time buys grow as the hand shortens
+    held_worlds = [[e["held"], e["worlds"]] for e in entries
+                   if e.get("cards") == 1 and e.get("worlds") and e.get("held")]
     marks = page.evaluate("() => ({...document.documentElement.dataset})")
     context.close()
     return {"mode": mode, "ready_s": ready_s, "worker_start_ms": worker_start, "played": played,
             "seconds": seconds, "long_tasks": [t["duration"] for t in tasks],
             "long_tasks_in_hands": [t["duration"] for t in tasks if t["start"] > play_at],
             "blocking_frames": frames, "decisions_ms": measures,
-            "play_worlds": play_worlds, "pass_worlds": pass_worlds, "pass_waits_ms": pass_waits,
+            "play_worlds": play_worlds, "pass_worlds": pass_worlds, "held_worlds": held_worlds, "pass_waits_ms": pass_waits,
             "worker_state": marks.get("botWorker"), "worker_answers": marks.get("botWorkerAnswers")}
 
 
@@ -164,6 +167,13 @@ def report(results: list[dict[str, Any]], args: Any, version: str, load: str) ->
             if w:
                 lines.append(f"[{r['mode']}] worlds per searched {kind} in the worker ({len(w)}): median "
                              f"{statistics.median(w):.0f}, min {min(w)}, max {max(w)}")
+        by_held: dict[int, list[int]] = {}
+        for held, worlds in r.get("held_worlds") or []:
+            by_held.setdefault(held, []).append(worlds)
+        if by_held:
+            lines.append(f"[{r['mode']}] median worlds per searched play by cards held (plays): "
+                         + ", ".join(f"{h}: {statistics.median(w):.0f} ({len(w)})"
+                                     for h, w in sorted(by_held.items(), reverse=True)))
         waits = r.get("pass_waits_ms") or []
         if r["mode"] == "worker" and waits:
             lines.append(f"[{r['mode']}] after the player's pass, the bots' passes came within: "

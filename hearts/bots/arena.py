@@ -12,7 +12,9 @@ pinned version, e.g. ``hard-v1``: Hard as it was before issue 11). Hard searches
 number of worlds per decision (deterministic, whatever the machine's load): by default
 the number it reaches in Chromium within the UI's 250 ms (``BROWSER_WORLDS``, measured
 with ``tools/bench_browser.py``), or ``--hard-iterations``; a spec may pin its own size:
-``hard@600/60`` (600 worlds per play, 60 per pass).
+``hard@600/60`` (600 worlds per play, 60 per pass), or ``hard@worker``: the sizes the game's
+Web Worker really reaches, growing as the hand shortens (``WORKER_PLAY_WORLDS``, measured with
+``tools/bench_hard_hand.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from ..rules import PRESETS, Rules
 from ..table import Game, Listener, play, run_sync
 from . import make_bot
 from .base import Bot
-from .hard import BROWSER_WORLDS, LATEST, VERSIONS, HardBot, HardParams
+from .hard import BROWSER_WORLDS, LATEST, VERSIONS, WORKER_PASS_WORLDS, WORKER_PLAY_WORLDS, HardBot, HardParams
 from .player import BotPlayer, RngSource
 
 __all__ = ["ArenaConfig", "BotSpec", "bot_spec", "play_match", "run_arena", "main"]
@@ -82,10 +84,12 @@ class BotSpec:
     iterations: int | None = None  # Hard only: worlds per play decision (None: search by time)
     pass_iterations: int | None = None
     overrides: tuple[tuple[str, float], ...] = ()  # Hard only: experimental HardParams changes
+    worker: bool = False  # Hard only: plays at WORKER_PLAY_WORLDS by cards held (``hard@worker``)
 
 
 def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
-    """``medium`` / ``hard`` / ``hard-v1`` / ``hard@600/60`` -> what to build; ValueError if unknown.
+    """``medium`` / ``hard`` / ``hard-v1`` / ``hard@600/60`` / ``hard@worker`` -> what to build;
+    ValueError if unknown.
 
     Experiments: ``hard-v2~trust=0.9~medium_prior=0.3@600/60`` changes parameters of the version.
     """
@@ -109,6 +113,8 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
     if version not in VERSIONS:
         raise ValueError(f"unknown Hard version in {name!r}: choose from {sorted(VERSIONS)}")
     play, pass_ = BROWSER_WORLDS[version]
+    if size == "worker":
+        return BotSpec("hard", version, play, WORKER_PASS_WORLDS, tuple(overrides), worker=True)
     if size:
         play_text, _, pass_text = size.partition("/")
         if not play_text.isdigit() or (pass_text and not pass_text.isdigit()):
@@ -138,7 +144,7 @@ def _make(name: str, cfg: ArenaConfig) -> Bot:
         return make_bot(spec.level)
     params = hard_params(spec)
     return HardBot(budget_ms=cfg.hard_budget_ms, iterations=spec.iterations, pass_iterations=spec.pass_iterations,
-                   params=params)
+                   params=params, play_schedule=WORKER_PLAY_WORLDS if spec.worker else None)
 
 
 def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
@@ -391,8 +397,10 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
     for name in cfg.bots:
         spec = bot_spec(name, cfg)
         if spec.level == "hard":
-            size = (f"{spec.iterations}/{spec.pass_iterations} worlds per play/pass" if spec.iterations
-                    else f"budget {cfg.hard_budget_ms} ms")
+            size = (f"the worker's worlds per play by cards held (13 down to 1: "
+                    f"{'/'.join(map(str, WORKER_PLAY_WORLDS[:0:-1]))}), {spec.pass_iterations} per pass"
+                    if spec.worker else f"{spec.iterations}/{spec.pass_iterations} worlds per play/pass"
+                    if spec.iterations else f"budget {cfg.hard_budget_ms} ms")
             sizes.append(f"{name} = Hard v{spec.version}, {size}")
     lines = [
         f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} jobs={cfg.jobs} "

@@ -33,7 +33,8 @@ from .medium import medium_pass, medium_play, pass_choice, pass_danger, pass_rea
 from .reasons import classify_play
 from .rollout import POOL, RolloutRules, playout, playout_randoms, random_pool, randoms, split_hands
 
-__all__ = ["HardBot", "HardParams", "VERSIONS", "LATEST", "BROWSER_WORLDS", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
+__all__ = ["HardBot", "HardParams", "VERSIONS", "LATEST", "BROWSER_WORLDS", "WORKER_PLAY_WORLDS",
+           "WORKER_PASS_WORLDS", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
 
 DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
@@ -108,6 +109,17 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     3: (1150, 270),  # in the bots' Web Worker: 300 ms a play, 500 ms a pass (bench/out/browser-worker-v3.txt)
     4: (1150, 270),  # as v3: the same cost per world (bench/out/browser-calibration-v4.txt)
 }
+
+# What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
+# costs less and more of them fit as the hand shortens (each world plays out fewer tricks), up to
+# MAX_WORLDS. Worlds per searched play by the cards the bot holds (index 13 down to 1; a single
+# card is never searched), and per pass, when the player passes at once (the worker's 500 ms after
+# the player's pass; a player who takes longer gives it up to 2.5 s). Medians over 12 Hard hands,
+# 316 searched plays and 27 passes on the idle 2-core dev machine (Chromium 156, Pyodide 314):
+# bench/out/browser-worker-v4-held.txt. The arena plays ``hard@worker`` at these sizes.
+WORKER_PLAY_WORLDS: tuple[int, ...] = (
+    0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
+WORKER_PASS_WORLDS = 710
 
 
 class WorldSampler:
@@ -244,9 +256,12 @@ class HardBot(Bot):
 
     def __init__(self, budget_ms: float | None = None, iterations: int | None = None, *,
                  version: int = LATEST, pass_iterations: int | None = None, params: HardParams | None = None,
-                 clock: Callable[[], float] = time.perf_counter, pass_budget_ms: float | None = None) -> None:
+                 clock: Callable[[], float] = time.perf_counter, pass_budget_ms: float | None = None,
+                 play_schedule: Sequence[int] | None = None) -> None:
         """``iterations``: sampled worlds per decision (deterministic); ``pass_iterations``
-        overrides it for the pass (default: the same). Otherwise ``budget_ms`` of search, timed
+        overrides it for the pass (default: the same); ``play_schedule[n]`` (with
+        ``iterations``) overrides it for a play with ``n`` cards in hand (``WORKER_PLAY_WORLDS``:
+        the browser's worker, where a play late in the hand reaches more worlds). Otherwise ``budget_ms`` of search, timed
         by ``clock`` (seconds; a test passes a fake one), and ``pass_budget_ms`` for the pass
         (default: ``budget_ms``; the browser's worker thinks longer about its pass while the
         player picks three cards). ``params`` replaces the version's
@@ -261,6 +276,11 @@ class HardBot(Bot):
         self.version = self.params.version
         self.iterations = iterations
         self.pass_iterations = pass_iterations if pass_iterations is not None else iterations
+        if play_schedule is not None:
+            if iterations is None or len(play_schedule) != 14 or min(play_schedule[1:]) < 1:
+                raise ValueError("play_schedule needs iterations and 14 sizes (by cards held), each at least 1")
+            play_schedule = tuple(play_schedule)
+        self.play_schedule = play_schedule
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
         if pass_budget_ms is not None and pass_budget_ms <= 0:
             raise ValueError("pass_budget_ms must be positive")
@@ -504,7 +524,10 @@ class HardBot(Bot):
                     diffs[i] += d
                     diffs2[i] += d * d
 
-        worlds = yield from self._run_worlds(score_world, SLICE_WORLDS, self.iterations)
+        iterations = self.iterations
+        if self.play_schedule is not None:
+            iterations = self.play_schedule[count(view.hand_mask)]
+        worlds = yield from self._run_worlds(score_world, SLICE_WORLDS, iterations)
         # Medium's choice gets a small head start: the search must beat the rule of thumb
         # clearly before Hard deviates from it (filters out choices driven by sampling noise).
         race.add_prior(totals)

@@ -150,10 +150,14 @@ def start() -> BotWorker | None:
         window.console.warn(f"hearts: no bot worker ({exc}); the bots think on the page")
         return None
 
-    sent: dict[int, float] = {}
+    sent: dict[int, tuple[float, int | None]] = {}  # id -> (sent at, cards in the bot's hand)
 
     def post(ident: int, text: str) -> None:
-        sent[ident] = float(window.performance.now())
+        try:
+            held: int | None = len(json.loads(text)["view"]["hand"])
+        except (ValueError, KeyError, TypeError):
+            held = None
+        sent[ident] = (float(window.performance.now()), held)
         worker.postMessage(to_js({"id": ident, "request": text}, dict_converter=window.Object.fromEntries))
 
     def signal(kind: str, ident: int) -> None:
@@ -161,14 +165,16 @@ def start() -> BotWorker | None:
 
     def measure(data: dict[str, Any]) -> None:
         """Each answer's round trip as a performance measure "hearts-bot-worker", with the worlds
-        the search sampled and the number of cards (3: a pass) as its detail (benchmarks read it)."""
-        began = sent.pop(data.get("id"), None)  # type: ignore[arg-type]
-        if began is None or data.get("kind") != "answer":
+        the search sampled, the number of cards (3: a pass) and the cards the bot held as its
+        detail (benchmarks read it)."""
+        asked = sent.pop(data.get("id"), None)  # type: ignore[arg-type]
+        if asked is None or data.get("kind") != "answer":
             return
-        detail: dict[str, Any] = {}
+        began, held = asked
+        detail: dict[str, Any] = {"held": held}
         try:
             answer = json.loads(str(data.get("answer")))
-            detail = {"worlds": answer.get("stats", {}).get("worlds"), "cards": len(answer.get("cards", []))}
+            detail.update(worlds=answer.get("stats", {}).get("worlds"), cards=len(answer.get("cards", [])))
         except (ValueError, AttributeError, TypeError):
             pass  # an unreadable answer: BotWorker.on_message reports it
         window.performance.measure("hearts-bot-worker", to_js({"start": began, "end": window.performance.now(),
