@@ -72,7 +72,7 @@ def test_bot_specs_pin_version_and_size() -> None:
     worker_cfg = ArenaConfig(("hard@worker", "medium"))
     assert "the worker's worlds per play by cards held (13 down to 1: 1210/1090/" in format_report(
         worker_cfg, summarize(worker_cfg, []), 1.0)
-    for bad in ("wizard", "hard-v999", "hard@x", "medium@5", "hard@5/y"):
+    for bad in ("wizard", "hard-v999", "hard@x", "medium@5", "hard@5/y", "hard-v1@worker", "medium@worker"):
         with pytest.raises(ValueError):
             bot_spec(bad, cfg)
     out = io.StringIO()

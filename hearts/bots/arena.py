@@ -36,7 +36,8 @@ from ..rules import PRESETS, Rules
 from ..table import Game, Listener, play, run_sync
 from . import make_bot
 from .base import Bot
-from .hard import BROWSER_WORLDS, LATEST, VERSIONS, WORKER_PASS_WORLDS, WORKER_PLAY_WORLDS, HardBot, HardParams
+from .hard import (BROWSER_WORLDS, LATEST, VERSIONS, WORKER_PASS_WORLDS, WORKER_PLAY_WORLDS, WORKER_VERSIONS, HardBot,
+                   HardParams)
 from .player import BotPlayer, RngSource
 
 __all__ = ["ArenaConfig", "BotSpec", "bot_spec", "play_match", "run_arena", "main"]
@@ -114,6 +115,9 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
         raise ValueError(f"unknown Hard version in {name!r}: choose from {sorted(VERSIONS)}")
     play, pass_ = BROWSER_WORLDS[version]
     if size == "worker":
+        if version not in WORKER_VERSIONS:
+            raise ValueError(f"{name!r}: the worker's sizes were measured for Hard v{'/v'.join(map(str, WORKER_VERSIONS))}"
+                             " (another version costs a different time per world)")
         return BotSpec("hard", version, play, WORKER_PASS_WORLDS, tuple(overrides), worker=True)
     if size:
         play_text, _, pass_text = size.partition("/")

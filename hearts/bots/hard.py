@@ -34,7 +34,7 @@ from .reasons import classify_play
 from .rollout import POOL, RolloutRules, playout, playout_randoms, random_pool, randoms, split_hands
 
 __all__ = ["HardBot", "HardParams", "VERSIONS", "LATEST", "BROWSER_WORLDS", "WORKER_PLAY_WORLDS",
-           "WORKER_PASS_WORLDS", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
+           "WORKER_PASS_WORLDS", "WORKER_VERSIONS", "WorldSampler", "sample_world", "hand_points", "DEFAULT_BUDGET_MS"]
 
 DEFAULT_BUDGET_MS = 250.0
 SLICE_S = 0.02  # yield to the caller at least this often (seconds of work) in budget mode
@@ -112,14 +112,16 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
 
 # What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
 # costs less and more of them fit as the hand shortens (each world plays out fewer tricks), up to
-# MAX_WORLDS. Worlds per searched play by the cards the bot holds (index 13 down to 1; a single
-# card is never searched), and per pass, when the player passes at once (the worker's 500 ms after
+# MAX_WORLDS. Worlds per searched play indexed by the cards the bot holds (1 to 13; index 0 is
+# unused, and a single card is never searched), and per pass, when the player passes at once (the worker's 500 ms after
 # the player's pass; a player who takes longer gives it up to 2.5 s). Medians over 12 Hard hands,
 # 316 searched plays and 27 passes on the idle 2-core dev machine (Chromium 156, Pyodide 314):
-# bench/out/browser-worker-v4-held.txt. The arena plays ``hard@worker`` at these sizes.
+# bench/out/browser-worker-v4-held.txt. The arena plays ``hard@worker`` at these sizes; they hold
+# for the versions with v4's cost per world (WORKER_VERSIONS).
 WORKER_PLAY_WORLDS: tuple[int, ...] = (
     0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
 WORKER_PASS_WORLDS = 710
+WORKER_VERSIONS = (3, 4)
 
 
 class WorldSampler:
@@ -261,8 +263,8 @@ class HardBot(Bot):
         """``iterations``: sampled worlds per decision (deterministic); ``pass_iterations``
         overrides it for the pass (default: the same); ``play_schedule[n]`` (with
         ``iterations``) overrides it for a play with ``n`` cards in hand (``WORKER_PLAY_WORLDS``:
-        the browser's worker, where a play late in the hand reaches more worlds). Otherwise ``budget_ms`` of search, timed
-        by ``clock`` (seconds; a test passes a fake one), and ``pass_budget_ms`` for the pass
+        the browser's worker, where a play late in the hand reaches more worlds). Otherwise
+        ``budget_ms`` of search, timed by ``clock`` (seconds; a test passes a fake one), and ``pass_budget_ms`` for the pass
         (default: ``budget_ms``; the browser's worker thinks longer about its pass while the
         player picks three cards). ``params`` replaces the version's
         parameters (experiments: ``python -m hearts arena``)."""
