@@ -146,7 +146,7 @@ def test_hard_is_deterministic_in_iterations_mode() -> None:
 def test_a_play_schedule_sizes_each_play_by_the_cards_held() -> None:
     """``play_schedule`` (the arena's ``hard@worker``): a play with n cards in hand searches
     ``schedule[n]`` worlds, the pass keeps ``pass_iterations``."""
-    schedule = (5,) + tuple(range(200, 1500, 100))  # by cards held: 1 card 200 ... 13 cards 1,400
+    schedule = (5,) + tuple(range(20, 150, 10))  # by cards held: 1 card 20 ... 13 cards 140
     bot = HardBot(iterations=7, pass_iterations=9, play_schedule=schedule)
     sizes = {}
     for seed, tricks, extra in (("sched-a", 1, 2), ("sched-b", 5, 1), ("sched-c", 8, 0)):
