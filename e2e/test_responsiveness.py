@@ -68,8 +68,11 @@ def test_hard_thinks_in_its_worker_while_the_player_plays(page: Page) -> None:
     play_until_dialog(page)
     answered = int(page.evaluate("() => document.documentElement.dataset.botWorkerAnswers"))
     assert answered == 3 + 3 * 13  # three passes and 39 plays, every one of them in the worker
-    trips = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker').length")
-    assert trips == answered
+    trips = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker').map(e => e.detail)")
+    assert len(trips) == answered
+    # each measure says what it answered: the passes (3 cards, from 13 held) and every play's cards held
+    assert sorted((t["cards"], t["held"]) for t in trips) == sorted(
+        [(3, 13)] * 3 + [(1, held) for held in range(1, 14)] * 3)
     after = [t for t in page.evaluate("window.__longtasks") if t["start"] > ready_at]
     longest = max((t["duration"] for t in after), default=0.0)
     print(f"\nHard in its worker: {len(after)} long tasks after start-up, longest {longest:.0f} ms")

@@ -133,7 +133,8 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
             "seconds": seconds, "long_tasks": [t["duration"] for t in tasks],
             "long_tasks_in_hands": [t["duration"] for t in tasks if t["start"] > play_at],
             "blocking_frames": frames, "decisions_ms": measures,
-            "play_worlds": play_worlds, "pass_worlds": pass_worlds, "held_worlds": held_worlds, "pass_waits_ms": pass_waits,
+            "play_worlds": play_worlds, "pass_worlds": pass_worlds, "held_worlds": held_worlds,
+            "pass_waits_ms": pass_waits,
             "worker_state": marks.get("botWorker"), "worker_answers": marks.get("botWorkerAnswers")}
 
 

@@ -401,10 +401,13 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
     for name in cfg.bots:
         spec = bot_spec(name, cfg)
         if spec.level == "hard":
-            size = (f"the worker's worlds per play by cards held (13 down to 1: "
-                    f"{'/'.join(map(str, WORKER_PLAY_WORLDS[:0:-1]))}), {spec.pass_iterations} per pass"
-                    if spec.worker else f"{spec.iterations}/{spec.pass_iterations} worlds per play/pass"
-                    if spec.iterations else f"budget {cfg.hard_budget_ms} ms")
+            if spec.worker:
+                size = (f"the worker's worlds per play by cards held (13 down to 1: "
+                        f"{'/'.join(map(str, WORKER_PLAY_WORLDS[:0:-1]))}), {spec.pass_iterations} per pass")
+            elif spec.iterations:
+                size = f"{spec.iterations}/{spec.pass_iterations} worlds per play/pass"
+            else:
+                size = f"budget {cfg.hard_budget_ms} ms"
             sizes.append(f"{name} = Hard v{spec.version}, {size}")
     lines = [
         f"arena: bots={','.join(cfg.bots)} rules={cfg.rules} seed={cfg.seed} jobs={cfg.jobs} "

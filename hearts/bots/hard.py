@@ -113,11 +113,12 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
 # What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
 # costs less and more of them fit as the hand shortens (each world plays out fewer tricks), up to
 # MAX_WORLDS. Worlds per searched play indexed by the cards the bot holds (1 to 13; index 0 is
-# unused, and a single card is never searched), and per pass, when the player passes at once (the worker's 500 ms after
-# the player's pass; a player who takes longer gives it up to 2.5 s). Medians over 12 Hard hands,
-# 316 searched plays and 27 passes on the idle 2-core dev machine (Chromium 156, Pyodide 314):
-# bench/out/browser-worker-v4-held.txt. The arena plays ``hard@worker`` at these sizes; they hold
-# for the versions with v4's cost per world (WORKER_VERSIONS).
+# unused, and a single card is never searched), and per pass, when the player passes at once
+# (the worker's 500 ms after the player's pass; a player who takes longer gives it up to 2.5 s).
+# Medians over 12 Hard hands, 316 searched plays and 27 passes on the idle 2-core dev machine
+# (Chromium 156, Pyodide 314): bench/out/browser-worker-v4-held.txt. The arena plays
+# ``hard@worker`` at these sizes; they hold for the versions with v4's cost per world
+# (WORKER_VERSIONS).
 WORKER_PLAY_WORLDS: tuple[int, ...] = (
     0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
 WORKER_PASS_WORLDS = 710
@@ -264,9 +265,9 @@ class HardBot(Bot):
         overrides it for the pass (default: the same); ``play_schedule[n]`` (with
         ``iterations``) overrides it for a play with ``n`` cards in hand (``WORKER_PLAY_WORLDS``:
         the browser's worker, where a play late in the hand reaches more worlds). Otherwise
-        ``budget_ms`` of search, timed by ``clock`` (seconds; a test passes a fake one), and ``pass_budget_ms`` for the pass
-        (default: ``budget_ms``; the browser's worker thinks longer about its pass while the
-        player picks three cards). ``params`` replaces the version's
+        ``budget_ms`` of search, timed by ``clock`` (seconds; a test passes a fake one), and
+        ``pass_budget_ms`` for the pass (default: ``budget_ms``; the browser's worker thinks
+        longer about its pass while the player picks three cards). ``params`` replaces the version's
         parameters (experiments: ``python -m hearts arena``)."""
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")

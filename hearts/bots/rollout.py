@@ -298,7 +298,7 @@ def playout(
                     alert = shooter >= 0 and winner == shooter and (seen_moon or seat == eager)
                     if alert and (ls == 3 or (defend and (th or tq))) and follow != below:
                         if late:  # block with the cheapest winner, not the Q♠ if another card wins
-                            over = follow & ~below & ~(1 << best)
+                            over = follow & ~below  # the cards over the winner (best itself is on the table)
                             if ls == 2 and over & ~QB:
                                 over &= ~QB
                             r = lo[over]

@@ -135,6 +135,25 @@ def test_an_answer_nobody_waits_for_is_dropped_and_a_bad_one_is_refused() -> Non
     asyncio.run(scenario())
 
 
+def test_each_answer_is_observed_once_with_the_request_it_answers() -> None:
+    """The page's performance measure sees every answer, read once, beside its request (the
+    cards held come from the request, not from parsing the posted text again)."""
+    seen: list[tuple[int, int, int]] = []
+    loop = LoopbackWorker()
+    loop.bots = BotWorker(loop.post, observe=lambda ident, request, answer: seen.append(
+        (ident, len(request["view"]["hand"]), len(answer["cards"]))))
+    loop.bots.on_message({"kind": "ready"})
+    _play(_bots(loop.bots))
+    assert [ident for ident, _, _ in seen] == list(range(1, 57))
+    assert [cards for _, _, cards in seen].count(3) == 4  # the passes
+    plays = [held for _, held, cards in seen if cards == 1]
+    assert sorted(plays, reverse=True) == [13] * 4 + [12] * 4 + [11] * 4 + [10] * 4 + [9] * 4 + [8] * 4 + [
+        7] * 4 + [6] * 4 + [5] * 4 + [4] * 4 + [3] * 4 + [2] * 4 + [1] * 4
+    # an answer nobody waits for, or one that cannot be read, is not observed
+    loop.bots.on_message({"kind": "answer", "id": 99, "answer": "{}"})
+    assert len(seen) == 56
+
+
 def test_a_refused_answer_is_decided_again_on_the_page() -> None:
     """An answer that is no move (a stale worker script, say): the page decides instead."""
     class Wrong(LoopbackWorker):

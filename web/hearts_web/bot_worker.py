@@ -34,15 +34,19 @@ class BotWorker:
     """Requests to a worker and their answers. ``state`` is "starting", "ready" or "failed"
     (``reason`` says why); a failed worker stays failed: the page decides from then on."""
 
-    def __init__(self, post: Callable[[int, str], None], signal: Callable[[str, int], None] | None = None) -> None:
+    def __init__(self, post: Callable[[int, str], None], signal: Callable[[str, int], None] | None = None,
+                 observe: Callable[[int, Mapping[str, Any], dict[str, Any]], None] | None = None) -> None:
         """``post(id, request)`` sends a request; ``signal(kind, id)`` a note about requests:
-        ``("hurry", last id)`` the person has passed, ``("drop", id)`` nobody waits for that one."""
+        ``("hurry", last id)`` the person has passed, ``("drop", id)`` nobody waits for that one.
+        ``observe(id, request, answer)`` sees each answer as it arrives, read once, with the
+        request it answers (the page's performance measure)."""
         self._post = post
         self._signal = signal
+        self._observe = observe
         self.state = "starting"
         self.reason = ""
         self.start_ms: float | None = None
-        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._pending: dict[int, tuple[asyncio.Future[dict[str, Any]], Mapping[str, Any]]] = {}
         self._next = 0
         self.answered = 0
         self._settled: asyncio.Event | None = None  # set once ready or failed (made in the running loop)
@@ -79,9 +83,13 @@ class BotWorker:
         elif kind == "failed":
             self.fail(f"could not start: {data.get('reason')}")
         elif kind in ("answer", "crash"):
-            future = self._pending.pop(data.get("id"), None)  # type: ignore[arg-type]
-            if future is None or future.done():
+            ident = data.get("id")
+            if not isinstance(ident, int):
+                return  # answers no request of ours
+            waiting = self._pending.pop(ident, None)
+            if waiting is None or waiting[0].done():
                 return  # nobody waits any more (the table moved on)
+            future, request = waiting
             if kind == "crash":
                 future.set_exception(WorkerUnavailable(f"the worker's Python failed: {data.get('reason')}"))
                 self.fail(f"crashed: {data.get('reason')}")
@@ -92,7 +100,9 @@ class BotWorker:
                 future.set_exception(WorkerUnavailable(f"unreadable answer: {exc}"))
                 return
             self.answered += 1
-            future.set_result(answer)
+            future.set_result(answer)  # first: whatever the observer does, the bot gets its answer
+            if self._observe is not None:
+                self._observe(ident, request, answer)
 
     def fail(self, reason: str) -> None:
         """The worker is gone (an error event, or it said so): every waiting request fails."""
@@ -100,7 +110,7 @@ class BotWorker:
             self.state, self.reason = "failed", reason
         self._settle()
         pending, self._pending = self._pending, {}
-        for future in pending.values():
+        for future, _request in pending.values():
             if not future.done():
                 future.set_exception(WorkerUnavailable(reason))
 
@@ -119,7 +129,7 @@ class BotWorker:
         self._next += 1
         ident = self._next
         future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
-        self._pending[ident] = future
+        self._pending[ident] = (future, request)
         try:
             self._post(ident, json.dumps(request))
             return await asyncio.wait_for(future, ANSWER_TIMEOUT)
@@ -150,38 +160,33 @@ def start() -> BotWorker | None:
         window.console.warn(f"hearts: no bot worker ({exc}); the bots think on the page")
         return None
 
-    sent: dict[int, tuple[float, int | None]] = {}  # id -> (sent at, cards in the bot's hand)
+    sent: dict[int, float] = {}  # id -> when it was sent
 
     def post(ident: int, text: str) -> None:
-        try:
-            held: int | None = len(json.loads(text)["view"]["hand"])
-        except (ValueError, KeyError, TypeError):
-            held = None
-        sent[ident] = (float(window.performance.now()), held)
+        sent[ident] = float(window.performance.now())
         worker.postMessage(to_js({"id": ident, "request": text}, dict_converter=window.Object.fromEntries))
 
     def signal(kind: str, ident: int) -> None:
+        if kind == "drop":
+            sent.pop(ident, None)  # its answer, if one still comes, is not measured
         worker.postMessage(to_js({kind: ident}, dict_converter=window.Object.fromEntries))
 
-    def measure(data: dict[str, Any]) -> None:
+    def measure(ident: int, request: Mapping[str, Any], answer: dict[str, Any]) -> None:
         """Each answer's round trip as a performance measure "hearts-bot-worker", with the worlds
         the search sampled, the number of cards (3: a pass) and the cards the bot held as its
         detail (benchmarks read it)."""
-        asked = sent.pop(data.get("id"), None)  # type: ignore[arg-type]
-        if asked is None or data.get("kind") != "answer":
-            return
-        began, held = asked
-        detail: dict[str, Any] = {"held": held}
-        try:
-            answer = json.loads(str(data.get("answer")))
-            detail.update(worlds=answer.get("stats", {}).get("worlds"), cards=len(answer.get("cards", [])))
-        except (ValueError, AttributeError, TypeError):
-            pass  # an unreadable answer: BotWorker.on_message reports it
+        began = sent.pop(ident, None)
+        if began is None or not isinstance(answer, dict):
+            return  # not an answer to measure (WebBot refuses a malformed one)
+        hand = request["view"]["hand"]  # hearts.bots.remote.request made it
+        stats, cards = answer.get("stats"), answer.get("cards")
+        detail = {"held": len(hand), "worlds": stats.get("worlds") if isinstance(stats, dict) else None,
+                  "cards": len(cards) if isinstance(cards, list) else None}
         window.performance.measure("hearts-bot-worker", to_js({"start": began, "end": window.performance.now(),
                                                                "detail": detail},
                                                               dict_converter=window.Object.fromEntries))
 
-    bots = BotWorker(post, signal)
+    bots = BotWorker(post, signal, measure)
     mark = document.documentElement.dataset  # <html data-bot-worker="ready" ...>: for tests and benchmarks
 
     def show() -> None:
@@ -190,9 +195,7 @@ def start() -> BotWorker | None:
     def on_message(event: Any) -> None:
         data = event.data
         if not is_none(data) and hasattr(data, "to_py"):
-            message = data.to_py()
-            measure(message)
-            bots.on_message(message)
+            bots.on_message(data.to_py())
         if bots.state == "failed":
             window.console.warn(f"hearts: bot worker {bots.reason}; the bots think on the page")
         show()
