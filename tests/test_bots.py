@@ -376,6 +376,49 @@ def test_hard_candidates_cover_the_legal_cards(seed: int, tricks: int) -> None:
         assert ok, (card, cands)
 
 
+def _duck_or_win_view() -> SeatView:
+    """South follows the 3♠ with 2♠ 4♠: one ducks, the other wins, nothing unseen between them."""
+    return _follow_view(
+        "2C 3C 4C 5C 8C JC 2S 4S 2H 3H 4H 5H 6H",
+        "2C 9C 7C AC 3S",  # east wins the first trick with the A♣ and leads the 3♠
+        west="9C 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        north="7C QC KC 2D 5S 6S 7S 8S 9S TS JS QS KS",
+        east="AC TC 6C 3S 7H 8H 9H TH JH QH KH AH AS",
+    )
+
+
+def test_a_card_of_the_trick_between_two_of_mine_keeps_them_apart() -> None:
+    from hearts.bots.hard import candidates
+
+    view = _duck_or_win_view()
+    k = Knowledge(view)
+    assert [str(c) for c in view.legal] == ["2S", "4S"]
+    assert candidates(k) == [26, 28]  # 2♠ ducks under the 3♠, 4♠ wins
+    assert candidates(k, trick_split=False) == [28]  # versions 1 to 4: one card, the higher
+    v5 = make_bot("hard", iterations=40, version=5).decide(view, random.Random(1))
+    assert {"2S", "4S"} <= set(v5.stats["values"])  # both searched
+    v4 = make_bot("hard", iterations=40, version=4).decide(view, random.Random(1))
+    assert str(v4.cards[0]) == "4S" and v4.stats == {"worlds": 0}  # v4 could not duck (frozen as it was)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6), tricks=st.integers(min_value=0, max_value=11),
+       extra=st.integers(min_value=1, max_value=3))
+def test_equivalent_candidates_never_mix_a_duck_with_a_win(seed: int, tricks: int, extra: int) -> None:
+    from hearts.bots.hard import _equivalent, candidates
+
+    hand = _mid_hand(f"duck-{seed}", tricks, extra)  # a follower: 1 to 3 cards of the trick are down
+    view = hand.view(hand.turn)  # type: ignore[arg-type]
+    k = Knowledge(view)
+    cands = candidates(k)
+    best = k.trick_best()[1]
+    for card in view.legal:
+        same = [c for c in cands if _equivalent(k, c, card)]
+        assert same, (card, cands)
+        if card // 13 == k.led:  # the card that stands for it wins the trick exactly when it would
+            assert all((c > best) == (card > best) for c in same), (card, same, best)
+
+
 # ----------------------------------------------------------------------------- Hard's pass
 def test_hard_searches_the_pass_over_medium_and_its_alternatives() -> None:
     view = _pass_view("2C 3C 4C 5C 6D 7D 8D 9D 2S 3S QS KS AS")

@@ -53,7 +53,12 @@ def test_version_4_is_what_the_arena_measured_v3_plus_the_gate_and_the_clean_tri
     v3, v4 = dataclasses.asdict(VERSIONS[3]), dataclasses.asdict(VERSIONS[4])
     assert {k: v4[k] for k in v3 if v4[k] != v3[k]} == {"version": 4, "medium_prior": 0.0, "gate_k": 1.5,
                                                          "clean_last": True}
-    assert LATEST == 4 and set(BROWSER_WORLDS) == set(VERSIONS)
+
+
+def test_version_5_is_version_4_that_can_duck_under_the_tricks_winner() -> None:
+    v4, v5 = dataclasses.asdict(VERSIONS[4]), dataclasses.asdict(VERSIONS[5])
+    assert {k: v5[k] for k in v4 if v5[k] != v4[k]} == {"version": 5, "trick_split": True}
+    assert LATEST == 5 and set(BROWSER_WORLDS) == set(VERSIONS)
 
 
 def test_versions_are_known_and_checked() -> None:

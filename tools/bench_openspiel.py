@@ -104,6 +104,7 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: Any) -> dict[st
     pending: dict[int, list[int]] = {}
     passing: dict[int, list[int]] = {s: [] for s in range(4)}
     hero_seconds = 0.0
+    plays: list[int] = []  # every card in the order played (the seat follows from the rules)
     while not state.is_terminal():
         p = state.current_player()
         mine = ours is not None and p == hero_seat
@@ -136,6 +137,7 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: Any) -> dict[st
             action = ismcts[p].step(state)
             card = our_card(action)
         hand.play(Seat(p), card)  # our engine refuses an illegal ISMCTS card (a rules mismatch)
+        plays.append(card)
         state.apply_action(action)
     assert hand.result is not None
     points = list(hand.result.points)
@@ -143,9 +145,12 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: Any) -> dict[st
     if hand.result.moon is None and [round(26 - r) for r in returns] != points:
         raise AssertionError(f"deal {deal_no}: the engines disagree on the points: {points} vs returns {returns}")
     others = [points[s] for s in range(4) if s != hero_seat]
-    return {"deal": deal_no, "seat": hero_seat, "bot": bot_name, "points": points, "hard": points[hero_seat],
-            "them": sum(others) / 3, "moon": -1 if hand.result.moon is None else int(hand.result.moon),
-            "hard_seconds": hero_seconds}
+    game_row = {"deal": deal_no, "seat": hero_seat, "bot": bot_name, "points": points, "hard": points[hero_seat],
+                "them": sum(others) / 3, "moon": -1 if hand.result.moon is None else int(hand.result.moon),
+                "hard_seconds": hero_seconds}
+    if getattr(args, "log_plays", False):  # for tools/openspiel_tricks.py: the passes and the plays
+        game_row.update(passes=[passing[s] for s in range(4)], plays=plays)
+    return game_row
 
 
 def play_task(task: tuple[int, str, Any]) -> list[dict[str, Any]]:
@@ -215,6 +220,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, help="JSON lines, one per game; existing deals are not played again")
+    parser.add_argument("--log-plays", action="store_true",
+                        help="each game's line also holds its passes and plays (for tools/openspiel_tricks.py)")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     if args.out and args.out.exists():

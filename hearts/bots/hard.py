@@ -84,6 +84,8 @@ class HardParams:
     counted_leads: bool = False  # rollouts: leaders count the cards out (see rollout.playout's ``counted``)
     clean_last: bool = False  # rollouts: the last seat wins a trick without points high (``clean``)
     short_leads: bool = False  # rollouts: leaders lead their shortest suit low (``short``)
+    # version 5 (issue 11: a fix)
+    trick_split: bool = False  # the current trick's cards split equivalent cards (``_separators``)
 
 
 VERSIONS: dict[int, HardParams] = {
@@ -96,7 +98,9 @@ VERSIONS: dict[int, HardParams] = {
 }
 # issue 11: v3 + the significance gate (instead of Medium's head start) + the clean trick
 VERSIONS[4] = replace(VERSIONS[3], version=4, medium_prior=0.0, gate_k=1.5, clean_last=True)
-LATEST = 4
+# issue 11: v4 that can duck under the trick's winner when it holds the cards on both sides of it
+VERSIONS[5] = replace(VERSIONS[4], version=5, trick_split=True)
+LATEST = 5
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
 # (headless Chromium 156, Pyodide 314, main thread; tools/bench_browser.py --iterations 200
@@ -108,6 +112,7 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     2: (1280, 240),
     3: (1150, 270),  # in the bots' Web Worker: 300 ms a play, 500 ms a pass (bench/out/browser-worker-v3.txt)
     4: (1150, 270),  # as v3: the same cost per world (bench/out/browser-calibration-v4.txt)
+    5: (1150, 270),  # as v4: the same rollouts; now and then a play has one candidate more
 }
 
 # What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
@@ -122,7 +127,7 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
 WORKER_PLAY_WORLDS: tuple[int, ...] = (
     0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
 WORKER_PASS_WORLDS = 710
-WORKER_VERSIONS = (3, 4)
+WORKER_VERSIONS = (3, 4, 5)
 
 
 class WorldSampler:
@@ -228,25 +233,35 @@ def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
     return WorldSampler(k)(rng)
 
 
-def _equivalent(k: Knowledge, a: int, b: int) -> bool:
+def _separators(k: Knowledge, trick_split: bool) -> int:
+    """The cards that make two cards of a suit play differently when one lies between them: the
+    unseen ones, and (``trick_split``) the current trick's: with 3♠ winning the trick, 2♠ ducks
+    and 4♠ wins. Versions 1 to 4 did not count the trick's cards, so they held 2♠ and 4♠ for
+    one card, searched only the higher one and could not duck under the 3♠."""
+    return k.unseen | k.trick_mask() if trick_split else k.unseen
+
+
+def _equivalent(k: Knowledge, a: int, b: int, trick_split: bool = True) -> bool:
     if a == b:
         return True
     if a // 13 != b // 13 or QS in (a, b):
         return False
     lo, hi = min(a, b), max(a, b)
-    return not (((1 << hi) - 1) & ~((1 << (lo + 1)) - 1) & k.unseen)
+    return not (((1 << hi) - 1) & ~((1 << (lo + 1)) - 1) & _separators(k, trick_split))
 
 
-def candidates(k: Knowledge) -> list[int]:
-    """One card per class of equivalent legal cards (same suit, nothing unseen between them)."""
+def candidates(k: Knowledge, trick_split: bool = True) -> list[int]:
+    """One card per class of equivalent legal cards (same suit, nothing unseen and no card of the
+    current trick between them; ``trick_split=False``: versions 1 to 4, see :func:`_separators`)."""
     legal = bits(k.legal)
     out: list[int] = []
     jack = k.view.rules.jack_of_diamonds
     special = {QS} | ({JD} if jack else set())
+    separators = _separators(k, trick_split)
     for c in legal:
         if out and c not in special and out[-1] not in special and out[-1] // 13 == c // 13:
             between = ((1 << c) - 1) & ~((1 << (out[-1] + 1)) - 1)
-            if not between & k.unseen:
+            if not between & separators:
                 # keep the higher card as the representative when following high is at stake
                 out[-1] = c
                 continue
@@ -436,12 +451,12 @@ class HardBot(Bot):
     # ------------------------------------------------------------------ play
     def choose_play(self, view: SeatView, rng: random.Random) -> Steps:
         k = Knowledge(view)
-        cands = candidates(k)
+        p = self.params
+        cands = candidates(k, p.trick_split)
         if len(cands) == 1:
             card = cands[0]
             reason, params = classify_play(k, card, False)
             return Decision(as_cards((card,)), reason, params, {"worlds": 0})
-        p = self.params
         plans: list[tuple[int, bool]] = [(c, False) for c in cands]
         if _consider_moon(k, p.moon_gate):
             plans += [(c, True) for c in cands]
@@ -478,7 +493,7 @@ class HardBot(Bot):
         draws = playout_randoms(k.trick_number)
         pool = random_pool(rng, draws) if p.fast_random else []
         prior = medium_play(view)[0][0]
-        prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior)), -1)
+        prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior, p.trick_split)), -1)
         head_start = 0.0 if runner >= 0 and p.runner_no_prior else p.medium_prior
         race = _Race(len(plans), prior_plan, head_start, p.halving)
         gate = p.gate_k > 0 and prior_plan >= 0 and not (p.gate_calm and runner >= 0)
