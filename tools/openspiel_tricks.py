@@ -13,7 +13,8 @@ by how it came to win it:
 
 Reported per seat and hand, for the bot's seat and for an ISMCTS seat (the mean of the three), the
 hearts and the Q♠ taken in each kind of trick, the tricks' position (early: 1–4, middle: 5–9,
-late: 10–13), the hearts taken in could-duck tricks while another seat alone had points (a
+late: 10–13), the bot's plays where versions 1–4 grouped a duck with a win (see
+``hearts.bots.hard._separators``) and how often it went over, the hearts taken in could-duck tricks while another seat alone had points (a
 block against a possible moon), and the hearts each seat threw on others' tricks when void. Hands with a moon are
 left out (their points follow other aims). Standard rules only: the games bench_openspiel plays.
 """
@@ -31,6 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hearts import PRESETS, Hand, Seat  # noqa: E402
+from hearts.bots.hard import candidates  # noqa: E402
+from hearts.bots.knowledge import Knowledge  # noqa: E402
 from hearts.deal import deal_from_seed  # noqa: E402
 from hearts.seats import PassDirection  # noqa: E402
 
@@ -63,6 +66,13 @@ def replay(row: dict[str, Any], seed: int) -> list[dict[str, float]]:
     taken = [0, 0, 0, 0]  # points each seat has taken so far
     for n, card in enumerate(row["plays"]):
         seat = int(hand.turn)
+        if seat == row["seat"]:
+            k = Knowledge(hand.view(Seat(seat)))
+            tally[seat]["plays"] += 1
+            if candidates(k) != candidates(k, trick_split=False):  # v1-v4 merged a duck with a win
+                tally[seat]["plays with a merged duck"] += 1
+                if trick and card // 13 == trick[0][1] // 13 and card > k.trick_best()[1]:
+                    tally[seat]["... and went over"] += 1
         held = hand.cards_mask(Seat(seat)) if callable(hand.cards_mask) else hand.cards_mask[seat]
         if not trick:
             kind = "led"
@@ -127,6 +137,9 @@ def main() -> int:
         for key in keys:
             a, b = hero[key] / n, field[key] / (3 * n)
             print(f"  {key:30}{a:8.3f}{b:8.3f}{a - b:+14.3f}")
+        print(f"  the bot's {hero['plays']:.0f} plays: {hero['plays with a merged duck']:.0f} "
+              f"({hero['plays with a merged duck'] / hero['plays']:.1%}) had a duck that versions 1-4 grouped "
+              f"with a win (one card searched, the higher); it went over in {hero['... and went over']:.0f}")
     return 0
 
 
