@@ -73,7 +73,7 @@ def replay(row: dict[str, Any], seed: int) -> list[dict[str, float]]:
                 tally[seat]["plays with a merged duck"] += 1
                 if trick and card // 13 == trick[0][1] // 13 and card > k.trick_best()[1]:
                     tally[seat]["... and went over"] += 1
-        held = hand.cards_mask(Seat(seat)) if callable(hand.cards_mask) else hand.cards_mask[seat]
+        held = hand.cards_mask(Seat(seat))
         if not trick:
             kind = "led"
         else:

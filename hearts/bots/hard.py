@@ -493,7 +493,8 @@ class HardBot(Bot):
         draws = playout_randoms(k.trick_number)
         pool = random_pool(rng, draws) if p.fast_random else []
         prior = medium_play(view)[0][0]
-        prior_plan = next((i for i, (card, shoot) in enumerate(plans) if not shoot and _equivalent(k, card, prior, p.trick_split)), -1)
+        prior_plan = next((i for i, (card, shoot) in enumerate(plans)
+                           if not shoot and _equivalent(k, card, prior, p.trick_split)), -1)
         head_start = 0.0 if runner >= 0 and p.runner_no_prior else p.medium_prior
         race = _Race(len(plans), prior_plan, head_start, p.halving)
         gate = p.gate_k > 0 and prior_plan >= 0 and not (p.gate_calm and runner >= 0)
