@@ -537,3 +537,34 @@ def test_pass_budget_is_its_own() -> None:
     assert 30 <= d.stats["worlds"] <= 60
     with pytest.raises(ValueError):
         HardBot(pass_budget_ms=0)
+
+
+def test_a_runners_share_of_the_worlds_rises_with_the_trick_and_its_points() -> None:
+    from types import SimpleNamespace
+
+    from hearts.bots.hard import _MOON_ODDS, _moon_odds
+
+    def hearts(n: int) -> int:  # the n lowest hearts
+        return (1 << n) - 1 << 39
+
+    def odds(trick: int, taken: int) -> float:  # seat 1 alone has taken ``taken``, before ``trick``
+        return _moon_odds(SimpleNamespace(taken=[0, taken, 0, 0], trick_number=trick - 1), 1)  # type: ignore[arg-type]
+
+    assert odds(3, hearts(1)) == _MOON_ODDS[0][0] and odds(12, hearts(1) | 1 << 36) == _MOON_ODDS[3][3]
+    assert odds(7, hearts(5)) == _MOON_ODDS[1][2] and odds(10, hearts(6) | 1 << 36) == _MOON_ODDS[2][5]
+    for row in _MOON_ODDS:  # more points, likelier a moon; the Q♠ alone (13-15) is the exception
+        assert list(row[:3]) == sorted(row[:3]) and list(row[3:]) == sorted(row[3:])
+    for col in zip(*_MOON_ODDS):  # later, likelier
+        assert list(col) == sorted(col)
+
+
+def test_runner_gate_3_watches_any_other_seat_that_alone_has_points() -> None:
+    from hearts.bots.hard import _runner
+
+    hand = _mid_hand("runner-3", 5, 1)
+    k = Knowledge(hand.view(hand.turn))  # type: ignore[arg-type]
+    holders = [s for s in range(4) if k.taken[s] & ((0x1FFF << 39) | 1 << 36)]
+    assert _runner(k, 1) == k.moon_runner() and _runner(k, 2) == k.moon_runner(early=True) == holders[0]
+    assert _runner(k, 3) == holders[0]
+    k.taken[(holders[0] + 1) % 4 if (holders[0] + 1) % 4 != k.me else (holders[0] + 2) % 4] |= 1 << 39
+    assert _runner(k, 3) == -1  # two seats with points: nobody runs

@@ -68,7 +68,7 @@ class HardParams:
     moon_majority: bool = False  # a moon plan must also reach the moon in most of its worlds
     moon_gate: int = 1  # which hands search a moon plan: 1 = strong hands (v1), 2 = looser
     defend: bool = False  # rollouts: block a shooter on any trick with points, not only heart leads
-    runner_gate: int = 1  # who counts as a moon runner: 1 = v1 (3 hearts ...), 2 = earlier
+    runner_gate: int = 1  # who counts as a moon runner: 1 = v1 (3 hearts ...), 2 = earlier, 3 = any (``_runner``)
     halving: bool = False  # successive halving of the candidates (pass and play search)
     fast_random: bool = False  # one pool of random numbers per decision, no shuffle in the sampler
     # version 3 (issue 11: moons)
@@ -86,6 +86,8 @@ class HardParams:
     short_leads: bool = False  # rollouts: leaders lead their shortest suit low (``short``)
     # version 5 (issue 11: a fix)
     trick_split: bool = False  # the current trick's cards split equivalent cards (``_separators``)
+    # experimental (issue 11: moon defence; no version uses it, screened level with v5)
+    runner_odds: bool = False  # a runner shoots in a share of the worlds read off _MOON_ODDS, not runner_share
 
 
 VERSIONS: dict[int, HardParams] = {
@@ -460,7 +462,7 @@ class HardBot(Bot):
         plans: list[tuple[int, bool]] = [(c, False) for c in cands]
         if _consider_moon(k, p.moon_gate):
             plans += [(c, True) for c in cands]
-        runner = k.moon_runner(early=p.runner_gate > 1)
+        runner = _runner(k, p.runner_gate)
         util = _Utility(k.me, view)
         rr = RolloutRules(view.rules)
         defend = p.defend
@@ -487,7 +489,7 @@ class HardBot(Bot):
         if shares and p.runner_boost != 1.0:
             boosted = WorldSampler(k, avoid, [p.trust] * 4, shuffle=not p.fast_random,
                                    boost=(runner, k.unseen & _MOON_CARDS, p.runner_boost))
-        cut = int(p.runner_share * 1024)
+        cut = int((_moon_odds(k, runner) if p.runner_odds and runner >= 0 else p.runner_share) * 1024)
         late = p.late_defence
         shoot_late = p.shoot_late if p.shoot_late >= 0 else late
         draws = playout_randoms(k.trick_number)
@@ -675,6 +677,42 @@ class _Utility:
         if self.target_seat >= 0:
             value += MATCH_WEIGHT * pts[self.target_seat]
         return value
+
+
+def _runner(k: Knowledge, gate: int) -> int:
+    """The moon runner the search plays against: ``Knowledge.moon_runner`` (gate 1: v1's, 2: earlier)
+    or, with gate 3, any other seat that alone has taken points (its share of the worlds then
+    comes from _MOON_ODDS, low for a single heart)."""
+    if gate < 3:
+        return k.moon_runner(early=gate > 1)
+    holders = [s for s in range(4) if k.taken[s] & (HEARTS | QS_BIT)]
+    return holders[0] if len(holders) == 1 and holders[0] != k.me else -1
+
+
+# How often a seat that alone has taken points goes on to shoot, by the trick about to be played
+# (1-5, 6-8, 9-10, 11-13) and its points (1, 2-3, 4-12, 13-15, 16-18, 19+). Read off 5,600 seat
+# bench hands with Hard and Medium fields (tools/moon_report.py; its table over those and later
+# hands is in bench/out/moon-report-v5.txt): the share of such states whose seat chose a moon
+# plan or made the moon, smoothed to rise with the trick and, apart from the Q♠ alone, with the
+# points. Late in a hand the attempt count misses runners whose moon plan is also their normal
+# card, so the last row leans high. Used by the experimental ``runner_odds`` (screened level with
+# v5: bench/out/seat-v3field-runner-odds.txt).
+_MOON_ODDS: tuple[tuple[float, ...], ...] = (
+    (0.08, 0.12, 0.25, 0.10, 0.30, 0.40),
+    (0.08, 0.25, 0.45, 0.15, 0.45, 0.60),
+    (0.10, 0.35, 0.60, 0.20, 0.55, 0.70),
+    (0.15, 0.45, 0.85, 0.60, 0.85, 0.90),
+)
+
+
+def _moon_odds(k: Knowledge, seat: int) -> float:
+    """The share of the worlds in which ``seat`` (the moon runner) plays the moon plan."""
+    taken = k.taken[seat]
+    points = count(taken & HEARTS) + (13 if taken & QS_BIT else 0)
+    trick = k.trick_number + 1
+    row = 0 if trick <= 5 else 1 if trick <= 8 else 2 if trick <= 10 else 3
+    col = 0 if points < 2 else 1 if points < 4 else 2 if points < 13 else 3 if points < 16 else 4 if points < 19 else 5
+    return _MOON_ODDS[row][col]
 
 
 # The cards that win a moon: the queens, kings and aces, and the hearts from the ten up.
