@@ -85,3 +85,11 @@ def test_the_report_prints_both_tables(tmp_path: Path, capsys: object) -> None:
     assert "runner odds: 2 hands" in text
     assert "x: 2 hands, 1 allowed (500.0 per 1,000): take after 1, take before 0, feed 0, stopper thrown" in text
     assert "stopper thrown early 0, none 0; a chance once the shooter had points in 1; the shooter had its pass in 0" in text
+
+
+def test_the_help_prints(capsys: object) -> None:
+    try:
+        moon_report.main(["--help"])
+    except SystemExit as stop:
+        assert stop.code == 0
+    assert "--baseline" in capsys.readouterr().out  # type: ignore[attr-defined]

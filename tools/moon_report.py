@@ -107,9 +107,8 @@ def chances(row: dict[str, Any], me: int) -> tuple[set[str], bool]:
         mine = trick[order.index(me)][1]
         follows = any(c[0] == led for c in hand)
         if winner == shooter and follows and sum(_points(c) for _, c in trick):
-            best = max(c[1] for s, c in trick if s == shooter) if trick[order.index(shooter)][1][0] == led else -1
-            top = max(c[1] for _, c in trick if c[0] == led)
-            if best == top and any(c[0] == led and c[1] > best for c in hand):
+            top = trick[order.index(shooter)][1][1]  # the shooter won: its card is the highest of the suit led
+            if any(c[0] == led and c[1] > top for c in hand):
                 kinds.add("take after" if order.index(me) > order.index(shooter) else "take before")
         if t and winner not in (shooter, me) and not follows and any(_points(c) for c in hand):
             kinds.add("feed")
@@ -130,7 +129,7 @@ def chances(row: dict[str, Any], me: int) -> tuple[set[str], bool]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path, help="bench_seat --out files (JSON lines)")
-    parser.add_argument("--baseline", nargs="*", type=Path, default=[], help="bench_seat --cache files")
+    parser.add_argument("--baseline", nargs="*", type=Path, default=[], help="bench_seat --cache files (the field watched in seat deal %% 4, as in --seat rotate)")
     args = parser.parse_args(argv)
     rows = [json.loads(line) for f in args.files for line in f.read_text().splitlines() if line.strip()]
     base = [dict(json.loads(line), cand="field (baseline)", seat=json.loads(line)["n"] % 4)
