@@ -30,6 +30,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import ROOT, Guard, wait_ready
 from ui_helpers import PLAYABLE, pass_three
@@ -234,6 +235,20 @@ def settle(page: Page) -> None:
         page.click("#dlg .dlg-actions .primary")
 
 
+# Records the game tab's storage writes and removals, and whether the "open in another tab"
+# overlay was up at the time (installed again after each start of the page).
+WATCH_WRITES = """() => {
+  if (!window.__writes) {
+    window.__writes = [];
+    const covered = () => { const o = document.getElementById('tab-overlay'); return !!o && !o.hidden; };
+    const set = Storage.prototype.setItem, remove = Storage.prototype.removeItem;
+    Storage.prototype.setItem = function (k, v) { window.__writes.push([k, covered()]); return set.call(this, k, v); };
+    Storage.prototype.removeItem = function (k) { window.__writes.push([k, covered()]); return remove.call(this, k); };
+  }
+  window.__writes.length = 0;
+}"""
+
+
 def check(page: Page, guard: Guard, values: dict[str, str], helper: Page | None = None) -> None:
     """Store ``values`` and check the game with them: through a real start of the page, or (with a
     ``helper`` tab that writes them while the game runs) through "Continue here" in place."""
@@ -242,15 +257,31 @@ def check(page: Page, guard: Guard, values: dict[str, str], helper: Page | None 
         assert not page.query_selector("#boot-guard") and page.is_hidden("#fatal"), "the page did not start cleanly"
     else:
         settle(page)
+        page.evaluate(WATCH_WRITES)
         page.evaluate(f"history.replaceState(null, '', {json.dumps(PATH)})")  # as if on the daily link
+        entries = list(values.items())
         helper.evaluate("(entries) => { localStorage.clear(); for (const [k, v] of entries) localStorage.setItem(k, v); }",
-                        list(values.items()))
+                        entries)
         page.wait_for_selector("#tab-overlay:not([hidden])")
         # The overlay comes with the first storage event; this tab's copy of localStorage gets the
         # helper's later writes a moment after (Chromium syncs it between renderers): a player
         # never clicks within those milliseconds, so wait until every value has arrived here.
-        page.wait_for_function("(entries) => entries.every(([k, v]) => localStorage.getItem(k) === v)",
-                               arg=list(values.items()))
+        # A write of the game's own that was under way when the helper wrote (before this tab
+        # heard of it) can land last and win (seen about once in ten runs of this file): the helper then
+        # writes again, as another tab would. A write of the game's once the overlay is up is a
+        # bug: the game must stop writing as soon as another tab has written.
+        arrived = "(entries) => entries.every(([k, v]) => localStorage.getItem(k) === v)"
+        for attempt in range(3):
+            try:
+                page.wait_for_function(arrived, arg=entries, timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                differ = page.evaluate("(entries) => entries.filter(([k, v]) => localStorage.getItem(k) !== v)"
+                                       ".map(([k, v]) => [k, localStorage.getItem(k)])", entries)
+                assert attempt < 2, f"the helper's values never reached the game tab; here instead: {differ}"
+                helper.evaluate("(entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); }", entries)
+        late = page.evaluate("() => window.__writes.filter(([key, covered]) => covered).map(([key]) => key)")
+        assert not late, f"the game tab wrote {late} after another tab's write had stopped it"
         page.click('#tab-overlay [data-action="tab-continue"]')
         page.wait_for_selector("#tab-overlay", state="hidden")
     page.wait_for_function(f"() => document.documentElement.dataset.dailyDate === {json.dumps(DAILY_DATE)}")
