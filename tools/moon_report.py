@@ -33,11 +33,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from hearts.bots.hard import moon_odds_cell  # noqa: E402
 from hearts.deal import deal_from_seed  # noqa: E402
 
 RANKS = "23456789TJQKA"
 PASS_OFFSET = (1, 3, 2, 0)  # bench_seat's directions by deal number: left, right, across, hold
-TRICK_BINS = ("1-5", "6-8", "9-10", "11-13")
+TRICK_BINS = ("1-5", "6-8", "9-10", "11-13")  # hearts.bots.hard.moon_odds_cell
 POINT_BINS = ("1", "2-3", "4-12", "13-15", "16-18", "19+")
 
 Card = tuple[str, int]  # (suit letter, rank index 0..12)
@@ -62,14 +63,6 @@ def _tricks(plays: list[tuple[int, Card]]) -> list[tuple[list[tuple[int, Card]],
     return out
 
 
-def trick_bin(trick: int) -> int:
-    return 0 if trick <= 5 else 1 if trick <= 8 else 2 if trick <= 10 else 3
-
-
-def point_bin(points: int) -> int:
-    return 0 if points < 2 else 1 if points < 4 else 2 if points < 13 else 3 if points < 16 else 4 if points < 19 else 5
-
-
 def runner_odds(rows: list[dict[str, Any]]) -> dict[tuple[int, int], list[int]]:
     """(trick bin, point bin) -> [states, the runner chose a moon plan, the runner made the moon]."""
     table: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -79,7 +72,7 @@ def runner_odds(rows: list[dict[str, Any]]) -> dict[tuple[int, int], list[int]]:
             holders = [s for s in range(4) if hearts[s] or queen == s]
             if len(holders) == 1:
                 s = holders[0]
-                cell = table[(trick_bin(t + 1), point_bin(hearts[s] + (13 if queen == s else 0)))]
+                cell = table[moon_odds_cell(t + 1, hearts[s] + (13 if queen == s else 0))]
                 cell[0] += 1
                 cell[1] += s in row.get("attempts", ())
                 cell[2] += row["moon"] == s

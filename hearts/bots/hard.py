@@ -683,10 +683,7 @@ def _runner(k: Knowledge, gate: int) -> int:
     """The moon runner the search plays against: ``Knowledge.moon_runner`` (gate 1: v1's, 2: earlier)
     or, with gate 3, any other seat that alone has taken points (its share of the worlds then
     comes from _MOON_ODDS, low for a single heart)."""
-    if gate < 3:
-        return k.moon_runner(early=gate > 1)
-    holders = [s for s in range(4) if k.taken[s] & (HEARTS | QS_BIT)]
-    return holders[0] if len(holders) == 1 and holders[0] != k.me else -1
+    return k.moon_runner(early=gate > 1, any_points=gate > 2)
 
 
 # How often a seat that alone has taken points goes on to shoot, by the trick about to be played
@@ -705,13 +702,18 @@ _MOON_ODDS: tuple[tuple[float, ...], ...] = (
 )
 
 
+def moon_odds_cell(trick: int, points: int) -> tuple[int, int]:
+    """_MOON_ODDS's (row, column) for the trick about to be played (1-13) and the runner's points
+    (tools/moon_report.py counts in the same cells)."""
+    row = 0 if trick <= 5 else 1 if trick <= 8 else 2 if trick <= 10 else 3
+    col = 0 if points < 2 else 1 if points < 4 else 2 if points < 13 else 3 if points < 16 else 4 if points < 19 else 5
+    return row, col
+
+
 def _moon_odds(k: Knowledge, seat: int) -> float:
     """The share of the worlds in which ``seat`` (the moon runner) plays the moon plan."""
     taken = k.taken[seat]
-    points = count(taken & HEARTS) + (13 if taken & QS_BIT else 0)
-    trick = k.trick_number + 1
-    row = 0 if trick <= 5 else 1 if trick <= 8 else 2 if trick <= 10 else 3
-    col = 0 if points < 2 else 1 if points < 4 else 2 if points < 13 else 3 if points < 16 else 4 if points < 19 else 5
+    row, col = moon_odds_cell(k.trick_number + 1, count(taken & HEARTS) + (13 if taken & QS_BIT else 0))
     return _MOON_ODDS[row][col]
 
 
