@@ -568,3 +568,33 @@ def test_runner_gate_3_watches_any_other_seat_that_alone_has_points() -> None:
     assert _runner(k, 3) == holders[0]
     k.taken[(holders[0] + 1) % 4 if (holders[0] + 1) % 4 != k.me else (holders[0] + 2) % 4] |= 1 << 39
     assert _runner(k, 3) == -1  # two seats with points: nobody runs
+
+
+def test_a_viable_runner_makes_ducking_under_its_queen_dear() -> None:
+    """Deal 435 of the seat bench (bench/out/moon-report-v5.txt): North has taken six hearts and
+    leads the Q♠ at trick 10; East, last to play, holds the K♠. v5 ducks with the 2♠ at about -5
+    (in its worlds the last hearts are spread and the moon fails); North made the moon. With
+    ``moon_viable`` the runner's worlds are ones where its moon goes through after the duck, so
+    the duck costs about as much as taking the queen."""
+    plays = ("02C 1KC 2JC 38C 1TS 28S 39S 0AS 05C 17C 29C 34C 26S 33S 0JS 1AH 0TD 16D 28D 39D "
+             "0AC 1QC 2QH 33C 0AD 14D 2QD 35D 0KH 16H 28H 37H 0KD 12D 2JD 33D 0QS 1TC 25S 32S "
+             "0JH 19H 23H 34H 0TH 15H 27D 3KS 02H 16C 24S 37S").split()
+    deal: list[list[int]] = [[], [], [], []]
+    for p in plays:
+        deal[int(p[0])].append(int(parse_cards(p[1:])[0]))
+    hand = Hand(deal, PRESETS["standard"], PassDirection.HOLD)
+    for p in plays[:39]:
+        hand.play(hand.turn, parse_cards(p[1:])[0])  # type: ignore[arg-type]
+    view = hand.view(Seat.EAST)
+    assert [str(c) for c in view.legal] == ["2S", "7S", "KS"]
+
+    def duck_minus_take(params: object) -> float:
+        d = HardBot(iterations=400, params=params).decide(view, random.Random(7))  # type: ignore[arg-type]
+        return float(d.stats["values"]["2S"] - d.stats["values"]["KS"])
+
+    from hearts.bots.hard import VERSIONS
+
+    plain = duck_minus_take(VERSIONS[5])
+    viable = duck_minus_take(dataclasses.replace(VERSIONS[5], runner_odds=True, moon_viable=True))
+    assert plain > 6.0  # v5: the duck looks far better than taking the queen
+    assert viable < plain - 4.0 and viable < 3.0

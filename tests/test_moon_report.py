@@ -93,3 +93,15 @@ def test_the_help_prints(capsys: object) -> None:
     except SystemExit as stop:
         assert stop.code == 0
     assert "--baseline" in capsys.readouterr().out  # type: ignore[attr-defined]
+
+
+def test_pairs_count_the_moons_only_one_candidate_allowed() -> None:
+    def row(n: int, seat: int, moon: int) -> dict[str, object]:
+        return {"n": n, "seat": seat, "moon": moon}
+
+    a = [row(n, 1, 0) for n in range(9)] + [row(9, 1, -1), row(10, 2, 1), row(11, 3, 3)]
+    b = [row(n, 1, -1) for n in range(9)] + [row(9, 1, 0), row(10, 2, -1), row(12, 0, 1)]
+    hands, only_a, only_b, p = moon_report.paired(a, b)
+    assert (hands, only_a, only_b) == (11, 10, 1)  # the seat's own moon (11) is not allowed; 12 not shared
+    assert abs(p - 2 * 12 / 2 ** 11) < 1e-12  # sign test: 2 * P(X <= 1), X ~ Bin(11, 1/2)
+    assert moon_report.paired(b, a)[1:3] == (1, 10) and moon_report.paired(a, a)[1:] == (0, 0, 1.0)

@@ -20,12 +20,15 @@ Two reports from the logged plays:
   these. A moon can count under several; the report also counts the moons with a chance of
   the first four kinds (the shooter had points by then). Also how many of the moons came from a seat the
   watched seat passed to.
+* **Pairs**: for each two candidates, on the hands both played (same deal, same seat), the moons
+  only the first allowed and only the second, with a two-sided sign test on those.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -119,6 +122,23 @@ def chances(row: dict[str, Any], me: int) -> tuple[set[str], bool]:
     return kinds, bool(offset) and (me + offset) % 4 == shooter
 
 
+def _allowed(row: dict[str, Any]) -> bool:
+    return bool(row["moon"] >= 0 and row["moon"] != row["seat"])
+
+
+def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> tuple[int, int, int, float]:
+    """On the hands both played (deal and seat): how many, the moons only ``a`` allowed, only
+    ``b``, and the two-sided sign test's p on those discordant hands."""
+    first = {(r["n"], r["seat"]): _allowed(r) for r in a}
+    second = {(r["n"], r["seat"]): _allowed(r) for r in b}
+    both = first.keys() & second.keys()
+    only_a = sum(1 for k in both if first[k] and not second[k])
+    only_b = sum(1 for k in both if second[k] and not first[k])
+    n = only_a + only_b
+    p = min(1.0, 2 * sum(math.comb(n, j) for j in range(min(only_a, only_b) + 1)) / 2 ** n) if n else 1.0
+    return len(both), only_a, only_b, p
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path, help="bench_seat --out files (JSON lines)")
@@ -155,6 +175,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {cand}: {len(hands)} hands, {len(allowed)} allowed ({len(allowed) * per:.1f} per 1,000): "
               + ", ".join(f"{k} {kinds[k]}" for k in (*KINDS, "none"))
               + f"; a chance once the shooter had points in {chance}; the shooter had its pass in {passed}")
+    names = [c for c in by_cand if not c.startswith("field (baseline)")]
+    if len(names) > 1:
+        print("\nmoons allowed, paired: the hands both played; moons only the first / only the second allowed")
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            n, only_a, only_b, p = paired(by_cand[a], by_cand[b])
+            if n:
+                print(f"  {a} / {b}: {n} hands, {only_a} / {only_b} (sign test p={p:.2g})")
     return 0
 
 

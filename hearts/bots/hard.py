@@ -44,6 +44,7 @@ QUEEN_INFERENCE = 0.85  # trust in "it did not dump the Q♠ when it could, so i
 MATCH_WEIGHT = 0.3  # near the match's end: worth of a point landing on the chosen opponent
 PASS_POOL = 6  # candidate passes: every 3 of the 6 cards that most want to leave, + Medium's
 PASS_SLICE_WORLDS = 2  # worlds per slice when scoring passes in iterations mode (~20 candidates each)
+VIABLE_TRIES = 8  # moon_viable: worlds drawn at most to find one in which the runner makes the moon
 
 
 
@@ -88,6 +89,7 @@ class HardParams:
     trick_split: bool = False  # the current trick's cards split equivalent cards (``_separators``)
     # experimental (issue 11: moon defence; no version uses it, screened level with v5)
     runner_odds: bool = False  # a runner shoots in a share of the worlds read off _MOON_ODDS, not runner_share
+    moon_viable: bool = False  # ... and its worlds are ones where it makes the moon if we play Medium's card
 
 
 VERSIONS: dict[int, HardParams] = {
@@ -501,6 +503,18 @@ class HardBot(Bot):
         race = _Race(len(plans), prior_plan, head_start, p.halving)
         gate = p.gate_k > 0 and prior_plan >= 0 and not (p.gate_calm and runner >= 0)
         diffs = [0.0] * len(plans)  # per candidate: sum of (its value - the prior's) over the worlds
+        viable = p.moon_viable and shares
+        reference = plans[prior_plan if prior_plan >= 0 else 0][0]
+
+        def runner_moons(world: list[int], rs: Sequence[float], start: int) -> bool:
+            """Does the runner, shooting, make the moon in ``world`` when we play Medium's card?"""
+            hands = list(world)
+            hands[me4 + reference // 13] &= ~(1 << reference % 13)
+            broken = k.broken or reference >= 39 or (queen_breaks and reference == QS)
+            result = playout(hands, leader, trick + [reference], k.trick_number, broken, hearts, queen, jack,
+                             rr, rs, runner, noise, medium, defend, start, k.me, late, counted, clean, short)
+            return result[0][runner] == 13 and result[1] == runner
+
         diffs2 = [0.0] * len(plans)
         values = [0.0] * len(plans)
 
@@ -513,6 +527,14 @@ class HardBot(Bot):
                 rs = pool if pool else randoms(start, draws)
                 if not pool:
                     start = 0
+                if coin and viable:  # the runner shoots because it can: keep a world where it makes it
+                    for _ in range(VIABLE_TRIES):
+                        if runner_moons(world, rs, start):
+                            break
+                        world = split_hands(boosted(rng))
+                    else:
+                        coin = False
+                        world = split_hands(sampler(rng))
             else:
                 world = split_hands(sampler(rng))
                 if pool:
