@@ -570,12 +570,9 @@ def test_runner_gate_3_watches_any_other_seat_that_alone_has_points() -> None:
     assert _runner(k, 3) == -1  # two seats with points: nobody runs
 
 
-def test_a_viable_runner_makes_ducking_under_its_queen_dear() -> None:
-    """Deal 435 of the seat bench (bench/out/moon-report-v5.txt): North has taken six hearts and
-    leads the Q♠ at trick 10; East, last to play, holds the K♠. v5 ducks with the 2♠ at about -5
-    (in its worlds the last hearts are spread and the moon fails); North made the moon. With
-    ``moon_viable`` the runner's worlds are ones where its moon goes through after the duck, so
-    the duck costs about as much as taking the queen."""
+def _deal_435_trick_10() -> SeatView:
+    """Deal 435 of the seat bench (bench/out/moon-report-v5.txt) at trick 10: North has taken six
+    hearts and leads the Q♠; East, last to play, holds the K♠. North made the moon."""
     plays = ("02C 1KC 2JC 38C 1TS 28S 39S 0AS 05C 17C 29C 34C 26S 33S 0JS 1AH 0TD 16D 28D 39D "
              "0AC 1QC 2QH 33C 0AD 14D 2QD 35D 0KH 16H 28H 37H 0KD 12D 2JD 33D 0QS 1TC 25S 32S "
              "0JH 19H 23H 34H 0TH 15H 27D 3KS 02H 16C 24S 37S").split()
@@ -587,6 +584,14 @@ def test_a_viable_runner_makes_ducking_under_its_queen_dear() -> None:
         hand.play(hand.turn, parse_cards(p[1:])[0])  # type: ignore[arg-type]
     view = hand.view(Seat.EAST)
     assert [str(c) for c in view.legal] == ["2S", "7S", "KS"]
+    return view
+
+
+def test_a_viable_runner_makes_ducking_under_its_queen_dear() -> None:
+    """On deal 435 (``_deal_435_trick_10``) v5 ducks with the 2♠ at about -5 (in its worlds the
+    last hearts are spread and the moon fails). With ``moon_viable`` the runner's worlds are ones
+    where its moon goes through after the duck, so the duck costs about as much as taking the queen."""
+    view = _deal_435_trick_10()
 
     def duck_minus_take(params: object) -> float:
         d = HardBot(iterations=400, params=params).decide(view, random.Random(7))  # type: ignore[arg-type]
@@ -598,3 +603,25 @@ def test_a_viable_runner_makes_ducking_under_its_queen_dear() -> None:
     viable = duck_minus_take(dataclasses.replace(VERSIONS[5], runner_odds=True, moon_viable=True))
     assert plain > 6.0  # v5: the duck looks far better than taking the queen
     assert viable < plain - 4.0 and viable < 3.0
+
+
+def test_stop_margin_takes_the_runners_point_trick_when_it_costs_at_most_the_margin() -> None:
+    """``stop_margin`` (experimental): on deal 435 the runner's Q♠ is winning the trick. v5 ducks;
+    with a margin above the duck's lead in the search, the K♠ takes the queen, below it the duck
+    stays. The search itself is the same (same worlds, same values)."""
+    from hearts.bots.hard import VERSIONS
+
+    view = _deal_435_trick_10()
+
+    def decide(margin: float) -> Decision:
+        params = dataclasses.replace(VERSIONS[5], stop_margin=margin)
+        return HardBot(iterations=400, params=params).decide(view, random.Random(7))
+
+    plain = decide(0.0)
+    values = plain.stats["values"]
+    assert str(plain.cards[0]) == "2S"
+    lead = values["2S"] - values["KS"]
+    assert lead > 1.0
+    wide, narrow = decide(lead + 0.5), decide(lead - 0.5)
+    assert str(wide.cards[0]) == "KS" and str(narrow.cards[0]) == "2S"
+    assert wide.stats["values"] == values == narrow.stats["values"]

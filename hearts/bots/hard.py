@@ -90,6 +90,7 @@ class HardParams:
     # experimental (issue 11: moon defence; no version uses it, screened level with v5)
     runner_odds: bool = False  # a runner shoots in a share of the worlds read off _MOON_ODDS, not runner_share
     moon_viable: bool = False  # ... and its worlds are ones where it makes the moon if we play Medium's card
+    stop_margin: float = 0.0  # > 0: take a point trick the runner is winning if that costs at most this (points/hand)
 
 
 VERSIONS: dict[int, HardParams] = {
@@ -581,6 +582,8 @@ class HardBot(Bot):
         if gate:  # a card must beat Medium's clearly on the same worlds, not by a fixed margin
             allowed = _gated(allowed, plans, prior_plan, diffs, diffs2, race.worlds, head_start, p.gate_k, p.gate_calm)
         best = max(allowed, key=lambda i: (totals[i], -i))
+        if p.stop_margin > 0 and runner >= 0 and trick and not plans[best][1]:
+            best = _stop(k, runner, plans, race, totals, best, p.stop_margin)
         card, shoot = plans[best]
         reason, params = classify_play(k, card, shoot)
         stats: dict[str, Any] = {
@@ -613,6 +616,26 @@ def hand_points(hearts: list[int], queen: int, jack: int, rules: Any, scores: tu
     if jack >= 0 and rules.jack_of_diamonds:
         points[jack] -= 10
     return points
+
+
+def _stop(k: Knowledge, runner: int, plans: Sequence[tuple[int, bool]], race: "_Race", totals: Sequence[float],
+          best: int, margin: float) -> int:
+    """``stop_margin`` (experimental): when the moon runner is winning a trick with points, the
+    best card that takes the trick from it, if the search values it at most ``margin`` below
+    ``best`` (a card the halving dropped counts with the worlds it saw); else ``best``."""
+    seat, top = k.trick_best()
+    if seat != runner or k.trick_points() <= 0:
+        return best
+
+    def mean(i: int) -> float:
+        return totals[i] / max(race.worlds[i], 1)
+
+    stops = [i for i, (card, shoot) in enumerate(plans)  # halving may have dropped them: their worlds so far
+             if not shoot and race.worlds[i] and card // 13 == top // 13 and card > top]
+    if not stops or any(i == best for i in stops):
+        return best
+    stop = max(stops, key=lambda i: (mean(i), -i))
+    return stop if mean(stop) >= mean(best) - margin else best
 
 
 def _gated(allowed: list[int], plans: Sequence[tuple[int, bool]], prior: int, diffs: Sequence[float],
