@@ -90,7 +90,7 @@ class HardParams:
     # experimental (issue 11: moon defence; no version uses it, screened level with v5)
     runner_odds: bool = False  # a runner shoots in a share of the worlds read off _MOON_ODDS, not runner_share
     moon_viable: bool = False  # ... and its worlds are ones where it makes the moon if we play Medium's card
-    stop_margin: float = 0.0  # > 0: take a point trick the runner is winning if that costs at most this (points/hand)
+    stop_margin: float = 0.0  # > 0: take the runner's point trick if it costs at most this (screened: rarely acts)
 
 
 VERSIONS: dict[int, HardParams] = {
