@@ -41,6 +41,7 @@ from hearts import PRESETS, Hand, Phase, Seat  # noqa: E402
 from hearts.bots.arena import ArenaConfig, _make  # noqa: E402
 from hearts.deal import deal_from_seed  # noqa: E402
 from hearts.seats import PassDirection  # noqa: E402
+from moon_report import moon_allowed, sign_test  # noqa: E402  (tools/, beside this script)
 
 RULES = PRESETS["standard"]
 GAME_PARAMS = {"qs_breaks_hearts": False}  # the rest of OpenSpiel's defaults are the standard rules
@@ -187,7 +188,7 @@ def report(rows: list[dict[str, Any]], args: Any) -> str:
         hard = sum(r["hard"] for r in games) / len(games)
         them = sum(r["them"] for r in games) / len(games)
         own_moons = sum(1 for r in games if r["moon"] == r["seat"])
-        their_moons = sum(1 for r in games if r["moon"] >= 0 and r["moon"] != r["seat"])
+        their_moons = sum(1 for r in games if moon_allowed(r))
         per_decision = sum(r["hard_seconds"] for r in games) / (len(games) * 14)
         lines.append(f"{b:<22} {len(deals):>5} {hard:13.3f} {them:11.3f} {m:+9.3f} ± {ci:.3f} {p:8.2g} "
                      f"{own_moons:>8}/{their_moons:<8} {per_decision:10.3f}")
@@ -197,7 +198,7 @@ def report(rows: list[dict[str, Any]], args: Any) -> str:
             m, ci, p = mean_ci(calm)
             lines.append(f"  {'no moon':<20} {len(calm):>5} {'':>13} {'':>11} {m:+9.3f} ± {ci:.3f} {p:8.2g}")
     if len(bots) > 1:
-        lines += ["", "paired on the same deals (bot - ISMCTS of A minus that of B):"]
+        lines += ["", "paired on the same deals (bot - ISMCTS of A minus that of B; moons only A / only B allowed):"]
         for i, a in enumerate(bots):
             for b in bots[i + 1:]:
                 common = sorted(set(complete[a]) & set(complete[b]))
@@ -206,7 +207,11 @@ def report(rows: list[dict[str, Any]], args: Any) -> str:
                 diffs = [sum(r["hard"] - r["them"] for r in by[(a, d)]) / 4 - sum(r["hard"] - r["them"] for r in by[(b, d)]) / 4
                          for d in common]
                 m, ci, p = mean_ci(diffs)
-                lines.append(f"  {a} - {b}: {m:+.3f} ± {ci:.3f} (n={len(common)} deals, p={p:.2g})")
+                pairs = [(ra, rb) for d in common for ra in by[(a, d)] for rb in by[(b, d)] if ra["seat"] == rb["seat"]]
+                only_a = sum(1 for ra, rb in pairs if moon_allowed(ra) and not moon_allowed(rb))
+                only_b = sum(1 for ra, rb in pairs if moon_allowed(rb) and not moon_allowed(ra))
+                lines.append(f"  {a} - {b}: {m:+.3f} ± {ci:.3f} (n={len(common)} deals, p={p:.2g}); "
+                             f"moons {only_a} / {only_b} (sign test p={sign_test(only_a, only_b):.2g})")
     return "\n".join(lines)
 
 

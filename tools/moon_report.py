@@ -122,21 +122,26 @@ def chances(row: dict[str, Any], me: int) -> tuple[set[str], bool]:
     return kinds, bool(offset) and (me + offset) % 4 == shooter
 
 
-def _allowed(row: dict[str, Any]) -> bool:
+def moon_allowed(row: dict[str, Any]) -> bool:
+    """Another seat than the watched one shot the moon in this hand (seat bench and OpenSpiel rows)."""
     return bool(row["moon"] >= 0 and row["moon"] != row["seat"])
 
 
 def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> tuple[int, int, int, float]:
     """On the hands both played (deal and seat): how many, the moons only ``a`` allowed, only
     ``b``, and the two-sided sign test's p on those discordant hands."""
-    first = {(r["n"], r["seat"]): _allowed(r) for r in a}
-    second = {(r["n"], r["seat"]): _allowed(r) for r in b}
+    first = {(r["n"], r["seat"]): moon_allowed(r) for r in a}
+    second = {(r["n"], r["seat"]): moon_allowed(r) for r in b}
     both = first.keys() & second.keys()
     only_a = sum(1 for k in both if first[k] and not second[k])
     only_b = sum(1 for k in both if second[k] and not first[k])
+    return len(both), only_a, only_b, sign_test(only_a, only_b)
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """The two-sided sign test's p for discordant pairs: ``only_a`` went one way, ``only_b`` the other."""
     n = only_a + only_b
-    p = min(1.0, 2 * sum(math.comb(n, j) for j in range(min(only_a, only_b) + 1)) / 2 ** n) if n else 1.0
-    return len(both), only_a, only_b, p
+    return min(1.0, 2 * sum(math.comb(n, j) for j in range(min(only_a, only_b) + 1)) / 2 ** n) if n else 1.0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -632,7 +632,7 @@ def _stop(k: Knowledge, runner: int, plans: Sequence[tuple[int, bool]], race: "_
 
     stops = [i for i, (card, shoot) in enumerate(plans)  # halving may have dropped them: their worlds so far
              if not shoot and race.worlds[i] and card // 13 == top // 13 and card > top]
-    if not stops or any(i == best for i in stops):
+    if not stops or best in stops:
         return best
     stop = max(stops, key=lambda i: (mean(i), -i))
     return stop if mean(stop) >= mean(best) - margin else best
