@@ -51,3 +51,11 @@ def test_the_report_splits_off_moon_hands_and_a_stopped_run_resumes(tmp_path: Pa
     assert "(0 baseline and 0 candidate hands played, 48 candidate hands from --out)" in replay
     body = lambda text: text.split("\n", 1)[1]  # noqa: E731 - everything after the timing line
     assert body(again) == body(replay)
+
+
+def test_a_candidate_hand_keeps_the_thinking_of_its_searched_plays() -> None:
+    row = bench_seat.play_deal((5, "medium", "hard@12/4", 2, "standard"))
+    think = row["think"]
+    assert think["worlds"] >= 12 and think["ms"] > 0  # at least one searched play, 12 worlds each
+    assert think["worlds"] % 12 == 0 and 0 <= think["runner_worlds"] <= think["worlds"]
+    assert "think" not in bench_seat.play_deal((5, "medium", "medium", -1, "standard"))  # the baseline: nobody

@@ -570,6 +570,22 @@ def test_runner_gate_3_watches_any_other_seat_that_alone_has_points() -> None:
     assert _runner(k, 3) == -1  # two seats with points: nobody runs
 
 
+def test_runner_gate_4_watches_a_lone_point_taker_from_the_seventh_trick_on() -> None:
+    """Gate 4 (experimental): as gate 2, and a seat that alone has taken a single heart counts as
+    a runner once six tricks are complete (gates 1 and 2 wait for more hearts)."""
+    from hearts.bots.hard import _runner
+
+    hand = _mid_hand("runner-3", 5, 1)
+    k = Knowledge(hand.view(hand.turn))  # type: ignore[arg-type]
+    other = (k.me + 1) % 4
+    k.taken = [0, 0, 0, 0]
+    k.taken[other] = 1 << 39  # the 2♥ alone
+    for trick, gate4 in ((5, -1), (6, other), (9, other)):
+        k.trick_number = trick
+        assert _runner(k, 4) == gate4 and _runner(k, 3) == other
+        assert _runner(k, 2) == _runner(k, 1) == -1
+
+
 def _deal_435_trick_10() -> SeatView:
     """Deal 435 of the seat bench (bench/out/moon-report-v5.txt) at trick 10: North has taken six
     hearts and leads the Q♠; East, last to play, holds the K♠. North made the moon."""

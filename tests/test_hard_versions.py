@@ -58,7 +58,13 @@ def test_version_4_is_what_the_arena_measured_v3_plus_the_gate_and_the_clean_tri
 def test_version_5_is_version_4_that_can_duck_under_the_tricks_winner() -> None:
     v4, v5 = dataclasses.asdict(VERSIONS[4]), dataclasses.asdict(VERSIONS[5])
     assert {k: v5[k] for k in v4 if v5[k] != v4[k]} == {"version": 5, "trick_split": True}
-    assert LATEST == 5 and set(BROWSER_WORLDS) == set(VERSIONS)
+    assert set(BROWSER_WORLDS) == set(VERSIONS)
+
+
+def test_version_6_is_version_5_with_the_moon_defence_the_seat_bench_measured() -> None:
+    # bench/out/seat-medium-gate.txt and seat-v3field-gate.txt measured exactly this against v5
+    v5, v6 = dataclasses.asdict(VERSIONS[5]), dataclasses.asdict(VERSIONS[6])
+    assert {k: v6[k] for k in v5 if v6[k] != v5[k]} == {"version": 6, "moon_viable": True, "runner_gate": 4}
 
 
 def test_versions_are_known_and_checked() -> None:

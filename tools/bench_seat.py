@@ -19,6 +19,9 @@ seat of every deal (4x the games, less variance per deal). ``--cache DIR`` keeps
 hands (keyed by the field, the deals and the rules) so further candidates reuse them; ``--out``
 keeps every candidate hand as it finishes, and a run stopped midway resumes from it.
 Bot specs as in the arena: ``hard``, ``hard-vN``, ``hard@PLAY/PASS``, ``hard-v3~trust=0.9``.
+Each candidate hand also keeps the candidate's thinking (wall time and worlds of its searched
+plays, and of those with a moon runner about): run CPython with one job per core and compare
+candidates of one run only, for the cost per world that the browser's time budget turns into fewer worlds.
 """
 
 from __future__ import annotations
@@ -35,9 +38,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hearts.bots.arena import ArenaConfig, _make  # noqa: E402
-from hearts.bots.player import BotPlayer  # noqa: E402
+from hearts.bots.player import BotPlayer, TimedPlayer  # noqa: E402
 from hearts.deal import deal_from_seed  # noqa: E402
 from hearts.hand import Hand  # noqa: E402
+from hearts.phase import Phase  # noqa: E402
 from hearts.rules import PRESETS  # noqa: E402
 from hearts.seats import PassDirection  # noqa: E402
 from hearts.events import CardPlayed, CardsPassed, Event  # noqa: E402
@@ -54,12 +58,35 @@ def play_deal(task: tuple[int, str, str, int, str]) -> dict[str, Any]:
     cfg = ArenaConfig((field,))
     players = [BotPlayer(_make(cand if s == seat else field, cfg), seed=seed) for s in range(4)]
     tried = _MoonWatch(players)
-    run_sync(play(hand, players, tried))
+    seats: list[BotPlayer | TimedPlayer] = list(players)
+    timed = TimedPlayer(players[seat]) if seat >= 0 else None
+    if timed is not None:
+        seats[seat] = timed
+    run_sync(play(hand, seats, tried))
     assert hand.result is not None
     moon = -1 if hand.result.moon is None else int(hand.result.moon)
     plays = [f"{int(s)}{c.text}" for t in hand.tricks for s, c in t.plays]
-    return {"n": n, "seat": seat, "points": list(hand.result.points), "penalty": list(hand.result.penalty),
-            "moon": moon, "plays": " ".join(plays), "attempts": sorted(tried.seats)}
+    row = {"n": n, "seat": seat, "points": list(hand.result.points), "penalty": list(hand.result.penalty),
+           "moon": moon, "plays": " ".join(plays), "attempts": sorted(tried.seats)}
+    if timed is not None:
+        row["think"] = _thinking(timed)
+    return row
+
+
+def _thinking(timed: TimedPlayer) -> dict[str, float]:
+    """The candidate's searched plays (a world or more): their wall time and worlds, all of them
+    and those with a moon runner about (``stats["runner"]``, Hard v6 on); passes left out."""
+    out = {"ms": 0.0, "worlds": 0, "runner_ms": 0.0, "runner_worlds": 0}
+    for view, decision, seconds in timed.records:
+        worlds = int(decision.stats.get("worlds", 0))
+        if view.phase is Phase.PASSING or not worlds:
+            continue
+        out["ms"] += 1000 * seconds
+        out["worlds"] += worlds
+        if decision.stats.get("runner", -1) >= 0:
+            out["runner_ms"] += 1000 * seconds
+            out["runner_worlds"] += worlds
+    return {k: round(v, 1) for k, v in out.items()}
 
 
 class _MoonWatch(Listener):
@@ -195,6 +222,13 @@ def main() -> int:
               f"allowed {1000 * allowed / len(rows):.1f} per 1,000; moon plan chosen in {len(tried)} hands, "
               f"made {made}")
         print(f"    in hands without a moon (either game): {interval(calm)}")
+        timed = [r["think"] for t, r in rows if "think" in r]
+        if sum(x["worlds"] for x in timed):  # rows written before timings existed have none; compare only within one run
+            ms, worlds = sum(x["ms"] for x in timed), sum(x["worlds"] for x in timed)
+            rms, rworlds = sum(x["runner_ms"] for x in timed), sum(x["runner_worlds"] for x in timed)
+            print(f"    thinking over {len(timed)} hands' searched plays: {1000 * ms / max(worlds, 1):.1f} ms per "
+                  f"1,000 worlds; with a runner about: {1000 * rms / max(rworlds, 1):.1f} ms per 1,000 worlds "
+                  f"({100 * rworlds / max(worlds, 1):.1f}% of the worlds)")
     first = cands[0]
     for c in cands[1:]:  # the candidates against each other, seat by seat on the same deals
         theirs = {(t[0], t[3]): r for t, r in zip(tasks, results) if t[2] == first}

@@ -69,7 +69,7 @@ class HardParams:
     moon_majority: bool = False  # a moon plan must also reach the moon in most of its worlds
     moon_gate: int = 1  # which hands search a moon plan: 1 = strong hands (v1), 2 = looser
     defend: bool = False  # rollouts: block a shooter on any trick with points, not only heart leads
-    runner_gate: int = 1  # who counts as a moon runner: 1 = v1 (3 hearts ...), 2 = earlier, 3 = any (``_runner``)
+    runner_gate: int = 1  # who counts as a moon runner: 1 = v1, 2 = earlier, 3 = any, 4 = any late (``_runner``)
     halving: bool = False  # successive halving of the candidates (pass and play search)
     fast_random: bool = False  # one pool of random numbers per decision, no shuffle in the sampler
     # version 3 (issue 11: moons)
@@ -87,7 +87,7 @@ class HardParams:
     short_leads: bool = False  # rollouts: leaders lead their shortest suit low (``short``)
     # version 5 (issue 11: a fix)
     trick_split: bool = False  # the current trick's cards split equivalent cards (``_separators``)
-    # experimental (issue 11: moon defence; no version uses it, screened level with v5)
+    # moon defence (issue 11): moon_viable is in v6; runner_odds and stop_margin were screened and left off
     runner_odds: bool = False  # a runner shoots in a share of the worlds read off _MOON_ODDS, not runner_share
     moon_viable: bool = False  # ... and its worlds are ones where it makes the moon if we play Medium's card
     stop_margin: float = 0.0  # > 0: take the runner's point trick if it costs at most this (screened: rarely acts)
@@ -105,6 +105,8 @@ VERSIONS: dict[int, HardParams] = {
 VERSIONS[4] = replace(VERSIONS[3], version=4, medium_prior=0.0, gate_k=1.5, clean_last=True)
 # issue 11: v4 that can duck under the trick's winner when it holds the cards on both sides of it
 VERSIONS[5] = replace(VERSIONS[4], version=5, trick_split=True)
+# issue 11: v5 that watches a lone point-taker late and gives a runner the worlds in which its moon goes through
+VERSIONS[6] = replace(VERSIONS[5], version=6, moon_viable=True, runner_gate=4)
 LATEST = 5
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
@@ -118,6 +120,7 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     3: (1150, 270),  # in the bots' Web Worker: 300 ms a play, 500 ms a pass (bench/out/browser-worker-v3.txt)
     4: (1150, 270),  # as v3: the same cost per world (bench/out/browser-calibration-v4.txt)
     5: (1150, 270),  # as v4: the same rollouts; now and then a play has one candidate more
+    6: (1150, 270),  # as v5 (the runner's viable worlds: see docs/bots.md)
 }
 
 # What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
@@ -589,6 +592,7 @@ class HardBot(Bot):
         stats: dict[str, Any] = {
             "worlds": worlds,
             "plan": "moon" if shoot else "normal",
+            "runner": runner,
             "moons": {str(as_cards((c,))[0]): moons[i] for i, (c, s) in enumerate(plans) if s},
             "values": {str(as_cards((c,))[0]) + ("*" if s else ""): round(totals[i] / max(race.worlds[i], 1), 3)
                        for i, (c, s) in enumerate(plans)},
@@ -726,9 +730,10 @@ class _Utility:
 
 def _runner(k: Knowledge, gate: int) -> int:
     """The moon runner the search plays against: ``Knowledge.moon_runner`` (gate 1: v1's, 2: earlier)
-    or, with gate 3, any other seat that alone has taken points (its share of the worlds then
-    comes from _MOON_ODDS, low for a single heart)."""
-    return k.moon_runner(early=gate > 1, any_points=gate > 2)
+    or, with gate 3, any other seat that alone has taken points (with ``runner_odds`` its share of
+    the worlds then comes from _MOON_ODDS, low for a single heart); gate 4: as gate 2, and any
+    such seat from the seventh trick on (v6; bench/out/seat-medium-gate.txt)."""
+    return k.moon_runner(early=gate > 1, any_from=0 if gate == 3 else 6 if gate == 4 else 13)
 
 
 # How often a seat that alone has taken points goes on to shoot, by the trick about to be played

@@ -81,12 +81,13 @@ class Knowledge:
         return self.unseen & SUITS[suit]
 
     # ------------------------------------------------------------ moon watch
-    def moon_runner(self, early: bool = False, any_points: bool = False) -> int:
+    def moon_runner(self, early: bool = False, any_from: int = 13) -> int:
         """The seat (not me) that has taken every point so far and is a moon threat, else -1.
 
         A threat needs some hearts taken (or the Q♠ together with hearts still to come) and
         nobody else holding any penalty card. ``early`` (Hard v2): two hearts, or the Q♠, are
-        enough from the fourth trick on. ``any_points`` (experimental): any points are enough.
+        enough from the fourth trick on. ``any_from`` (Hard v6: 6): any points are enough once
+        this many tricks are complete (0: from the start; 13, the default: never).
         """
         pts = [count(t & HEARTS) + (13 if t & QS_BIT else 0) for t in self.taken]
         holders = [s for s in range(4) if pts[s] > 0]
@@ -95,7 +96,7 @@ class Knowledge:
         s = holders[0]
         if s == self.me:
             return -1
-        if any_points:
+        if self.trick_number >= any_from:
             return s
         hearts = count(self.taken[s] & HEARTS)
         if hearts >= 3 or (pts[s] >= 13 and hearts >= 1) or (hearts >= 2 and self.trick_number >= 6):
