@@ -120,7 +120,8 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     3: (1150, 270),  # in the bots' Web Worker: 300 ms a play, 500 ms a pass (bench/out/browser-worker-v3.txt)
     4: (1150, 270),  # as v3: the same cost per world (bench/out/browser-calibration-v4.txt)
     5: (1150, 270),  # as v4: the same rollouts; now and then a play has one candidate more
-    6: (1150, 270),  # as v5 (the runner's viable worlds: see docs/bots.md)
+    6: (1150, 270),  # v5's size, to compare like for like; not measured in the browser (it costs 11% more
+                     # per world in CPython, and 1.6x its average with a runner about: bench/out/seat-cost-v6.txt)
 }
 
 # What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
