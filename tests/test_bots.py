@@ -571,7 +571,7 @@ def test_runner_gate_3_watches_any_other_seat_that_alone_has_points() -> None:
 
 
 def test_runner_gate_4_watches_a_lone_point_taker_from_the_seventh_trick_on() -> None:
-    """Gate 4 (experimental): as gate 2, and a seat that alone has taken a single heart counts as
+    """Gate 4 (Hard v6): as gate 2, and a seat that alone has taken a single heart counts as
     a runner once six tricks are complete (gates 1 and 2 wait for more hearts)."""
     from hearts.bots.hard import _runner
 

@@ -58,11 +58,8 @@ def play_deal(task: tuple[int, str, str, int, str]) -> dict[str, Any]:
     cfg = ArenaConfig((field,))
     players = [BotPlayer(_make(cand if s == seat else field, cfg), seed=seed) for s in range(4)]
     tried = _MoonWatch(players)
-    seats: list[BotPlayer | TimedPlayer] = list(players)
     timed = TimedPlayer(players[seat]) if seat >= 0 else None
-    if timed is not None:
-        seats[seat] = timed
-    run_sync(play(hand, seats, tried))
+    run_sync(play(hand, [timed if timed is not None and s == seat else p for s, p in enumerate(players)], tried))
     assert hand.result is not None
     moon = -1 if hand.result.moon is None else int(hand.result.moon)
     plays = [f"{int(s)}{c.text}" for t in hand.tricks for s, c in t.plays]
@@ -222,10 +219,9 @@ def main() -> int:
               f"allowed {1000 * allowed / len(rows):.1f} per 1,000; moon plan chosen in {len(tried)} hands, "
               f"made {made}")
         print(f"    in hands without a moon (either game): {interval(calm)}")
-        timed = [r["think"] for t, r in rows if "think" in r]
-        if sum(x["worlds"] for x in timed):  # rows written before timings existed have none; compare only within one run
-            ms, worlds = sum(x["ms"] for x in timed), sum(x["worlds"] for x in timed)
-            rms, rworlds = sum(x["runner_ms"] for x in timed), sum(x["runner_worlds"] for x in timed)
+        timed = [r["think"] for t, r in rows if "think" in r]  # rows written before timings existed have none
+        ms, worlds, rms, rworlds = (sum(x[k] for x in timed) for k in ("ms", "worlds", "runner_ms", "runner_worlds"))
+        if worlds:  # compare only candidates of one run
             print(f"    thinking over {len(timed)} hands' searched plays: {1000 * ms / max(worlds, 1):.1f} ms per "
                   f"1,000 worlds; with a runner about: {1000 * rms / max(rworlds, 1):.1f} ms per 1,000 worlds "
                   f"({100 * rworlds / max(worlds, 1):.1f}% of the worlds)")

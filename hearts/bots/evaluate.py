@@ -25,7 +25,7 @@ from collections.abc import Generator, Sequence
 
 from ..view import SeatView
 from ._bits import HEARTS, JD, QS, QS_BIT, bits, count
-from .hard import LATEST, VERSIONS, HardParams, WorldSampler, _consider_moon, hand_points
+from .hard import LATEST, VERSIONS, HardParams, WorldSampler, _consider_moon, _runner, hand_points
 from .inference import Reading, read_plays
 from .knowledge import Knowledge
 from .medium import pass_choice
@@ -58,7 +58,7 @@ def play_values(view: SeatView, cards: Sequence[int], rng: random.Random, iterat
     plans: list[tuple[int, bool]] = [(c, False) for c in cards]
     if _consider_moon(k, p.moon_gate):
         plans += [(c, True) for c in cards]
-    runner = k.moon_runner(early=p.runner_gate > 1)
+    runner = _runner(k, p.runner_gate)
     rules = view.rules
     rr = RolloutRules(rules)
     reading = read_plays(k) if p.trust or p.model_noise else None

@@ -729,12 +729,16 @@ class _Utility:
         return value
 
 
+# runner_gate -> complete tricks from which any points make a lone taker a runner (others: never)
+_ANY_POINTS_FROM = {3: 0, 4: 6}
+
+
 def _runner(k: Knowledge, gate: int) -> int:
     """The moon runner the search plays against: ``Knowledge.moon_runner`` (gate 1: v1's, 2: earlier)
     or, with gate 3, any other seat that alone has taken points (with ``runner_odds`` its share of
     the worlds then comes from _MOON_ODDS, low for a single heart); gate 4: as gate 2, and any
     such seat from the seventh trick on (v6; bench/out/seat-medium-gate.txt)."""
-    return k.moon_runner(early=gate > 1, any_from=0 if gate == 3 else 6 if gate == 4 else 13)
+    return k.moon_runner(early=gate > 1, any_from=_ANY_POINTS_FROM.get(gate, 13))
 
 
 # How often a seat that alone has taken points goes on to shoot, by the trick about to be played
