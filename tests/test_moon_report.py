@@ -3,6 +3,7 @@ allowed by its chances to stop them, on a hand built so that each answer is know
 
 from __future__ import annotations
 
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -85,6 +86,18 @@ def test_the_report_prints_both_tables(tmp_path: Path, capsys: object) -> None:
     assert "runner odds: 2 hands" in text
     assert "x: 2 hands, 1 allowed (500.0 per 1,000): take after 1, take before 0, feed 0, stopper thrown" in text
     assert "stopper thrown early 0, none 0; a chance once the shooter had points in 1; the shooter had its pass in 0" in text
+
+
+def test_gzipped_rows_read_as_the_plain_ones(tmp_path: Path, capsys: object) -> None:
+    rows = json.dumps(_moon_hand(3)) + "\n\n" + json.dumps(dict(_moon_hand(4), moon=-1)) + "\n"
+    plain, packed = tmp_path / "hands.jsonl", tmp_path / "hands.jsonl.gz"
+    plain.write_text(rows)
+    packed.write_bytes(gzip.compress(rows.encode()))
+    assert moon_report.main([str(plain)]) == 0
+    expected = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert moon_report.main([str(packed)]) == 0
+    assert capsys.readouterr().out == expected  # type: ignore[attr-defined]
+    assert "x: 2 hands, 1 allowed" in expected
 
 
 def test_the_help_prints(capsys: object) -> None:

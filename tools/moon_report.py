@@ -27,6 +27,7 @@ Two reports from the logged plays:
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import sys
@@ -144,14 +145,20 @@ def sign_test(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * sum(math.comb(n, j) for j in range(min(only_a, only_b) + 1)) / 2 ** n) if n else 1.0
 
 
+def _lines(path: Path) -> list[str]:
+    """The non-blank lines of a JSON-lines file, gzipped (``.gz``, as kept in bench/out) or not."""
+    text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
+    return [line for line in text.splitlines() if line.strip()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="+", type=Path, help="bench_seat --out files (JSON lines)")
+    parser.add_argument("files", nargs="+", type=Path, help="bench_seat --out files (JSON lines, .gz too)")
     parser.add_argument("--baseline", nargs="*", type=Path, default=[], help="bench_seat --cache files (the field watched in seat deal %% 4, as in --seat rotate)")
     args = parser.parse_args(argv)
-    rows = [json.loads(line) for f in args.files for line in f.read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for f in args.files for line in _lines(f)]
     base = [dict(json.loads(line), cand="field (baseline)", seat=json.loads(line)["n"] % 4)
-            for f in args.baseline for line in f.read_text().splitlines() if line.strip()]
+            for f in args.baseline for line in _lines(f)]
     every = rows + base
     print(f"runner odds: {len(every)} hands; cells: states, chose a moon plan %, made the moon %")
     table = runner_odds(every)
