@@ -69,6 +69,7 @@ def test_bot_specs_pin_version_and_size() -> None:
     made = _make("hard-v3@worker", cfg)
     assert made.play_schedule == WORKER_PLAY_WORLDS and made.pass_iterations == WORKER_PASS_WORLDS
     assert made.params.version == 3 and _make("hard", cfg).play_schedule is None
+    assert bot_spec("hard-v6@worker", cfg).worker  # measured in the worker too (bench/out/browser-worker-v6.txt)
     worker_cfg = ArenaConfig(("hard@worker", "medium"))
     assert "the worker's worlds per play by cards held (13 down to 1: 1210/1090/" in format_report(
         worker_cfg, summarize(worker_cfg, []), 1.0)

@@ -120,8 +120,9 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     3: (1150, 270),  # in the bots' Web Worker: 300 ms a play, 500 ms a pass (bench/out/browser-worker-v3.txt)
     4: (1150, 270),  # as v3: the same cost per world (bench/out/browser-calibration-v4.txt)
     5: (1150, 270),  # as v4: the same rollouts; now and then a play has one candidate more
-    6: (1150, 270),  # v5's size, to compare like for like; not measured in the browser (it costs 11% more
-                     # per world in CPython, and 1.6x its average with a runner about: bench/out/seat-cost-v6.txt)
+    6: (1150, 270),  # v5's size, to compare like for like: in the browser v6 reaches 0.94x v5's worlds per
+                     # 250 ms (bench/out/browser-calibration-v6.txt; CPython 0.90x, and 1.6x its average cost with
+                     # a runner about: bench/out/seat-cost-v6.txt)
 }
 
 # What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
@@ -136,7 +137,8 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
 WORKER_PLAY_WORLDS: tuple[int, ...] = (
     0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
 WORKER_PASS_WORLDS = 710
-WORKER_VERSIONS = (3, 4, 5)
+WORKER_VERSIONS = (3, 4, 5, 6)  # v6 in the worker: median 1811 worlds per searched play, v5 1812
+                                # (bench/out/browser-worker-v6.txt, browser-worker-v5.txt)
 
 
 class WorldSampler:
