@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import sys
 from contextlib import redirect_stdout
+from pathlib import Path
 from dataclasses import replace
 
 import pytest
@@ -106,6 +107,27 @@ def test_a_saved_run_resumes_where_it_stopped(tmp_path) -> None:
     assert f"of play in {len(rows)} timed matches" in out.getvalue()
     with redirect_stdout(io.StringIO()):
         assert main(["arena", "--bots", "medium,random", "--seed", "4", "--save", str(saved), "--hands", "4"]) == 2
+
+
+def test_saved_hands_keep_their_plays_in_bench_seats_format(tmp_path) -> None:
+    """Each saved hand has its 52 cards in play order ("<seat><card>", as bench_seat writes them):
+    the tricks they make give every seat the hearts and the queen its penalty says."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import moon_report
+    from hearts.bots.arena import row_from_json
+
+    saved = tmp_path / "arena.jsonl"
+    with redirect_stdout(io.StringIO()):
+        assert main(["arena", "--bots", "medium,easy", "--seed", "5", "--save", str(saved), "--hands", "4"]) == 0
+    hands = [h for line in saved.read_text().splitlines() for h in row_from_json(line).hands]
+    assert hands
+    for h in hands:
+        plays = moon_report._plays({"plays": h.plays})
+        assert len(plays) == 52 and len({card for _, card in plays}) == 52
+        taken = [0, 0, 0, 0]
+        for trick, winner in moon_report._tricks(plays):
+            taken[winner] += sum(moon_report._points(card) for _, card in trick)
+        assert tuple(taken) == h.penalty
 
 
 def test_the_no_moon_split_leaves_out_every_deal_with_a_moon_in_any_rotation() -> None:

@@ -66,6 +66,7 @@ class HandRow:
     penalty: tuple[int, ...]
     moon: int  # seat, or -1
     attempts: tuple[int, ...] = ()  # seats that chose a moon plan at least once in the hand
+    plays: str = ""  # the hand's cards in play order, "<seat><card>" ("02C 1JC ..."), as tools/bench_seat.py writes
 
 
 @dataclass
@@ -164,11 +165,13 @@ class _Recorder(Listener):
         self.row = row
         self.players = players
         self.attempts: set[int] = set()
+        self.plays: list[str] = []
 
     async def on_events(self, game: Game, events: list[Event]) -> None:
         assert isinstance(game, Match)
         for ev in events:
             if isinstance(ev, CardPlayed):
+                self.plays.append(f"{int(ev.seat)}{ev.card.text}")
                 last = self.players[ev.seat].last
                 if last is not None and last.stats.get("plan") == "moon":
                     self.attempts.add(int(ev.seat))
@@ -176,8 +179,9 @@ class _Recorder(Listener):
                 sheet = game.score_sheet[-1]
                 self.row.hands.append(HandRow(self.row.seed, self.row.rotation, ev.hand_number, self.row.seat_bots,
                                               sheet.points, sheet.penalty, -1 if sheet.moon is None else int(sheet.moon),
-                                              tuple(sorted(self.attempts))))
+                                              tuple(sorted(self.attempts)), " ".join(self.plays)))
                 self.attempts.clear()
+                self.plays.clear()
 
 
 def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
@@ -233,7 +237,8 @@ def row_to_json(row: MatchRow) -> str:
 def row_from_json(text: str) -> MatchRow:
     data = json.loads(text)
     hands = [HandRow(h["seed"], h["rotation"], h["hand_number"], tuple(h["seat_bots"]), tuple(h["points"]),
-                     tuple(h["penalty"]), h["moon"], tuple(h.get("attempts", ()))) for h in data["hands"]]
+                     tuple(h["penalty"]), h["moon"], tuple(h.get("attempts", ())), h.get("plays", ""))
+             for h in data["hands"]]
     return MatchRow(data["seed"], data["rotation"], tuple(data["seat_bots"]), tuple(data["winners"]), hands,
                     float(data.get("seconds", 0.0)))
 
