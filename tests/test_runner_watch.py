@@ -22,7 +22,8 @@ TRICKS = [
 
 
 def _row(seat: int, moon: int = -1) -> dict[str, object]:
-    return {"cand": "x", "field": "f", "seat": seat, "moon": moon, "plays": " ".join(TRICKS), "attempts": [0]}
+    return {"cand": "x", "field": "f", "seat": seat, "moon": moon, "plays": " ".join(TRICKS), "attempts": [0],
+            "points": [26, 0, 0, 0]}
 
 
 def test_the_built_hand_is_a_whole_deck() -> None:
@@ -41,7 +42,8 @@ def test_a_late_runner_is_seen_and_the_missed_duck_is_counted() -> None:
 
 
 def test_arena_saves_give_a_row_per_seat_and_the_report_counts_them(tmp_path: Path, capsys: object) -> None:
-    hand = {"seat_bots": ["a", "b", "c", "d"], "moon": 0, "attempts": [0], "plays": " ".join(TRICKS)}
+    hand = {"seat_bots": ["a", "b", "c", "d"], "moon": 0, "attempts": [0], "plays": " ".join(TRICKS),
+            "points": [0, 26, 26, 26]}
     saved = tmp_path / "arena.jsonl"
     saved.write_text(json.dumps({"hands": [hand, dict(hand, plays="")]}) + "\n")
     rows = runner_watch.arena_rows(saved.read_text().splitlines())
@@ -51,3 +53,8 @@ def test_arena_saves_give_a_row_per_seat_and_the_report_counts_them(tmp_path: Pa
     assert "d (arena arena.jsonl): 1 hands, a late runner in 1 (100.0%); it made the moon in 1 (100.0%), " \
            "chose a moon plan in 1; points taken in duckable tricks with it about: 1.000 per such hand" in out
     assert "a (arena" not in out
+    calm = tmp_path / "calm.jsonl"  # the same cards without a moon: seat 3 took the K♣ trick's heart
+    calm.write_text(json.dumps({"hands": [dict(hand, moon=-1, points=[19, 4, 0, 3])]}) + "\n")
+    assert runner_watch.main(["--arena", str(calm), "--bots", "d,c"]) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "points a hand without a moon: with a late runner 3.000 (1), without one 0.000 (0)" in out

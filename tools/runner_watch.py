@@ -13,7 +13,8 @@ Reads ``tools/bench_seat.py --out`` rows (the watched seat is the candidate's) a
 * **ducked-trick points**: the points the watched seat took, while such a runner was about, in
   tricks it could have ducked (it followed suit and held a card of the suit led below the
   highest one played to the trick; its own leads are not counted). That is the price of the
-  insurance, per hand with a late runner.
+  insurance, per hand with a late runner;
+* the watched seat's **points a hand** in the hands without a moon, with a late runner and without.
 
 The question it answers: whether a table makes v6's insurance dearer because its late
 point-takers shoot less often, or because the insurance takes more points there.
@@ -43,7 +44,7 @@ def arena_rows(lines: list[str]) -> list[dict[str, Any]]:
             if hand.get("plays"):
                 for seat, bot in enumerate(hand["seat_bots"]):
                     rows.append({"cand": bot, "seat": seat, "moon": hand["moon"], "plays": hand["plays"],
-                                 "attempts": hand.get("attempts", [])})
+                                 "attempts": hand.get("attempts", []), "points": hand["points"]})
     return rows
 
 
@@ -94,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         if keep and name.split(" (")[0] not in keep:
             continue
         seen = made = tried = paid = 0
+        calm: dict[bool, list[int]] = {True: [], False: []}  # the seat's points in hands without a moon
         for row in rows:
             runner, cost = watch(row)
             if runner >= 0:
@@ -101,10 +103,14 @@ def main(argv: list[str] | None = None) -> int:
                 made += row["moon"] == runner
                 tried += runner in row.get("attempts", ())
                 paid += cost
+            if row["moon"] < 0:
+                calm[runner >= 0].append(row["points"][row["seat"]])
         print(f"  {name}: {len(rows)} hands, a late runner in {seen} ({100 * seen / len(rows):.1f}%); "
               f"it made the moon in {made} ({100 * made / max(seen, 1):.1f}%), chose a moon plan in {tried}; "
               f"points taken in duckable tricks with it about: {paid / max(seen, 1):.3f} per such hand, "
-              f"{paid / len(rows):.3f} per hand")
+              f"{paid / len(rows):.3f} per hand; points a hand without a moon: with a late runner "
+              f"{sum(calm[True]) / max(len(calm[True]), 1):.3f} ({len(calm[True])}), without one "
+              f"{sum(calm[False]) / max(len(calm[False]), 1):.3f} ({len(calm[False])})")
     return 0
 
 
