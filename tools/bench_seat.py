@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hearts.bots.arena import ArenaConfig, _make  # noqa: E402
+from hearts.bots.arena import ArenaConfig, _make, play_text  # noqa: E402
 from hearts.bots.player import BotPlayer, TimedPlayer  # noqa: E402
 from hearts.deal import deal_from_seed  # noqa: E402
 from hearts.hand import Hand  # noqa: E402
@@ -62,7 +62,7 @@ def play_deal(task: tuple[int, str, str, int, str]) -> dict[str, Any]:
     run_sync(play(hand, [timed if timed is not None and s == seat else p for s, p in enumerate(players)], tried))
     assert hand.result is not None
     moon = -1 if hand.result.moon is None else int(hand.result.moon)
-    plays = [f"{int(s)}{c.text}" for t in hand.tricks for s, c in t.plays]
+    plays = [play_text(int(s), c) for t in hand.tricks for s, c in t.plays]
     row = {"n": n, "seat": seat, "points": list(hand.result.points), "penalty": list(hand.result.penalty),
            "moon": moon, "plays": " ".join(plays), "attempts": sorted(tried.seats)}
     if timed is not None:

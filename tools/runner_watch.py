@@ -31,9 +31,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hearts.bots.hard import _ANY_POINTS_FROM  # noqa: E402
 from moon_report import _lines, _plays, _points, _tricks  # noqa: E402
 
-LATE = 6  # complete tricks from which a lone point-taker counts (Hard v6's runner_gate 4)
+LATE = _ANY_POINTS_FROM[4]  # complete tricks from which a lone point-taker counts (Hard v6's runner_gate 4)
 
 
 def arena_rows(lines: list[str]) -> list[dict[str, Any]]:
@@ -80,19 +83,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="", help="comma-separated: only these candidates/bots")
     args = parser.parse_args(argv)
     keep = {b.strip() for b in args.bots.split(",") if b.strip()}
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)  # (candidate, where) -> rows
     for f in args.files:
         for line in _lines(f):
             row = json.loads(line)
-            groups[f"{row['cand']} (field {row['field']})"].append(row)
+            groups[(row["cand"], f"field {row['field']}")].append(row)
     for f in args.arena:
         for row in arena_rows(_lines(f)):
-            groups[f"{row['cand']} (arena {f.name})"].append(row)
+            groups[(row["cand"], f"arena {f.name}")].append(row)
     if not groups:
         parser.error("no hands: give bench_seat rows or --arena files")
     print("late lone point-takers (from the seventh trick on) seen by the watched seat; per candidate:")
-    for name, rows in groups.items():
-        if keep and name.split(" (")[0] not in keep:
+    for (cand, where), rows in groups.items():
+        if keep and cand not in keep:
             continue
         seen = made = tried = paid = 0
         calm: dict[bool, list[int]] = {True: [], False: []}  # the seat's points in hands without a moon
@@ -105,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
                 paid += cost
             if row["moon"] < 0:
                 calm[runner >= 0].append(row["points"][row["seat"]])
-        print(f"  {name}: {len(rows)} hands, a late runner in {seen} ({100 * seen / len(rows):.1f}%); "
+        print(f"  {cand} ({where}): {len(rows)} hands, a late runner in {seen} ({100 * seen / len(rows):.1f}%); "
               f"it made the moon in {made} ({100 * made / max(seen, 1):.1f}%), chose a moon plan in {tried}; "
               f"points taken in duckable tricks with it about: {paid / max(seen, 1):.3f} per such hand, "
               f"{paid / len(rows):.3f} per hand; points a hand without a moon: with a late runner "

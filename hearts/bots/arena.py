@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
+from ..cards import Card
 from ..events import CardPlayed, Event, HandOver
 from ..match import Match
 from ..rules import PRESETS, Rules
@@ -66,7 +67,7 @@ class HandRow:
     penalty: tuple[int, ...]
     moon: int  # seat, or -1
     attempts: tuple[int, ...] = ()  # seats that chose a moon plan at least once in the hand
-    plays: str = ""  # the hand's cards in play order, "<seat><card>" ("02C 1JC ..."), as tools/bench_seat.py writes
+    plays: str = ""  # the hand's plays, space-separated ``play_text`` ("02C 1JC ..."), as tools/bench_seat.py writes
 
 
 @dataclass
@@ -157,6 +158,12 @@ def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
     return tuple(bots[(s + rotation) % n] for s in range(4))
 
 
+def play_text(seat: int, card: Card) -> str:
+    """One play as the benches log it: the seat's number and the card ("0QS"); a hand's plays are
+    these, space-separated, in play order (``HandRow.plays``, tools/bench_seat.py's rows)."""
+    return f"{seat}{card.text}"
+
+
 class _Recorder(Listener):
     """Writes one :class:`HandRow` per finished hand into ``row``, with the seats whose bot
     chose a moon plan in that hand (``Decision.stats["plan"]``)."""
@@ -171,7 +178,7 @@ class _Recorder(Listener):
         assert isinstance(game, Match)
         for ev in events:
             if isinstance(ev, CardPlayed):
-                self.plays.append(f"{int(ev.seat)}{ev.card.text}")
+                self.plays.append(play_text(int(ev.seat), ev.card))
                 last = self.players[ev.seat].last
                 if last is not None and last.stats.get("plan") == "moon":
                     self.attempts.add(int(ev.seat))
