@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import sys
-from contextlib import redirect_stdout
+from collections import Counter
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from dataclasses import replace
 
 import pytest
 
-from hearts.bots.arena import ArenaConfig, format_report, run_arena, seat_assignment, summarize
+from hearts.bots.arena import (ArenaConfig, format_report, order_block, run_arena, seat_assignment, seat_orders,
+                               seating, summarize)
 from hearts.cli import main
 
 
@@ -22,6 +24,71 @@ def test_rotations_put_every_bot_in_every_seat() -> None:
             seen[b].add(seat)
     assert all(s == {0, 1, 2, 3} for s in seen.values())
     assert seat_assignment(("a", "b"), 1) == ("b", "a", "b", "a")
+
+
+def _neighbour_counts(seatings: list[tuple[str, ...]]) -> tuple[Counter, Counter, Counter]:
+    """(bot, seat) counts; (bot, the bot on its left) counts; (bot, the bot across) counts."""
+    seats: Counter = Counter()
+    left: Counter = Counter()
+    across: Counter = Counter()
+    for names in seatings:
+        for i, b in enumerate(names):
+            seats[(b, i)] += 1
+            left[(b, names[(i + 1) % 4])] += 1
+            across[(b, names[(i + 2) % 4])] += 1
+    return seats, left, across
+
+
+def test_a_block_of_sets_takes_every_cyclic_order_so_no_bot_keeps_its_neighbours() -> None:
+    """Four bots: six consecutive sets (24 matches) put every bot in every seat, and every other
+    bot on its left, on its right and across from it, equally often. With the order fixed, each
+    bot has the same bot on its left in all of its matches: the bias this removes."""
+    bots = ("hard-v6", "hard-v5", "hard-v1", "medium")
+    cfg = ArenaConfig(bots)
+    assert order_block(cfg) == 6 and seat_orders(bots)[0] == bots
+    assert len(set(seat_orders(bots))) == 6 and all(o[0] == bots[0] and sorted(o) == sorted(bots)
+                                                    for o in seat_orders(bots))
+    seatings = [seating(cfg, seed, r) for seed in range(10, 16) for r in range(4)]
+    seats, left, across = _neighbour_counts(seatings)
+    assert set(seats.values()) == {6} and len(seats) == 16
+    assert set(left.values()) == {8} and len(left) == 12  # every ordered pair of different bots
+    assert set(across.values()) == {8} and len(across) == 12
+    fixed = replace(cfg, fixed_order=True)
+    assert order_block(fixed) == 1
+    _, left_fixed, _ = _neighbour_counts([seating(fixed, seed, r) for seed in range(10, 16) for r in range(4)])
+    assert left_fixed[("hard-v6", "hard-v5")] == 24 and left_fixed[("hard-v6", "hard-v1")] == 0
+    # three bots: two orders; two bots: one, and the seating of old
+    assert seat_orders(("a", "b", "c")) == [("a", "b", "c"), ("a", "c", "b")]
+    assert [seating(ArenaConfig(("a", "b")), seed, 1) for seed in range(3)] == [("b", "a", "b", "a")] * 3
+
+
+def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path) -> None:
+    """``--hands`` finishes the block it started (three bots: sets in pairs, one per order); the
+    report says how many sets took each order, and flags a run whose ``--sets`` leaves them
+    uneven. A run saved in the fixed order does not resume in the balanced one."""
+    cfg = ArenaConfig(("medium", "easy", "random"), hands=20, seed=8)
+    rows = run_arena(cfg, progress=None)
+    by_seed = _sets(rows)
+    assert len(by_seed) % 2 == 0 and len(by_seed) >= 2
+    assert {r.seat_bots[:3] for r in rows if r.rotation == 0} == {("medium", "easy", "random"),
+                                                                     ("medium", "random", "easy")}
+    s = summarize(cfg, rows)
+    assert s["sets_per_order"] == [len(by_seed) // 2] * 2
+    assert f"2 cyclic orders, {len(by_seed) // 2} sets each (balanced)" in format_report(cfg, s, 1.0)
+    odd = replace(cfg, sets=3)
+    odd_rows = run_arena(odd, progress=None, saved=rows)
+    assert "sets per order 2/1: NOT balanced (play a multiple of 2 sets)" in format_report(
+        odd, summarize(odd, odd_rows), 1.0)
+    saved = tmp_path / "arena.jsonl"
+    args = ["arena", "--bots", "medium,easy,random", "--seed", "8", "--sets", "2", "--save", str(saved)]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(args + ["--fixed-order"]) == 0
+    assert "seat order: fixed (--fixed-order)" in out.getvalue()
+    err = io.StringIO()
+    with redirect_stdout(io.StringIO()), redirect_stderr(err):
+        assert main(args) == 2
+    assert "another seat order" in err.getvalue()
 
 
 def test_arena_is_reproducible_and_duplicate() -> None:

@@ -2,7 +2,15 @@
 
 Every match seed is played once per rotation of the bots through the seats (with four
 bots: four times, each bot in each seat), so every bot plays every deal from every seat
-and the luck of the cards cancels. Matches are played to the rules' target. The report
+and the luck of the cards cancels. Matches are played to the rules' target.
+
+A rotation moves every bot one seat on and so keeps its neighbours: with four different
+bots, the bot A passes to and plays before is the same in every rotation. That bias is not small (about 0.4 points a hand
+between two Hard versions, docs/bots.md), so consecutive match seeds take the bots in
+each of their cyclic orders in turn (``seat_orders``: six with four bots, two with three,
+one with two) and a run plays whole blocks of them: every bot sits after, before and
+across from every other equally often. ``--fixed-order`` plays every seed in the order
+given, as runs did before 2026-12-04. The report
 gives, per bot, the mean points per hand with a 95% confidence interval, the paired
 difference between bots per duplicate deal (much tighter), moons shot / allowed /
 blocked (also per 1,000 seat-hands), and match wins.
@@ -26,6 +34,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
+from itertools import permutations
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence, TextIO
@@ -55,6 +64,7 @@ class ArenaConfig:
     jobs: int = 1
     hard_pass_iterations: int | None = None
     sets: int | None = None  # play exactly this many duplicate sets (match seeds), instead of ``hands``
+    fixed_order: bool = False  # every set in the order given (runs before 2026-12-04), not each cyclic order in turn
 
 
 @dataclass
@@ -154,8 +164,32 @@ def _make(name: str, cfg: ArenaConfig) -> Bot:
 
 
 def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """Seats 0-3 with the bots in ``rotation`` (four bots: each bot in each seat over the rotations;
+    fewer fill the table in turn: ``a,b`` gives ``a b a b`` and ``b a b a``)."""
     n = len(bots)
     return tuple(bots[(s + rotation) % n] for s in range(4))
+
+
+def seat_orders(bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """The bots' cyclic orders round the table, the given order first: the first bot stays
+    first and the others take every order after it (four bots: 6, three: 2, two: 1). Over all
+    of them each bot has each other bot on its left, on its right and (four bots) across
+    equally often."""
+    first, rest = bots[0], bots[1:]
+    return [(first, *p) for p in permutations(rest)]
+
+
+def seating(cfg: ArenaConfig, seed: int, rotation: int) -> tuple[str, ...]:
+    """Who sits where in the match of ``seed`` in ``rotation``: the set of ``seed`` takes the
+    bots in cyclic order ``seed % len(seat_orders)`` (or always in the order given, with
+    ``cfg.fixed_order``)."""
+    orders = [tuple(cfg.bots)] if cfg.fixed_order else seat_orders(cfg.bots)
+    return seat_assignment(orders[seed % len(orders)], rotation)
+
+
+def order_block(cfg: ArenaConfig) -> int:
+    """How many consecutive sets take the bots once in each cyclic order."""
+    return 1 if cfg.fixed_order else len(seat_orders(cfg.bots))
 
 
 def play_text(seat: int, card: Card) -> str:
@@ -195,7 +229,7 @@ def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
     """Play one match (``seed``) with the bots in ``rotation``."""
     seed, rotation, cfg = task
     rules: Rules = PRESETS[cfg.rules]
-    names = seat_assignment(cfg.bots, rotation)
+    names = seating(cfg, seed, rotation)
     players = [BotPlayer(_make(n, cfg), rng=_seat_rng(random.Random(f"arena|{cfg.seed}|{seed}|{rotation}|{s}")))
                for s, n in enumerate(names)]
     match = Match(rules, seed=f"arena-{cfg.seed}-{seed}", max_hands=60)
@@ -256,8 +290,9 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Seq
 
     ``cfg.sets``: exactly that many sets (seeds ``0 .. sets - 1``). Otherwise sets are started
     while the hands played plus the hands expected from the matches not yet finished (at this
-    run's mean hands per match) stay below ``cfg.hands``; every started set is finished, so a
-    run ends at ``cfg.hands`` or a little above it (a set or two), never short of it.
+    run's mean hands per match) stay below ``cfg.hands``; every started set is finished, and
+    so is every started block of sets (one per cyclic seat order, :func:`order_block`), so a
+    run ends at ``cfg.hands`` or a little above it (a block or two), never short of it.
 
     ``saved``: matches played before (same configuration), not played again (with ``cfg.sets``,
     only those of the first ``sets`` seeds count); ``on_row`` sees every new match."""
@@ -280,6 +315,8 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Seq
     def more_sets() -> bool:
         if cfg.sets is not None:
             return next_seed < cfg.sets
+        if next_seed % order_block(cfg):  # finish the block: every cyclic order as often as the others
+            return True
         per_match = hands / len(rows) if rows else HANDS_PER_MATCH
         return hands + per_match * (len(running) + len(queue)) < cfg.hands
 
@@ -402,7 +439,31 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
         "full_deals": len(full),
         "hand_plays": sum(len(r.hands) for r in rows),
         "match_count": len(rows),
+        "sets_per_order": _sets_per_order(cfg, rows),
     }
+
+
+def _sets_per_order(cfg: ArenaConfig, rows: Sequence[MatchRow]) -> list[int]:
+    """How many whole sets (every rotation played) took the bots in each cyclic order."""
+    rotations: dict[int, set[int]] = {}
+    for r in rows:
+        rotations.setdefault(r.seed, set()).add(r.rotation)
+    counts = [0] * order_block(cfg)
+    for seed, played in rotations.items():
+        if len(played) == len(cfg.bots):
+            counts[seed % len(counts)] += 1
+    return counts
+
+
+def _order_line(cfg: ArenaConfig, counts: Sequence[int]) -> str:
+    if cfg.fixed_order:
+        return "seat order: fixed (--fixed-order): each bot kept its neighbours in every set"
+    if len(counts) == 1:
+        return "seat order: one cyclic order (two bots)"
+    if len(set(counts)) == 1:
+        return f"seat orders: {len(counts)} cyclic orders, {counts[0]} sets each (balanced)"
+    return (f"seat orders: {len(counts)} cyclic orders, sets per order {'/'.join(map(str, counts))}: NOT balanced "
+            f"(play a multiple of {len(counts)} sets)")
 
 
 def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: Sequence[MatchRow] = ()) -> str:
@@ -428,6 +489,7 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
         f"{s['match_count']} matches ({s['match_count'] // len(cfg.bots)} duplicate sets x {len(cfg.bots)} rotations), "
         f"{s['hand_plays']} hands played, {s['deals']} distinct deals ({s['full_deals']} played in every rotation), "
         f"{seconds:.0f} s this run" + _play_time(played),
+        _order_line(cfg, s["sets_per_order"]),
         "",
         f"{'bot':<{w}} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8} {'blocked':>8} {'match wins':>11}",
     ]
@@ -491,6 +553,9 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--hard-pass-iterations", type=int, default=None, help="worlds per pass (with --hard-iterations)")
     parser.add_argument("--hard-budget-ms", type=float, default=None, help="search by time instead (not reproducible)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--fixed-order", action="store_true",
+                        help="play every set in the order given, so each bot keeps its neighbours (as runs did "
+                             "before 2026-12-04); by default consecutive sets take every cyclic order in turn")
     parser.add_argument("--save", default=None, help="JSON lines, one per match: a run resumes from it (same bots and seed)")
 
 
@@ -500,7 +565,7 @@ def run_from_args(args: Any) -> int:
         print("--sets must be at least 1", file=sys.stderr)
         return 2
     cfg = ArenaConfig(bots, args.hands, args.seed, args.rules, args.hard_iterations or None, args.hard_budget_ms,
-                      max(1, args.jobs), args.hard_pass_iterations, args.sets)
+                      max(1, args.jobs), args.hard_pass_iterations, args.sets, args.fixed_order)
     for b in bots:
         try:
             bot_spec(b, cfg)
@@ -517,8 +582,9 @@ def run_from_args(args: Any) -> int:
         path = Path(args.save)
         if path.exists():
             saved = [row_from_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-            if any(r.seat_bots != seat_assignment(bots, r.rotation) for r in saved):
-                print(f"{path} holds matches of other bots: use another file", file=sys.stderr)
+            if any(r.seat_bots != seating(cfg, r.seed, r.rotation) for r in saved):
+                print(f"{path} holds matches of other bots or another seat order (--fixed-order): "
+                      "use another file", file=sys.stderr)
                 return 2
         out = path.open("a", encoding="utf-8")
 
