@@ -74,7 +74,14 @@ def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path) -> None:
                                                                      ("medium", "random", "easy")}
     s = summarize(cfg, rows)
     assert s["sets_per_order"] == [len(by_seed) // 2] * 2
-    assert f"2 cyclic orders, {len(by_seed) // 2} sets each (balanced)" in format_report(cfg, s, 1.0)
+    report = format_report(cfg, s, 1.0)
+    assert f"2 cyclic orders, {len(by_seed) // 2} set{'s' if len(by_seed) > 2 else ''} each (balanced)" in report
+    # each order's own paired difference, weighted by its deals, makes the whole run's
+    assert "in each cyclic seat order alone" in report and "order 2: medium, random, easy" in report
+    for pair, (mean, _, n) in s["pairs"].items():
+        parts = s["pairs_by_order"][pair]
+        assert sum(k for _, _, k in parts) == n
+        assert sum(m * k for m, _, k in parts if k) / n == pytest.approx(mean)
     odd = replace(cfg, sets=3)
     odd_rows = run_arena(odd, progress=None, saved=rows)
     assert "sets per order 2/1: NOT balanced (play a multiple of 2 sets)" in format_report(

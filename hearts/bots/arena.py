@@ -402,11 +402,14 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
                         for j in range(4):
                             if j != i and 0 < h.penalty[j] <= 8 and h.penalty[j] + h.penalty[i] == total:
                                 blocked[h.seat_bots[j]] += 1
-    full = [d for d in deals.values() if len(d) == len(cfg.bots)]
+    full_keys = [k for k, d in deals.items() if len(d) == len(cfg.bots)]
+    full = [deals[k] for k in full_keys]
+    block = order_block(cfg)
     # the deals without a moon in any rotation: the ordinary play, without the moons' big swings
     calm = [not any(h.moon >= 0 for h in d.values()) for d in full]
     pairs: dict[tuple[str, str], tuple[float, float, int]] = {}
     pairs_calm: dict[tuple[str, str], tuple[float, float, int]] = {}
+    pairs_by_order: dict[tuple[str, str], list[tuple[float, float, int]]] = {}
     for n, a in enumerate(bots):
         for b in bots[n + 1:]:
             diffs = []
@@ -421,6 +424,10 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
             pairs[(a, b)] = (m, ci, len(diffs))
             quiet = [v for v, c in zip(diffs, calm) if c]
             pairs_calm[(a, b)] = (*_mean_ci(quiet), len(quiet))
+            if block > 1:  # each cyclic order alone: the spread is the seat-order effect the blocks cancel
+                pairs_by_order[(a, b)] = [
+                    (*_mean_ci([v for v, k in zip(diffs, full_keys) if k[0] % block == o]),
+                     sum(1 for k in full_keys if k[0] % block == o)) for o in range(block)]
     return {
         "bots": bots,
         "per_hand": {b: _mean_ci(per_hand[b]) for b in bots},
@@ -435,6 +442,7 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
         "matches": {b: seats_in_matches[b] for b in bots},
         "pairs": pairs,
         "pairs_calm": pairs_calm,
+        "pairs_by_order": pairs_by_order,
         "deals": len(deals),
         "full_deals": len(full),
         "hand_plays": sum(len(r.hands) for r in rows),
@@ -461,7 +469,7 @@ def _order_line(cfg: ArenaConfig, counts: Sequence[int]) -> str:
     if len(counts) == 1:
         return "seat order: one cyclic order (two bots)"
     if len(set(counts)) == 1:
-        return f"seat orders: {len(counts)} cyclic orders, {counts[0]} sets each (balanced)"
+        return f"seat orders: {len(counts)} cyclic orders, {counts[0]} set{'' if counts[0] == 1 else 's'} each (balanced)"
     return (f"seat orders: {len(counts)} cyclic orders, sets per order {'/'.join(map(str, counts))}: NOT balanced "
             f"(play a multiple of {len(counts)} sets)")
 
@@ -520,6 +528,17 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
             if "pairs_calm" in s:
                 m, ci, n = s["pairs_calm"][key]
                 lines.append(f"  {'':>{w}}   {'no moon':<{w}} {_paired(sign * m, ci, n)}")
+    if s.get("pairs_by_order"):
+        orders = seat_orders(cfg.bots)
+        lines += ["", "the same differences in each cyclic seat order alone (mean over that order's deals; how far "
+                  "they spread is the seat-order effect the blocks of sets cancel):"]
+        lines += [f"  order {o + 1}: {', '.join(names)}" for o, names in enumerate(orders)]
+        for i, a in enumerate(order):
+            for b in order[i + 1:]:
+                key = (a, b) if (a, b) in s["pairs_by_order"] else (b, a)
+                sign = 1 if key == (a, b) else -1
+                cells = "  ".join(f"{sign * m:+7.3f}" if n else "      -" for m, _, n in s["pairs_by_order"][key])
+                lines.append(f"  {a:>{w}} - {b:<{w}} {cells}")
     return "\n".join(lines)
 
 
