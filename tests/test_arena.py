@@ -53,6 +53,7 @@ def test_a_block_of_sets_takes_every_cyclic_order_so_no_bot_keeps_its_neighbours
     assert set(seats.values()) == {6} and len(seats) == 16
     assert set(left.values()) == {8} and len(left) == 12  # every ordered pair of different bots
     assert set(across.values()) == {8} and len(across) == 12
+    assert "6 cyclic orders, no whole set played yet" in format_report(cfg, summarize(cfg, []), 1.0)
     fixed = replace(cfg, fixed_order=True)
     assert order_block(fixed) == 1
     _, left_fixed, _ = _neighbour_counts([seating(fixed, seed, r) for seed in range(10, 16) for r in range(4)])
@@ -76,15 +77,17 @@ def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path) -> None:
     assert s["sets_per_order"] == [len(by_seed) // 2] * 2
     report = format_report(cfg, s, 1.0)
     assert f"2 cyclic orders, {len(by_seed) // 2} set{'s' if len(by_seed) > 2 else ''} each (balanced)" in report
-    # each order's own paired difference, weighted by its deals, makes the whole run's
+    # each order's own paired difference is that of its sets alone; 'balanced' weights the orders equally
     assert "in each cyclic seat order alone" in report and "order 2: medium, random, easy" in report
-    for pair, (mean, _, n) in s["pairs"].items():
-        parts = s["pairs_by_order"][pair]
-        assert sum(k for _, _, k in parts) == n
-        assert sum(m * k for m, _, k in parts if k) / n == pytest.approx(mean)
+    assert sum(s["deals_per_order"]) == s["full_deals"]
+    alone = [summarize(cfg, [r for r in rows if r.seed % 2 == o]) for o in range(2)]
+    for pair in s["pairs"]:
+        assert s["pairs_by_order"][pair] == [part["pairs"][pair][:2] for part in alone]
+        assert [part["pairs"][pair][2] for part in alone] == s["deals_per_order"]
+        assert s["pairs_even"][pair][0] == pytest.approx(sum(part["pairs"][pair][0] for part in alone) / 2)
     odd = replace(cfg, sets=3)
     odd_rows = run_arena(odd, progress=None, saved=rows)
-    assert "sets per order 2/1: NOT balanced (play a multiple of 2 sets)" in format_report(
+    assert "sets per order 2/1: NOT balanced (whole blocks of 2 sets balance them)" in format_report(
         odd, summarize(odd, odd_rows), 1.0)
     saved = tmp_path / "arena.jsonl"
     args = ["arena", "--bots", "medium,easy,random", "--seed", "8", "--sets", "2", "--save", str(saved)]
@@ -96,6 +99,10 @@ def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path) -> None:
     with redirect_stdout(io.StringIO()), redirect_stderr(err):
         assert main(args) == 2
     assert "another seat order" in err.getvalue()
+    err = io.StringIO()
+    with redirect_stdout(io.StringIO()), redirect_stderr(err):
+        assert main(["arena", "--bots", "medium,easy,random", "--seed", "8", "--sets", "1"]) == 0
+    assert "--sets 1 is not a multiple of 2" in err.getvalue()
 
 
 def test_arena_is_reproducible_and_duplicate() -> None:

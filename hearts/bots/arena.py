@@ -4,14 +4,16 @@ Every match seed is played once per rotation of the bots through the seats (with
 bots: four times, each bot in each seat), so every bot plays every deal from every seat
 and the luck of the cards cancels. Matches are played to the rules' target.
 
-A rotation moves every bot one seat on and so keeps its neighbours: with four different
-bots, the bot A passes to and plays before is the same in every rotation. That bias is not small (about 0.4 points a hand
-between two Hard versions, docs/bots.md), so consecutive match seeds take the bots in
-each of their cyclic orders in turn (``seat_orders``: six with four bots, two with three,
-one with two) and a run plays whole blocks of them: every bot sits after, before and
-across from every other equally often. ``--fixed-order`` plays every seed in the order
-given, as runs did before 2026-12-04. The report
-gives, per bot, the mean points per hand with a 95% confidence interval, the paired
+A rotation moves every bot one seat on and so keeps its neighbours: with three or four
+different bots, the bot A passes to (on its left, playing after it) is the same in every
+rotation. That bias is not small (about 0.4 points a hand between two Hard versions,
+docs/bots.md), so consecutive match seeds take the bots in each of their cyclic orders in
+turn (``seat_orders``: six with four bots, two with three, one with two) and a run plays
+whole blocks of them: every bot sits left of, right of and across from every other
+equally often. ``--fixed-order`` plays every seed in the order given, as runs did before
+2026-12-04.
+
+The report gives, per bot, the mean points per hand with a 95% confidence interval, the paired
 difference between bots per duplicate deal (much tighter), moons shot / allowed /
 blocked (also per 1,000 seat-hands), and match wins.
 
@@ -179,17 +181,25 @@ def seat_orders(bots: Sequence[str]) -> list[tuple[str, ...]]:
     return [(first, *p) for p in permutations(rest)]
 
 
-def seating(cfg: ArenaConfig, seed: int, rotation: int) -> tuple[str, ...]:
-    """Who sits where in the match of ``seed`` in ``rotation``: the set of ``seed`` takes the
-    bots in cyclic order ``seed % len(seat_orders)`` (or always in the order given, with
-    ``cfg.fixed_order``)."""
-    orders = [tuple(cfg.bots)] if cfg.fixed_order else seat_orders(cfg.bots)
-    return seat_assignment(orders[seed % len(orders)], rotation)
+def run_orders(cfg: ArenaConfig) -> list[tuple[str, ...]]:
+    """The orders a run's sets take in turn: every cyclic order, or with ``cfg.fixed_order``
+    only the one given."""
+    return [tuple(cfg.bots)] if cfg.fixed_order else seat_orders(cfg.bots)
 
 
 def order_block(cfg: ArenaConfig) -> int:
-    """How many consecutive sets take the bots once in each cyclic order."""
-    return 1 if cfg.fixed_order else len(seat_orders(cfg.bots))
+    """How many consecutive sets take the bots once in each of the run's orders."""
+    return len(run_orders(cfg))
+
+
+def order_index(cfg: ArenaConfig, seed: int) -> int:
+    """The order (in :func:`run_orders`) the set of ``seed`` takes."""
+    return seed % order_block(cfg)
+
+
+def seating(cfg: ArenaConfig, seed: int, rotation: int) -> tuple[str, ...]:
+    """Who sits where in the match of ``seed`` in ``rotation``."""
+    return seat_assignment(run_orders(cfg)[order_index(cfg, seed)], rotation)
 
 
 def play_text(seat: int, card: Card) -> str:
@@ -405,11 +415,13 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
     full_keys = [k for k, d in deals.items() if len(d) == len(cfg.bots)]
     full = [deals[k] for k in full_keys]
     block = order_block(cfg)
+    deals_per_order = [sum(1 for k in full_keys if order_index(cfg, k[0]) == o) for o in range(block)]
     # the deals without a moon in any rotation: the ordinary play, without the moons' big swings
     calm = [not any(h.moon >= 0 for h in d.values()) for d in full]
     pairs: dict[tuple[str, str], tuple[float, float, int]] = {}
     pairs_calm: dict[tuple[str, str], tuple[float, float, int]] = {}
-    pairs_by_order: dict[tuple[str, str], list[tuple[float, float, int]]] = {}
+    pairs_by_order: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    pairs_even: dict[tuple[str, str], tuple[float, float, int]] = {}
     for n, a in enumerate(bots):
         for b in bots[n + 1:]:
             diffs = []
@@ -424,10 +436,13 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
             pairs[(a, b)] = (m, ci, len(diffs))
             quiet = [v for v, c in zip(diffs, calm) if c]
             pairs_calm[(a, b)] = (*_mean_ci(quiet), len(quiet))
-            if block > 1:  # each cyclic order alone: the spread is the seat-order effect the blocks cancel
-                pairs_by_order[(a, b)] = [
-                    (*_mean_ci([v for v, k in zip(diffs, full_keys) if k[0] % block == o]),
-                     sum(1 for k in full_keys if k[0] % block == o)) for o in range(block)]
+            if block > 1:  # each order alone, and the orders weighted equally (the deals per order differ)
+                parts = [_mean_ci([v for v, k in zip(diffs, full_keys) if order_index(cfg, k[0]) == o])
+                         for o in range(block)]
+                pairs_by_order[(a, b)] = parts
+                if all(math.isfinite(ci) for _, ci in parts):
+                    pairs_even[(a, b)] = (sum(m for m, _ in parts) / block,
+                                          math.sqrt(sum(ci * ci for _, ci in parts)) / block, len(diffs))
     return {
         "bots": bots,
         "per_hand": {b: _mean_ci(per_hand[b]) for b in bots},
@@ -443,6 +458,8 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
         "pairs": pairs,
         "pairs_calm": pairs_calm,
         "pairs_by_order": pairs_by_order,
+        "pairs_even": pairs_even,
+        "deals_per_order": deals_per_order,
         "deals": len(deals),
         "full_deals": len(full),
         "hand_plays": sum(len(r.hands) for r in rows),
@@ -459,7 +476,7 @@ def _sets_per_order(cfg: ArenaConfig, rows: Sequence[MatchRow]) -> list[int]:
     counts = [0] * order_block(cfg)
     for seed, played in rotations.items():
         if len(played) == len(cfg.bots):
-            counts[seed % len(counts)] += 1
+            counts[order_index(cfg, seed)] += 1
     return counts
 
 
@@ -468,10 +485,12 @@ def _order_line(cfg: ArenaConfig, counts: Sequence[int]) -> str:
         return "seat order: fixed (--fixed-order): each bot kept its neighbours in every set"
     if len(counts) == 1:
         return "seat order: one cyclic order (two bots)"
+    if not any(counts):
+        return f"seat orders: {len(counts)} cyclic orders, no whole set played yet"
     if len(set(counts)) == 1:
         return f"seat orders: {len(counts)} cyclic orders, {counts[0]} set{'' if counts[0] == 1 else 's'} each (balanced)"
     return (f"seat orders: {len(counts)} cyclic orders, sets per order {'/'.join(map(str, counts))}: NOT balanced "
-            f"(play a multiple of {len(counts)} sets)")
+            f"(whole blocks of {len(counts)} sets balance them)")
 
 
 def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: Sequence[MatchRow] = ()) -> str:
@@ -528,16 +547,21 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
             if "pairs_calm" in s:
                 m, ci, n = s["pairs_calm"][key]
                 lines.append(f"  {'':>{w}}   {'no moon':<{w}} {_paired(sign * m, ci, n)}")
+            if key in s.get("pairs_even", {}):
+                m, ci, n = s["pairs_even"][key]
+                lines.append(f"  {'':>{w}}   {'balanced':<{w}} {_paired(sign * m, ci, n)}")
     if s.get("pairs_by_order"):
-        orders = seat_orders(cfg.bots)
-        lines += ["", "the same differences in each cyclic seat order alone (mean over that order's deals; how far "
-                  "they spread is the seat-order effect the blocks of sets cancel):"]
-        lines += [f"  order {o + 1}: {', '.join(names)}" for o, names in enumerate(orders)]
+        lines += ["", "the same differences in each cyclic seat order alone (the mean over that order's deals ± its "
+                  "95% interval; the spread is the seat-order effect plus each order's sampling noise; 'balanced' "
+                  "above weights the orders equally, the first line of each pair weights them by their deals):"]
+        lines += [f"  order {o + 1}: {', '.join(names)} ({n} deals)"
+                  for o, (names, n) in enumerate(zip(run_orders(cfg), s["deals_per_order"]))]
         for i, a in enumerate(order):
             for b in order[i + 1:]:
                 key = (a, b) if (a, b) in s["pairs_by_order"] else (b, a)
                 sign = 1 if key == (a, b) else -1
-                cells = "  ".join(f"{sign * m:+7.3f}" if n else "      -" for m, _, n in s["pairs_by_order"][key])
+                cells = "  ".join(f"{sign * m:+6.2f} ±{ci:4.2f}" if math.isfinite(ci) else "    -   -  "
+                                  for m, ci in s["pairs_by_order"][key])
                 lines.append(f"  {a:>{w}} - {b:<{w}} {cells}")
     return "\n".join(lines)
 
@@ -561,10 +585,11 @@ def add_arguments(parser: Any) -> None:
                         help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random")
     parser.add_argument("--hands", type=int, default=2000,
                         help="start duplicate sets until about this many hands will have been played (a run ends "
-                             "at N or a set or two above, never below)")
+                             "at N or a block of sets above, never below: four bots take 6 sets, one per seat order)")
     parser.add_argument("--sets", type=int, default=None,
                         help="play exactly this many duplicate sets (match seeds 0..SETS-1, each in every "
-                             "rotation) instead: a size fixed in advance")
+                             "rotation) instead: a size fixed in advance (a multiple of the block of seat orders: "
+                             "6 with four bots, 2 with three)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--hard-iterations", type=int, default=None,
@@ -594,6 +619,9 @@ def run_from_args(args: Any) -> int:
     if len(set(bots)) != len(bots) or not 2 <= len(bots) <= 4:
         print("give 2 to 4 different bots", file=sys.stderr)
         return 2
+    if cfg.sets is not None and cfg.sets % order_block(cfg):
+        print(f"note: --sets {cfg.sets} is not a multiple of {order_block(cfg)}: the seat orders will not be "
+              "played equally often", file=sys.stderr)
     start = time.perf_counter()
     saved: list[MatchRow] = []
     out = None
