@@ -79,6 +79,7 @@ def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path) -> None:
     assert f"2 cyclic orders, {len(by_seed) // 2} set{'s' if len(by_seed) > 2 else ''} each (balanced)" in report
     # each order's own paired difference is that of its sets alone; 'balanced' weights the orders equally
     assert "in each cyclic seat order alone" in report and "order 2: medium, random, easy" in report
+    assert "spread Q=" in report
     assert sum(s["deals_per_order"]) == s["full_deals"]
     alone = [summarize(cfg, [r for r in rows if r.seed % 2 == o]) for o in range(2)]
     for pair in s["pairs"]:
@@ -280,3 +281,19 @@ def test_sets_in_two_processes_plays_the_same_matches() -> None:
     two = run_arena(replace(cfg, jobs=2), progress=None)
     assert [(r.seed, r.rotation, [h.points for h in r.hands]) for r in one] == \
            [(r.seed, r.rotation, [h.points for h in r.hands]) for r in two]
+
+
+def test_the_spread_across_seat_orders_is_tested_against_its_noise() -> None:
+    """Cochran's Q over the per-order means: zero for equal means, the chi-square tail at its
+    textbook points (5% at 3.841 on 1 degree of freedom, at 11.07 on 5), and a spread of two
+    standard errors between two orders is Q = 2."""
+    from hearts.bots.arena import _chi2_sf, spread_test
+
+    assert spread_test([(0.5, 0.4)] * 6) == (0.0, pytest.approx(1.0))
+    assert _chi2_sf(3.841, 1) == pytest.approx(0.05, abs=1e-4)
+    assert _chi2_sf(11.070, 5) == pytest.approx(0.05, abs=1e-4)
+    assert _chi2_sf(9.236, 5) == pytest.approx(0.10, abs=1e-4)
+    q, p = spread_test([(0.0, 1.96), (2.0, 1.96)])
+    assert q == pytest.approx(2.0) and p == pytest.approx(0.1573, abs=1e-4)
+    with pytest.raises(ValueError):
+        _chi2_sf(1.0, 2)

@@ -552,18 +552,46 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
                 lines.append(f"  {'':>{w}}   {'balanced':<{w}} {_paired(sign * m, ci, n)}")
     if s.get("pairs_by_order"):
         lines += ["", "the same differences in each cyclic seat order alone (the mean over that order's deals ± its "
-                  "95% interval; the spread is the seat-order effect plus each order's sampling noise; 'balanced' "
-                  "above weights the orders equally, the first line of each pair weights them by their deals):"]
+                  "95% interval; the spread is the seat-order effect plus each order's sampling noise, and Q with "
+                  "its p asks whether it is more than the noise (Cochran's Q, chi-square); 'balanced' above weights the orders equally, the first line of each pair weights them by their deals):"]
         lines += [f"  order {o + 1}: {', '.join(names)} ({n} deals)"
                   for o, (names, n) in enumerate(zip(run_orders(cfg), s["deals_per_order"]))]
         for i, a in enumerate(order):
             for b in order[i + 1:]:
                 key = (a, b) if (a, b) in s["pairs_by_order"] else (b, a)
                 sign = 1 if key == (a, b) else -1
+                parts = s["pairs_by_order"][key]
                 cells = "  ".join(f"{sign * m:+6.2f} ±{ci:4.2f}" if math.isfinite(ci) else "    -   -  "
-                                  for m, ci in s["pairs_by_order"][key])
-                lines.append(f"  {a:>{w}} - {b:<{w}} {cells}")
+                                  for m, ci in parts)
+                spread = ""
+                if all(math.isfinite(ci) and ci > 0 for _, ci in parts):
+                    q, p = spread_test(parts)
+                    spread = f"   spread Q={q:.1f}, p={p:.2g}"
+                lines.append(f"  {a:>{w}} - {b:<{w}} {cells}{spread}")
     return "\n".join(lines)
+
+
+def spread_test(parts: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """Do the per-order means differ by more than their noise? Cochran's Q (the squared
+    deviations from the precision-weighted mean, over each part's variance) and its p-value
+    on ``len(parts) - 1`` degrees of freedom (chi-square). ``parts``: (mean, 95% half-width)."""
+    weights = [(1.96 / ci) ** 2 for _, ci in parts]
+    mean = sum(w * m for w, (m, _) in zip(weights, parts)) / sum(weights)
+    q = sum(w * (m - mean) ** 2 for w, (m, _) in zip(weights, parts))
+    return q, _chi2_sf(q, len(parts) - 1)
+
+
+def _chi2_sf(x: float, df: int) -> float:
+    """P(chi-square with ``df`` degrees of freedom > x), for odd ``df`` (the orders of 2, 3 or 4
+    bots give 0, 1 and 5): erfc plus the closed-form series."""
+    if df % 2 != 1:
+        raise ValueError(f"odd degrees of freedom only, not {df}")
+    total = math.erfc(math.sqrt(x / 2))
+    term = math.sqrt(2 * x / math.pi) * math.exp(-x / 2)
+    for k in range(1, (df - 1) // 2 + 1):
+        total += term
+        term *= x / (2 * k + 1)
+    return total
 
 
 def _paired(m: float, ci: float, n: int) -> str:

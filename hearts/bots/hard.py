@@ -107,7 +107,7 @@ VERSIONS[4] = replace(VERSIONS[3], version=4, medium_prior=0.0, gate_k=1.5, clea
 VERSIONS[5] = replace(VERSIONS[4], version=5, trick_split=True)
 # issue 11: v5 that watches a lone point-taker late and gives a runner the worlds in which its moon goes through
 VERSIONS[6] = replace(VERSIONS[5], version=6, moon_viable=True, runner_gate=4)
-LATEST = 5
+LATEST = 6
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
 # (headless Chromium 156, Pyodide 314, main thread; tools/bench_browser.py --iterations 200
