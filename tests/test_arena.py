@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import sys
 from collections import Counter
 from contextlib import redirect_stderr, redirect_stdout
@@ -86,6 +87,15 @@ def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path) -> None:
         assert s["pairs_by_order"][pair] == [part["pairs"][pair][:2] for part in alone]
         assert [part["pairs"][pair][2] for part in alone] == s["deals_per_order"]
         assert s["pairs_even"][pair][0] == pytest.approx(sum(part["pairs"][pair][0] for part in alone) / 2)
+        assert s["pairs_even"][pair][1] == pytest.approx(math.hypot(*(part["pairs"][pair][1] for part in alone)) / 2)
+    # one order: no balanced line, no table by order
+    fixed = replace(cfg, fixed_order=True)
+    fixed_summary = summarize(fixed, run_arena(replace(fixed, sets=1), progress=None))
+    fixed_report = format_report(fixed, fixed_summary, 1.0)
+    assert not fixed_summary["pairs_even"] and not fixed_summary["pairs_by_order"]
+    assert not any(line.split()[:1] == ["balanced"] for line in fixed_report.splitlines())
+    assert "each cyclic seat order alone" not in fixed_report
+    assert "seat order: fixed (--fixed-order)" in fixed_report
     odd = replace(cfg, sets=3)
     odd_rows = run_arena(odd, progress=None, saved=rows)
     assert "sets per order 2/1: NOT balanced (whole blocks of 2 sets balance them)" in format_report(

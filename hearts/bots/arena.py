@@ -415,7 +415,8 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
     full_keys = [k for k, d in deals.items() if len(d) == len(cfg.bots)]
     full = [deals[k] for k in full_keys]
     block = order_block(cfg)
-    deals_per_order = [sum(1 for k in full_keys if order_index(cfg, k[0]) == o) for o in range(block)]
+    full_orders = [order_index(cfg, seed) for seed, _ in full_keys]
+    deals_per_order = [full_orders.count(o) for o in range(block)]
     # the deals without a moon in any rotation: the ordinary play, without the moons' big swings
     calm = [not any(h.moon >= 0 for h in d.values()) for d in full]
     pairs: dict[tuple[str, str], tuple[float, float, int]] = {}
@@ -437,8 +438,7 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
             quiet = [v for v, c in zip(diffs, calm) if c]
             pairs_calm[(a, b)] = (*_mean_ci(quiet), len(quiet))
             if block > 1:  # each order alone, and the orders weighted equally (the deals per order differ)
-                parts = [_mean_ci([v for v, k in zip(diffs, full_keys) if order_index(cfg, k[0]) == o])
-                         for o in range(block)]
+                parts = [_mean_ci([v for v, o2 in zip(diffs, full_orders) if o2 == o]) for o in range(block)]
                 pairs_by_order[(a, b)] = parts
                 if all(math.isfinite(ci) for _, ci in parts):
                     pairs_even[(a, b)] = (sum(m for m, _ in parts) / block,

@@ -6,7 +6,7 @@ Medium's choice a head start and (version 2) stops searching the weaker candidat
 so its numbers are not a fair comparison of two given options. This module runs the same
 machinery — the world sampler with the opponent model (:class:`~hearts.bots.hard.WorldSampler`,
 :func:`~hearts.bots.inference.read_plays`), the heuristic rollouts with a moon plan and
-blockers (:func:`~hearts.bots.rollout.playout`), Hard's latest parameters — but plays **every**
+blockers (:func:`~hearts.bots.rollout.playout`), Hard's parameters (``PARAMS``) — but plays **every**
 option in **every** sampled world with the same random numbers (common random numbers), so a
 difference between two options is not sampling noise of two separate samples.
 
@@ -25,7 +25,7 @@ from collections.abc import Generator, Sequence
 
 from ..view import SeatView
 from ._bits import HEARTS, JD, QS, QS_BIT, bits, count
-from .hard import LATEST, VERSIONS, HardParams, WorldSampler, _consider_moon, _runner, hand_points
+from .hard import VERSIONS, HardParams, WorldSampler, _consider_moon, _runner, hand_points
 from .inference import Reading, read_plays
 from .knowledge import Knowledge
 from .medium import pass_choice
@@ -33,7 +33,12 @@ from .rollout import POOL, RolloutRules, playout, playout_randoms, random_pool, 
 
 __all__ = ["play_values", "pass_values", "PARAMS", "SLICE_WORK", "Values"]
 
-PARAMS: HardParams = VERSIONS[LATEST]  # the sampler, opponent model and rollouts of the latest Hard
+# The sampler, opponent model, runner rule and rollouts of Hard v5. Not the latest (v6): v6 watches a
+# lone point-taker from the seventh trick on (runner_gate 4) *and* draws, for such a runner, only worlds
+# in which its moon goes through (moon_viable). This module does not draw those worlds, and the wider
+# watch without them blocked no moon in the screens (docs/bots.md, "Hard v6: measured again"): it
+# would only make the review call more plays mistakes for a moon that seldom comes.
+PARAMS: HardParams = VERSIONS[5]
 SLICE_WORK = 240  # tricks of rollouts per slice (~2 ms in CPython, a few ms in Pyodide)
 
 Values = Generator[None, None, list[float]]
