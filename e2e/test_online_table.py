@@ -192,9 +192,8 @@ def test_a_hostile_guest_changes_nothing_and_the_table_goes_on(player) -> None: 
         mallory.evaluate("t => window.__heartsOnlineSend(t)", text)
     # a flood of passes of cards West does not hold (South's: the deal is random, so fixed cards such as
     # 2C 3C 4C would be West's own legal pass in about one deal of 75)
-    flood = json.dumps({"v": 1, "t": "act", "seq": 0, "action": {"type": "pass", "seat": "west", "cards": south[:3]}})
-    mallory.evaluate("""raw => { for (let i = 0; i < 3000; i++) window.__heartsOnlineSend(raw.replace('"seq": 0', '"seq": ' + (2e6 + i))); }""",
-                     flood)
+    mallory.evaluate("""m => { for (let i = 0; i < 3000; i++) { m.seq = 2e6 + i; window.__heartsOnlineSend(JSON.stringify(m)); } }""",
+                     {"v": 1, "t": "act", "seq": 0, "action": {"type": "pass", "seat": "west", "cards": south[:3]}})
     host.wait_for_timeout(1500)
     record = host_record(host)
     assert "west" not in record["hands"][0].get("passes", {}) and not record["hands"][0]["plays"]

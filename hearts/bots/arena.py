@@ -547,10 +547,10 @@ def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: S
             if "pairs_calm" in s:
                 m, ci, n = s["pairs_calm"][key]
                 lines.append(f"  {'':>{w}}   {'no moon':<{w}} {_paired(sign * m, ci, n)}")
-            if key in s.get("pairs_even", {}):
+            if key in s["pairs_even"]:
                 m, ci, n = s["pairs_even"][key]
                 lines.append(f"  {'':>{w}}   {'balanced':<{w}} {_paired(sign * m, ci, n)}")
-    if s.get("pairs_by_order"):
+    if s["pairs_by_order"]:
         lines += ["", "the same differences in each cyclic seat order alone (the mean over that order's deals ± its "
                   "95% interval; the spread is the seat-order effect plus each order's sampling noise, and Q with "
                   "its p asks whether it is more than the noise (Cochran's Q, chi-square); 'balanced' above weights the orders equally, the first line of each pair weights them by their deals):"]
