@@ -641,3 +641,51 @@ def test_stop_margin_takes_the_runners_point_trick_when_it_costs_at_most_the_mar
     wide, narrow = decide(lead + 0.5), decide(lead - 0.5)
     assert str(wide.cards[0]) == "KS" and str(narrow.cards[0]) == "2S"
     assert wide.stats["values"] == values == narrow.stats["values"]
+
+
+def _stopper_view(south: str = "2C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S KH 5H") -> SeatView:
+    """Trick 2: North won the 2♣ trick with the A♣ and leads the K♣; East followed, South (void
+    in clubs) is to play. Nobody has taken a point."""
+    return _follow_view(
+        south, "2C 3C AC 4C KC 5C",
+        west="3C 6C 7C 8C 9C TC JC QC 2D JD QD KD AD",
+        north="AC KC 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    )
+
+
+def test_the_stopper_is_the_top_heart_a_void_seat_would_throw_while_the_moon_is_open() -> None:
+    """``_stopper_throws`` (keep_stopper): on North's trick South could throw its K♥, the heart
+    that could win a heart trick from a moon runner later (unseen hearts lie below it)."""
+    from hearts.bots.hard import _stopper_throws
+
+    k = Knowledge(_stopper_view())
+    assert _stopper_throws(k) == 1 << 50  # the K♥
+    north, west = int(Seat.NORTH), int(Seat.WEST)
+    k.taken[north] |= 1 << 39
+    assert _stopper_throws(k) == 1 << 50  # North alone has points: the moon is still open to it
+    k.taken[west] |= 1 << 40
+    assert _stopper_throws(k) == 0  # two seats have points: no moon to stop
+    # the Q♥ next to the K♥ stops as well: throwing either keeps a stopper
+    assert _stopper_throws(Knowledge(_stopper_view("2C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S KH QH"))) == 0
+    # only hearts (and the Q♠) to throw: no choice to make
+    k = Knowledge(_stopper_view("2C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"))
+    assert _stopper_throws(k) == 0
+
+
+def test_keep_stopper_charges_the_throw_in_every_world_and_nothing_else() -> None:
+    """With the cost on, the K♥'s value is the same search's value minus the cost (same worlds;
+    without halving every card sees every world) and the other cards' values are unchanged; a
+    large cost keeps the K♥ in hand."""
+    from hearts.bots.hard import VERSIONS
+
+    view = _stopper_view()
+
+    def decide(cost: float) -> Decision:
+        params = dataclasses.replace(VERSIONS[6], halving=False, keep_stopper=cost)
+        return HardBot(iterations=120, params=params).decide(view, random.Random(3))
+
+    plain, charged, dear = decide(0.0), decide(0.75), decide(30.0)
+    values = plain.stats["values"]
+    for card, value in charged.stats["values"].items():
+        assert value == pytest.approx(values[card] - (0.75 if card == "KH" else 0.0), abs=1e-3)
+    assert str(dear.cards[0]) != "KH"

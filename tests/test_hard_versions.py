@@ -67,6 +67,13 @@ def test_version_6_is_version_5_with_the_moon_defence_the_seat_bench_measured() 
     assert {k: v6[k] for k in v5 if v6[k] != v5[k]} == {"version": 6, "moon_viable": True, "runner_gate": 4}
 
 
+def test_version_7_is_version_6_with_no_blockers_in_the_rollouts_and_the_stopper_kept() -> None:
+    # bench/out/seat-medium-stopper.txt measured exactly this against v6 and v1
+    v6, v7 = dataclasses.asdict(VERSIONS[6]), dataclasses.asdict(VERSIONS[7])
+    assert {k: v7[k] for k in v6 if v7[k] != v6[k]} == {"version": 7, "late_defence": 27, "shoot_late": 8,
+                                                         "keep_stopper": 0.25}
+
+
 def test_versions_are_known_and_checked() -> None:
     assert 1 in VERSIONS and VERSIONS[1].version == 1
     for v, params in VERSIONS.items():

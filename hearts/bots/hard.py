@@ -91,6 +91,7 @@ class HardParams:
     runner_odds: bool = False  # a runner shoots in a share of the worlds read off _MOON_ODDS, not runner_share
     moon_viable: bool = False  # ... and its worlds are ones where it makes the moon if we play Medium's card
     stop_margin: float = 0.0  # > 0: take the runner's point trick if it costs at most this (screened: rarely acts)
+    keep_stopper: float = 0.0  # > 0: points a throw of the moon stopper costs in the search (``_stopper_throws``)
 
 
 VERSIONS: dict[int, HardParams] = {
@@ -107,6 +108,8 @@ VERSIONS[4] = replace(VERSIONS[3], version=4, medium_prior=0.0, gate_k=1.5, clea
 VERSIONS[5] = replace(VERSIONS[4], version=5, trick_split=True)
 # issue 11: v5 that watches a lone point-taker late and gives a runner the worlds in which its moon goes through
 VERSIONS[6] = replace(VERSIONS[5], version=6, moon_viable=True, runner_gate=4)
+# issue 11: v6 whose rollouts give a shooter no blockers (as a Medium field) and that keeps its moon stopper
+VERSIONS[7] = replace(VERSIONS[6], version=7, late_defence=27, shoot_late=8, keep_stopper=0.25)
 LATEST = 6
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
@@ -123,6 +126,7 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
     6: (1150, 270),  # v5's size, to compare like for like: in the browser v6 reaches 0.94x v5's worlds per
                      # 250 ms (bench/out/browser-calibration-v6.txt; CPython 0.90x, and 1.6x its average cost with
                      # a runner about: bench/out/seat-cost-v6.txt)
+    7: (1150, 270),  # as v6: the same rollouts (the blockers left out cost nothing; the stopper is a constant)
 }
 
 # What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
@@ -524,6 +528,9 @@ class HardBot(Bot):
 
         diffs2 = [0.0] * len(plans)
         values = [0.0] * len(plans)
+        # keep_stopper: throwing the heart that could stop a moon costs this much in every world
+        throws = _stopper_throws(k) if p.keep_stopper > 0 else 0
+        cost = [p.keep_stopper if not shoot and throws >> card & 1 else 0.0 for card, shoot in plans]
 
         def score_world(progress: float) -> None:
             race.prune(totals, progress)
@@ -562,7 +569,7 @@ class HardBot(Bot):
                                  rr, rs, shooter, noise, medium, defend, start,
                                  k.me if shooter == runner and runs else -1, shoot_late if shoot else late, counted,
                                  clean, short)
-                value = util(*result)
+                value = util(*result) - cost[i]
                 totals[i] += value
                 values[i] = value
                 if shoot and result[0][k.me] == 13 and result[1] == k.me:
@@ -643,6 +650,30 @@ def _stop(k: Knowledge, runner: int, plans: Sequence[tuple[int, bool]], race: "_
         return best
     stop = max(stops, key=lambda i: (mean(i), -i))
     return stop if mean(stop) >= mean(best) - margin else best
+
+
+def _stopper_throws(k: Knowledge) -> int:
+    """The cards (a mask) that would throw away this seat's moon stopper (``keep_stopper``): void
+    in the suit led, on a trick another seat is winning while the moon is open to that seat (no
+    other seat has taken a heart or the Q♠), the highest heart in hand, if an unseen heart lies
+    below it (a heart run could meet it), no unseen heart lies between it and the next heart in
+    hand (else that one stops as well) and a card without points could go instead. Thrown, it
+    is a heart the trick's winner need not beat later: the "stopper thrown" moons of
+    tools/moon_report.py. 0 when none of it holds."""
+    if not k.trick or k.led == 3 or k.hand & SUITS[k.led]:
+        return 0
+    seat, _ = k.trick_best()
+    if seat == k.me or any(s != seat and k.taken[s] & (HEARTS | QS_BIT) for s in range(4)):
+        return 0
+    hearts = k.legal & HEARTS
+    if not hearts or not k.legal & ~(HEARTS | QS_BIT):
+        return 0
+    top = hearts.bit_length() - 1
+    below = k.unseen & HEARTS & ((1 << top) - 1)
+    rest = hearts & ~(1 << top)
+    if not below or (rest and not below >> rest.bit_length()):
+        return 0  # nothing it could beat, or the next heart in hand stops as well
+    return 1 << top
 
 
 def _gated(allowed: list[int], plans: Sequence[tuple[int, bool]], prior: int, diffs: Sequence[float],
