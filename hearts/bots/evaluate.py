@@ -33,11 +33,14 @@ from .rollout import POOL, RolloutRules, playout, playout_randoms, random_pool, 
 
 __all__ = ["play_values", "pass_values", "PARAMS", "SLICE_WORK", "Values"]
 
-# The sampler, opponent model, runner rule and rollouts of Hard v5. Not the latest (v6): v6 watches a
-# lone point-taker from the seventh trick on (runner_gate 4) *and* draws, for such a runner, only worlds
-# in which its moon goes through (moon_viable). This module does not draw those worlds, and the wider
-# watch without them blocked no moon in the screens (docs/bots.md, "Hard v6: measured again"): it
-# would only make the review call more plays mistakes for a moon that seldom comes.
+# The sampler, opponent model, runner rule and rollouts of Hard v5. Not the latest (v7) nor v6: they
+# watch a lone point-taker from the seventh trick on (runner_gate 4) *and* draw, for such a runner, only
+# worlds in which its moon goes through (moon_viable). This module does not draw those worlds, and the
+# wider watch without them blocked no moon in the screens (docs/bots.md, "Hard v6: measured again"): it
+# would only make the review call more plays mistakes for a moon that seldom comes. v7's other two
+# switches are left out with them: its rollouts' blind defenders (late_defence 27) are a model of a
+# Medium table, and its cost on throwing the moon stopper (keep_stopper) is a bias, not a loss the
+# review could show the player.
 PARAMS: HardParams = VERSIONS[5]
 SLICE_WORK = 240  # tricks of rollouts per slice (~2 ms in CPython, a few ms in Pyodide)
 

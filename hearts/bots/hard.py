@@ -110,7 +110,7 @@ VERSIONS[5] = replace(VERSIONS[4], version=5, trick_split=True)
 VERSIONS[6] = replace(VERSIONS[5], version=6, moon_viable=True, runner_gate=4)
 # issue 11: v6 whose rollouts give a shooter no blockers (as a Medium field) and that keeps its moon stopper
 VERSIONS[7] = replace(VERSIONS[6], version=7, late_defence=27, shoot_late=8, keep_stopper=0.25)
-LATEST = 6
+LATEST = 7
 
 # Worlds per (play, pass) decision each version reaches in the browser within the UI's 250 ms
 # (headless Chromium 156, Pyodide 314, main thread; tools/bench_browser.py --iterations 200
@@ -141,8 +141,8 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {
 WORKER_PLAY_WORLDS: tuple[int, ...] = (
     0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
 WORKER_PASS_WORLDS = 710
-WORKER_VERSIONS = (3, 4, 5, 6)  # v6 in the worker: median 1811 worlds per searched play, v5 1812
-                                # (bench/out/browser-worker-v6.txt, browser-worker-v5.txt)
+WORKER_VERSIONS = (3, 4, 5, 6, 7)  # v6 in the worker: median 1811 worlds per searched play, v5 1812
+                                   # (bench/out/browser-worker-v6.txt, browser-worker-v5.txt); v7: browser-worker-v7.txt
 
 
 class WorldSampler:

@@ -31,7 +31,7 @@ WORKER_START_WAIT = 10.0
 # still searching or to come ends 500 ms after its start, or at once: the person never waits more
 # than the old 3 x 500 ms. Whether the longer pass wins points is not shown yet (2,400 deals:
 # -0.075 +- 0.137 per hand, bench/out/pass-bench-v3-worlds.txt); it costs the player nothing.
-# Worlds per decision this buys: bench/out/browser-worker-v3.txt to -v6.txt (hearts.bots.hard.BROWSER_WORLDS).
+# Worlds per decision this buys: bench/out/browser-worker-v3.txt to -v7.txt (hearts.bots.hard.BROWSER_WORLDS).
 WORKER_BUDGET = {"budget_ms": 300.0, "pass_budget_ms": 2500.0, "hurry_ms": 500.0}
 
 
