@@ -656,8 +656,9 @@ def _stopper_throws(k: Knowledge) -> int:
     """The cards (a mask) that would throw away this seat's moon stopper (``keep_stopper``): void
     in the suit led, on a trick another seat is winning while the moon is open to that seat (no
     other seat has taken a heart or the Q♠), the highest heart in hand, if an unseen heart lies
-    below it (a heart run could meet it), no unseen heart lies between it and the next heart in
-    hand (else that one stops as well) and a card without points could go instead. Thrown, it
+    below it (a heart run could meet it), the next heart in hand, if any, is lower than some
+    unseen heart above it (else the next one stops as well) and a card without points could go
+    instead. Thrown, it
     is a heart the trick's winner need not beat later: the "stopper thrown" moons of
     tools/moon_report.py. 0 when none of it holds."""
     if not k.trick or k.led == 3 or k.hand & SUITS[k.led]:
