@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from ..rules import MoonScoring
 from ..view import SeatView
-from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count, rank_of
+from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count, high, rank_of
 from .base import Bot, Decision, Steps, as_cards
 from .inference import Reading, read_plays
 from .knowledge import Knowledge
@@ -661,18 +661,18 @@ def _stopper_throws(k: Knowledge) -> int:
     instead. Thrown, it
     is a heart the trick's winner need not beat later: the "stopper thrown" moons of
     tools/moon_report.py. 0 when none of it holds."""
-    if not k.trick or k.led == 3 or k.hand & SUITS[k.led]:
+    if not k.trick or k.hand & SUITS[k.led]:
         return 0
     seat, _ = k.trick_best()
-    if seat == k.me or any(s != seat and k.taken[s] & (HEARTS | QS_BIT) for s in range(4)):
+    if seat == k.me or not k.moon_open(seat):
         return 0
     hearts = k.legal & HEARTS
     if not hearts or not k.legal & ~(HEARTS | QS_BIT):
         return 0
-    top = hearts.bit_length() - 1
+    top = high(hearts)
     below = k.unseen & HEARTS & ((1 << top) - 1)
     rest = hearts & ~(1 << top)
-    if not below or (rest and not below >> rest.bit_length()):
+    if not below or (rest and not below >> (high(rest) + 1)):
         return 0  # nothing it could beat, or the next heart in hand stops as well
     return 1 << top
 

@@ -105,9 +105,13 @@ class Knowledge:
             return s
         return -1
 
-    def i_can_shoot(self) -> bool:
-        """No other seat has taken a penalty card so far."""
+    def moon_open(self, seat: int) -> bool:
+        """No seat but ``seat`` has taken a penalty card so far: the moon is still open to it."""
         for s in range(4):
-            if s != self.me and self.taken[s] & (HEARTS | QS_BIT):
+            if s != seat and self.taken[s] & (HEARTS | QS_BIT):
                 return False
         return True
+
+    def i_can_shoot(self) -> bool:
+        """No other seat has taken a penalty card so far."""
+        return self.moon_open(self.me)
