@@ -24,9 +24,7 @@ On failure a full-page screenshot of each open page is saved under e2e/artifacts
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -43,22 +41,12 @@ DIST = ROOT / "dist"
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 sys.path.insert(0, str(ROOT / "tools"))
 
+from chromium import launch_options  # noqa: E402
 from serve import Server, start_server  # noqa: E402
 
 LOCAL_HOST = "127.0.0.1"
 DEFAULT_LOCALE = "en-US"
 READY_TIMEOUT_MS = 60_000
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",  # shared memory in /tmp: a small /dev/shm (containers) crashes renderers
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
-]
 CSP_LISTENER = """
 document.addEventListener("securitypolicyviolation", (e) => {
   if (window.__heartsReportCsp) window.__heartsReportCsp({
@@ -66,21 +54,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
     line: e.lineNumber, sample: e.sample });
 });
 """
-
-
-def chromium_executable() -> str | None:
-    """System chromium (HEARTS_CHROMIUM or PATH); None = Playwright's own (`playwright install chromium`)."""
-    if "HEARTS_CHROMIUM" in os.environ:
-        return os.environ["HEARTS_CHROMIUM"] or None
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def launch_options() -> dict[str, Any]:
-    options: dict[str, Any] = {"args": CHROMIUM_ARGS}
-    exe = chromium_executable()
-    if exe:
-        options["executable_path"] = exe
-    return options
 
 
 def is_local(url: str) -> bool:

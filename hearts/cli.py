@@ -1,4 +1,4 @@
-"""Command line: ``python -m hearts replay FILE`` and ``python -m hearts bench``.
+"""Command line: ``python -m hearts replay FILE``.
 
 ``replay FILE`` reads one JSON record (or a JSON list of records, or JSON lines) and prints
 each record's result; ``replay -`` reads JSON lines from standard input, one record a line.
@@ -12,9 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
-import time
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence, TextIO
 
@@ -125,82 +123,15 @@ def _read(name: str) -> str:
     return raw.decode("utf-8-sig")
 
 
-def _bench(seconds: float, seed: int) -> None:
-    from .deal import random_deal
-    from .hand import Hand as _Hand
-    from .playout import Position, position_from_hand, random_playout
-    from .rules import Rules
-
-    rules = Rules()
-    rng = random.Random(seed)
-    deals = [random_deal(rng) for _ in range(200)]
-    starts = []
-    for deal in deals:
-        hand = _Hand(deal, rules, hand_number=3)  # hold hand: straight into play
-        starts.append(position_from_hand(hand))
-
-    def run(label: str, positions: Sequence[Position]) -> None:
-        n = 0
-        t0 = time.perf_counter()
-        deadline = t0 + seconds
-        while True:
-            for pos in positions:
-                random_playout(pos, rules, rng)
-            n += len(positions)
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-        rate = n / (now - t0)
-        print(f"{label:<28} {rate:10,.0f} playouts/s  ({n:,} in {now - t0:.2f} s)")
-
-    middles = []
-    for deal in deals:
-        hand = _Hand(deal, rules, hand_number=3)
-        while hand.trick_number < 6 or len(hand.current_trick) < 2:
-            seat = hand.turn
-            assert seat is not None
-            hand.play(seat, rng.choice(hand.legal_plays(seat)))
-        middles.append(position_from_hand(hand))
-    print(f"python {sys.version.split()[0]} on {sys.platform}; random-legal playouts, one core")
-    run("full hand from the deal", starts)
-    run("mid-hand (trick 7, 2 played)", middles)
-
-
-_BOT_COMMANDS = {"arena": "arena", "botbench": "bench"}  # command -> module in hearts.bots
-
-
-def _add_bot_commands(sub: Any) -> None:
-    """``arena`` and ``botbench`` live in :mod:`hearts.bots` and parse their own options (imported only when run)."""
-    sub.add_parser("arena", help="bot-vs-bot tournament with duplicate deals (arena --help)", add_help=False)
-    sub.add_parser("botbench", help="Hard bot decision time (botbench --help)", add_help=False)
-
-
-def _run_bot_command(command: str, argv: Sequence[str]) -> int:
-    import importlib
-
-    module = importlib.import_module(f"hearts.bots.{_BOT_COMMANDS[command]}")
-    result: int = module.main(list(argv))
-    return result
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv and argv[0] in _BOT_COMMANDS:
-        return _run_bot_command(argv[0], argv[1:])
     parser = argparse.ArgumentParser(prog="python -m hearts", description="Hearts engine tools")
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay records and print each result")
     rp.add_argument("file", help="a JSON record file, or - for JSON lines on standard input")
-    bp = sub.add_parser("bench", help="random-playout speed")
-    bp.add_argument("--seconds", type=float, default=3.0)
-    bp.add_argument("--seed", type=int, default=1)
-    _add_bot_commands(sub)
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay_command(args.file)
-    if args.command == "bench":
-        _bench(args.seconds, args.seed)
-        return 0
     return 2  # pragma: no cover
 
 

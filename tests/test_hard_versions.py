@@ -1,7 +1,7 @@
 """Hard's versions: version 1 (the daily par's bot) decides exactly as it always did.
 
 ``tests/fixtures/hard_v1.json`` holds 120 positions with Hard v1's decision and every searched
-value at a fixed number of worlds and RNG seed, written by ``tools/golden_hard.py`` before the
+value at a fixed number of worlds and RNG seed, written by ``python3 -m lab.golden_hard`` before the
 search was made faster. A change in the random stream, the world sampler or the rollout
 policy of v1 changes some value (a single rollout that ends differently moves a mean by
 1/30 point or more).
@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,10 +23,9 @@ from hearts.bots import make_bot
 from hearts.bots.hard import BROWSER_WORLDS, LATEST, VERSIONS, hand_points
 from hearts.rules import MoonScoring
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+from lab import golden_hard
 
-import golden_hard  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 CASES = json.loads((ROOT / "tests" / "fixtures" / "hard_v1.json").read_text(encoding="utf-8"))
 

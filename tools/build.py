@@ -47,7 +47,6 @@ import subprocess
 import sys
 import tempfile
 import tomllib
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -424,7 +423,7 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
 
 def copy_stock_vendor(root: Path, out: Path, versions: dict[str, str]) -> None:
     """The stock runtime as npm ships it (all of PyScript's dist but maps, Pyodide's runtime
-    with the full stdlib and lock file): what a bare PyScript page loads (tools/bench_startup.py)."""
+    with the full stdlib and lock file): what a bare PyScript page loads (the start-up benchmark's reference)."""
     pyodide_dst = out / "vendor" / f"pyodide-{versions['pyodide']}"
     pyodide_dst.mkdir(parents=True)
     for name in STOCK_PYODIDE_FILES:

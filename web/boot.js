@@ -25,7 +25,7 @@
   // no service worker controls the page. They start every download of the start-up at once
   // instead of one after the other. A returning visit has every file at hand (worker cache,
   // HTTP cache); there the preloads only competed with the first paint and the offline start
-  // (measured in tools/bench_startup.py, see docs/development.md).
+  // (docs/development.md, start-up).
   if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
     var preloads = document.getElementById("start-preloads");
     if (preloads) document.head.appendChild(preloads.content.cloneNode(true));
@@ -107,7 +107,7 @@
 
   // Offline support: the build generates ./sw.js next to index.html. Registered when the game
   // is ready, not at "load": on a first visit the worker's precaching would compete with the
-  // start-up for the network and the CPU (measured in tools/bench_startup.py).
+  // start-up for the network and the CPU (docs/development.md, start-up).
   function registerServiceWorker() {
     navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch(function (err) {
       console.warn("service worker not registered:", err && err.message);

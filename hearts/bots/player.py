@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from ..actions import Action, PassCards, PlayCard
@@ -14,7 +13,7 @@ from ..table import Pace, drain
 from ..view import SeatView
 from .base import Bot, Decision
 
-__all__ = ["BotPlayer", "TimedPlayer", "RngSource", "decision_rng", "seeded_rngs", "decision_action"]
+__all__ = ["BotPlayer", "RngSource", "decision_rng", "seeded_rngs", "decision_action"]
 
 RngSource = Callable[[SeatView], random.Random]
 
@@ -63,21 +62,3 @@ class BotPlayer:
 
     def refused(self, action: Action, error: IllegalAction) -> None:
         raise AssertionError(f"{self.bot.level} bot made an illegal move {action}: {error}")
-
-
-class TimedPlayer:
-    """A :class:`BotPlayer` that also records each decision with its view and wall time (benchmarks)."""
-
-    def __init__(self, inner: BotPlayer) -> None:
-        self.inner = inner
-        self.records: list[tuple[SeatView, Decision, float]] = []
-
-    async def choose(self, view: SeatView) -> Action:
-        t0 = time.perf_counter()
-        action = await self.inner.choose(view)
-        assert self.inner.last is not None
-        self.records.append((view, self.inner.last, time.perf_counter() - t0))
-        return action
-
-    def refused(self, action: Action, error: IllegalAction) -> None:
-        self.inner.refused(action, error)

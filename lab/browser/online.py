@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Online table benchmark (not a test): joining time, play-to-screen latency, the host's long tasks.
+
+    unshare --net --map-root-user sh -c 'ip link set lo up && exec "$@"' netns \\
+        .venv/bin/python -m lab.browser.online [--runs 3]
+
+Everything stays on this machine: a local relay (tools/relay.mjs), dist/ served on 127.0.0.1, one
+headless Chromium with a context per player, inside a network namespace with loopback only (the
+command above; the script refuses to run outside one). Prints, for tables of 2 and of 4 people:
+the time from opening the invitation link to being seated (median over runs and guests), the
+latency from a card appearing on the host's screen to it appearing on each guest's (median, p95),
+and the host's main-thread long tasks (> 50 ms) during a whole hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+from tools import serve
+from tools.chromium import CHROMIUM_ARGS, chromium_executable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+WATCH = """
+window.__cardsSeen = {};
+new MutationObserver(() => {
+  for (const el of document.querySelectorAll('#trick .slot [data-card]')) {
+    const c = el.dataset.card;
+    if (!(c in window.__cardsSeen)) window.__cardsSeen[c] = Date.now();
+  }
+}).observe(document, {subtree: true, childList: true});
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+    .observe({type: "longtask", buffered: false});
+} catch (e) {}
+"""
+
+
+def in_netns() -> bool:
+    """Only loopback here (no other interface with an address)."""
+    out = subprocess.run(["ip", "-o", "addr"], capture_output=True, text=True).stdout
+    return all(" lo " in line for line in out.splitlines())
+
+
+def act(page: Page) -> bool:
+    if page.query_selector("dialog[open]"):
+        return False
+    if page.query_selector("#pass-btn:not([hidden])"):
+        cards = page.eval_on_selector_all("#hand button[data-card]:enabled", "e => e.map(x => x.dataset.card)")
+        if len(cards) == 13:
+            for c in cards[-3:]:
+                page.click(f'#hand button[data-card="{c}"]')
+            page.click("#pass-btn")
+            return True
+        return False
+    el = page.query_selector("#hand button[data-card]:enabled")
+    if el is not None:
+        el.click()
+        return True
+    return False
+
+
+def one_table(browser, base: str, relay: str, people: int) -> dict[str, list[float]]:  # type: ignore[no-untyped-def]
+    contexts, pages = [], []
+    for _ in range(people):
+        ctx = browser.new_context(base_url=base, viewport={"width": 1000, "height": 700})
+        ctx.grant_permissions(["camera", "microphone"], origin=base)
+        ctx.add_init_script("if (location.protocol === 'http:') localStorage.setItem('hearts.settings.v1',"
+                            " JSON.stringify({difficulty: 'easy', autoplay: false}));" + WATCH)
+        contexts.append(ctx)
+        pages.append(ctx.new_page())
+    host, guests = pages[0], pages[1:]
+    host.goto(f"/?speed=fast&relay={relay}")
+    host.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    host.click("[data-action='online']")
+    host.fill("#online-name", "Host")
+    host.click("[data-action='online-host']")
+    link = host.wait_for_selector("[data-table-link]", timeout=120_000).get_attribute("href")
+    seated = []
+    reloads = 0
+    for page, seat in zip(guests, ("west", "north", "east")):
+        t0 = time.perf_counter()
+        page.goto(link)
+        for attempt in (1, 2):  # like a player: after a minute, the page's "reload and try again"
+            page.fill("#online-name", seat.title(), timeout=120_000)
+            page.click("[data-action='online-join']")
+            try:
+                page.click(f"[data-action='online-sit'][data-seat='{seat}']", timeout=60_000 if attempt == 1 else 120_000)
+                break
+            except Exception:
+                if attempt == 2 or not page.locator("[data-online-slow]").is_visible():
+                    raise
+                reloads += 1
+                with page.expect_navigation(wait_until="commit"):
+                    page.click("[data-action='online-reload']")
+                page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        page.wait_for_selector(f"[data-lobby-seat='{seat}'] .sum-name", timeout=120_000)
+        host.wait_for_selector(f"[data-lobby-seat='{seat}'][data-kind='remote']", timeout=120_000)
+        seated.append(time.perf_counter() - t0)
+    host.click("[data-action='online-start']")
+    host.evaluate("window.__longTasks = []")
+    end = time.time() + 300
+    while not all(p.query_selector("dialog[open] .hand-summary") for p in pages):
+        if time.time() > end:
+            raise RuntimeError("the hand did not finish")
+        if not any(act(p) for p in pages):
+            host.wait_for_timeout(50)
+    host_seen = host.evaluate("window.__cardsSeen")
+    latency = []
+    for page in guests:
+        seen = page.evaluate("window.__cardsSeen")
+        latency += [(seen[c] - t) / 1000 for c, t in host_seen.items() if c in seen]
+    long_tasks = host.evaluate("window.__longTasks")
+    for ctx in contexts:
+        ctx.close()
+    return {"seated": seated, "latency": latency, "long_tasks": long_tasks, "reloads": [float(reloads)]}
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if not in_netns():
+        print("bench_online: run me inside a network namespace (see the docstring)", file=sys.stderr)
+        return 2
+    relay_proc = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    relay = relay_proc.stdout.readline().split()[1]  # type: ignore[union-attr]
+    server = serve.start_server(ROOT / "dist", connect=(relay,))
+    base = server.url.rstrip("/")
+    results: dict[int, dict[str, list[float]]] = {}
+    try:
+        with sync_playwright() as p:
+            exe = chromium_executable()
+            browser = p.chromium.launch(args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"],
+                                        **({"executable_path": exe} if exe else {}))
+            for people in (2, 4):
+                merged: dict[str, list[float]] = {"seated": [], "latency": [], "long_tasks": [], "reloads": []}
+                for run in range(args.runs):
+                    r = one_table(browser, base, relay, people)
+                    for k in merged:
+                        merged[k] += r[k]
+                    print(f"  {people} people, run {run + 1}: seated in {[round(s, 1) for s in r['seated']]} s"
+                          f"{', reloaded ' + str(int(r['reloads'][0])) + 'x' if r['reloads'][0] else ''}", flush=True)
+                results[people] = merged
+            browser.close()
+    finally:
+        server.stop()
+        relay_proc.terminate()
+    load = os.getloadavg()
+    print(f"\nonline table on loopback (local relay), {args.runs} runs each; load average {load[0]:.1f}; "
+          f"guests who needed the page's reload: {int(sum(sum(r['reloads']) for r in results.values()))}")
+    print(f"{'table':<10}{'seated median':>15}{'max':>8}{'latency median':>17}{'p95':>8}{'host long tasks':>17}{'longest':>9}")
+    for people, r in results.items():
+        lt = r["long_tasks"]
+        print(f"{str(people) + ' people':<10}{statistics.median(r['seated']):>13.1f} s{max(r['seated']):>6.1f} s"
+              f"{1000 * statistics.median(r['latency']):>14.0f} ms{1000 * pct(r['latency'], 0.95):>5.0f} ms"
+              f"{len(lt) / args.runs:>12.1f}/hand{max(lt) if lt else 0:>7.0f} ms")
+    print(json.dumps({p: {"seated_median_s": statistics.median(r["seated"]),
+                          "latency_median_ms": 1000 * statistics.median(r["latency"]),
+                          "latency_p95_ms": 1000 * pct(r["latency"], 0.95),
+                          "long_tasks_per_hand": len(r["long_tasks"]) / args.runs,
+                          "longest_task_ms": max(r["long_tasks"], default=0)} for p, r in results.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
