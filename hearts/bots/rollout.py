@@ -43,6 +43,8 @@ BELOW_Q = QB - 1
 QS_CARD = SPADES * 13 + Q
 NOISE = 0.3  # how often a simulated opponent plays a random legal card instead of the policy's
 
+# SEATING[leader]: (position in the trick, seat, the seat's first index in ``hands``) in playing order
+SEATING = tuple(tuple((p, (leader + p) & 3, ((leader + p) & 3) * 4) for p in range(4)) for leader in range(4))
 Result = tuple[list[int], int, int]  # hearts taken per seat, who took the Q♠ and the J♦ (-1: nobody)
 
 
@@ -146,13 +148,14 @@ class Rollouts:
                 hands[base + led] &= ~(1 << best)
                 broken = broken or led == HEARTS or (queen_breaks and led == SPADES and best == Q)
                 hearts_in, queen_in, jack_in = led == HEARTS, led == SPADES and best == Q, led == DIAMONDS and best == J
-            for position in range(on_table or 1, 4):
-                seat = (leader + position) & 3
-                base = seat * 4
+            for position, seat, base in SEATING[leader][on_table or 1:]:
                 follows = hands[base + led]
                 nz = noise[seat] if seat != shooter else 0.0
                 if nz:  # two random numbers: does it play a random card, and which one
-                    nz, at = (nz, at + 2) if randoms[at] < nz else (0.0, at + 1)
+                    if randoms[at] < nz:
+                        at += 2
+                    else:
+                        nz, at = 0.0, at + 1
                 if nz:
                     suit, rank = random_card(hands, base, follows, led, bar_queen, bar_hearts, randoms[at - 1])
                 elif follows:

@@ -138,10 +138,10 @@ class WorldSampler:
 def _deal_even(hands: list[int], need: list[int], cards: Sequence[int], seats: Sequence[int],
                random_: Callable[[], float]) -> bool:
     """Deal ``cards`` to ``seats``, each with a chance proportional to the room in its hand."""
+    total = 0  # the room left in their hands
+    for s in seats:
+        total += need[s]
     for c in cards:
-        total = 0
-        for s in seats:
-            total += need[s]
         if total <= 0:
             return False
         x = random_() * total
@@ -153,6 +153,7 @@ def _deal_even(hands: list[int], need: list[int], cards: Sequence[int], seats: S
             s = next(s for s in reversed(seats) if need[s] > 0)
         hands[s] |= 1 << c
         need[s] -= 1
+        total -= 1
     return True
 
 
