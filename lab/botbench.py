@@ -130,7 +130,7 @@ def report(r: dict[str, Any], hands: int, mode: str, runtime: str) -> str:
 
 
 def add_arguments(parser: Any) -> None:
-    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--hands", type=int, default=20, help="hands to play (default 20: about 3 minutes, 9 s a hand)")
     parser.add_argument("--budget-ms", type=float, default=None, help="Hard's time budget (default 250)")
     parser.add_argument("--iterations", type=int, default=None, help="fixed worlds per decision instead of a budget")
     parser.add_argument("--pass-iterations", type=int, default=None, help="fixed worlds per pass (with --iterations)")

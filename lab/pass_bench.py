@@ -96,7 +96,7 @@ def _deal_points(n: int) -> list[int]:
 
 
 def compare(args: argparse.Namespace) -> int:
-    from hearts.bots.arena import ArenaConfig, _make
+    from lab.arena import ArenaConfig, _make
 
     names = args.bots.split(",")
     _BOTS.clear()

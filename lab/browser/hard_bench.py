@@ -7,7 +7,7 @@ decision times, main-thread long tasks; and what a Web Worker would cost and giv
 Not a test. Serves a temporary site made of the game's own ``app.zip`` and Pyodide runtime
 (``tools/build.py`` functions, headers of netlify.toml) plus the page of
 ``lab/browser/page/``, which boots Pyodide on the page's main thread and runs
-``hearts.bots.bench`` (Hard in all four seats, budget mode) driven like the game drives its
+``lab.botbench`` (Hard in all four seats, budget mode) driven like the game drives its
 bots: the page gets a turn whenever the next slice would push a task past 30 ms. Long tasks
 (> 50 ms) are recorded with a PerformanceObserver.
 
