@@ -7,7 +7,7 @@ and the luck of the cards cancels. Matches are played to the rules' target.
 A rotation moves every bot one seat on and so keeps its neighbours: with three or four
 different bots, the bot A passes to (on its left, playing after it) is the same in every
 rotation. That bias is not small (about 0.4 points a hand between two Hard versions,
-docs/bots.md), so consecutive match seeds take the bots in each of their cyclic orders in
+lab/RESULTS.md), so consecutive match seeds take the bots in each of their cyclic orders in
 turn (``seat_orders``: six with four bots, two with three, one with two) and a run plays
 whole blocks of them: every bot sits left of, right of and across from every other
 equally often. ``--fixed-order`` plays every seed in the order given, as runs did before

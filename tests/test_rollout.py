@@ -149,6 +149,7 @@ def test_lead_low_never_into_ones_own_queen_and_flush_her() -> None:
     assert lead(_suits("9C 4S 8S"), 0, 5, False, 0.7, True, False) == (2, RANK["4"])  # not this time: lowest
     assert lead(_suits("9C 4S 8S AS"), 0, 5, False, 0.5, True, False) == (2, RANK["4"])  # with the A♠: no flush
     assert lead(_suits("2S 3S QS 2H"), 0, 5, True, 0.7, True, False) == (3, RANK["2"])  # spades into her: never
+    assert lead(_suits("9D 2S QS"), 0, 5, False, 0.7, True, False) == (1, RANK["9"])
     assert lead(_suits("5C 9C 2H"), 0, 5, True, 0.7, True, False) == (0, RANK["5"])  # a heart only 3 ranks lower
     assert lead(_suits("8C 9C 2H"), 0, 5, True, 0.7, True, False) == (3, RANK["2"])
     assert lead(_suits("5C 9C AH"), 0, 5, True, 0.7, True, True) == (3, RANK["A"])  # a shooter: its highest
