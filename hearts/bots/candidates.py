@@ -15,14 +15,14 @@ __all__ = ["PASS_POOL", "candidates", "equivalent", "keeps_queen", "pass_ranking
 PASS_POOL = 6  # candidate passes: every 3 of the 6 cards that most want to leave, + Medium's
 
 
-def _separators(k: Knowledge, trick_split: bool) -> int:
+def _separators(knowledge: Knowledge, trick_split: bool) -> int:
     """The cards that make two cards of a suit play differently when one lies between them: the
     unseen ones, and (``trick_split``) the current trick's: with the 3♠ winning the trick, the
     2♠ ducks and the 4♠ wins."""
-    return k.unseen | k.trick_mask() if trick_split else k.unseen
+    return knowledge.unseen | knowledge.trick_mask() if trick_split else knowledge.unseen
 
 
-def equivalent(k: Knowledge, a: int, b: int, trick_split: bool = True) -> bool:
+def equivalent(knowledge: Knowledge, a: int, b: int, trick_split: bool = True) -> bool:
     """Do cards ``a`` and ``b`` play the same (same suit, no separator between them, neither
     the Q♠)?"""
     if a == b:
@@ -30,17 +30,17 @@ def equivalent(k: Knowledge, a: int, b: int, trick_split: bool = True) -> bool:
     if a // 13 != b // 13 or QS in (a, b):
         return False
     lo, hi = min(a, b), max(a, b)
-    return not (((1 << hi) - 1) & ~((1 << (lo + 1)) - 1) & _separators(k, trick_split))
+    return not (((1 << hi) - 1) & ~((1 << (lo + 1)) - 1) & _separators(knowledge, trick_split))
 
 
-def candidates(k: Knowledge, trick_split: bool = True) -> list[int]:
+def candidates(knowledge: Knowledge, trick_split: bool = True) -> list[int]:
     """One card per class of equivalent legal cards, the highest of each (the Q♠ and, when it
     scores, the J♦ are classes of their own)."""
-    legal = bits(k.legal)
+    legal = bits(knowledge.legal)
     out: list[int] = []
-    jack = k.view.rules.jack_of_diamonds
+    jack = knowledge.view.rules.jack_of_diamonds
     special = {QS} | ({JD} if jack else set())
-    separators = _separators(k, trick_split)
+    separators = _separators(knowledge, trick_split)
     for c in legal:
         if out and c not in special and out[-1] not in special and out[-1] // 13 == c // 13:
             between = ((1 << c) - 1) & ~((1 << (out[-1] + 1)) - 1)

@@ -42,20 +42,21 @@ def play_values(view: SeatView, cards: Sequence[int], rng: random.Random, iterat
     A card's value is its normal plan's mean; when Hard would consider shooting the moon from
     this position, also its moon plan's mean if that plan reaches the moon in most worlds,
     whichever is higher."""
-    k = Knowledge(view)
-    plans = [(c, False) for c in cards] + ([(c, True) for c in cards] if consider_moon(k, REVIEW.moon_plans) else [])
-    worlds = PlayWorlds(k, REVIEW, cards, find_runner(k, REVIEW.runner_watch), cards[0], rng)
-    own_points = Utility(k.me, view).own_points
+    knowledge = Knowledge(view)
+    moon = consider_moon(knowledge, REVIEW.moon_plans)
+    plans = [(c, False) for c in cards] + ([(c, True) for c in cards] if moon else [])
+    worlds = PlayWorlds(knowledge, REVIEW, cards, find_runner(knowledge, REVIEW.runner_watch), cards[0], rng)
+    own_points = Utility(knowledge.me, view).own_points
     sums = [0.0] * len(plans)
     moons = [0] * len(plans)
-    per_world = len(plans) * (13 - k.trick_number)
+    per_world = len(plans) * (13 - knowledge.trick_number)
     work = 0
     for _ in range(iterations):
         world = worlds.draw()
         for i, (card, shoot) in enumerate(plans):
             result = worlds.play(world, card, shoot)
             sums[i] -= own_points(*result)
-            if shoot and made_moon(result, k.me):
+            if shoot and made_moon(result, knowledge.me):
                 moons[i] += 1
         work += per_world
         if work >= SLICE_WORK:

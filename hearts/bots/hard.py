@@ -116,12 +116,12 @@ class HardBot(Bot):
         return Decision(as_cards(choice), reason, params, stats)
 
     def choose_play(self, view: SeatView, rng: random.Random) -> Steps:
-        k = Knowledge(view)
-        cards = candidates(k, self.config.trick_split)
+        knowledge = Knowledge(view)
+        cards = candidates(knowledge, self.config.trick_split)
         if len(cards) == 1:
-            reason, params = classify_play(k, cards[0], False)
+            reason, params = classify_play(knowledge, cards[0], False)
             return Decision(as_cards((cards[0],)), reason, params, {"worlds": 0})
-        search = PlaySearch(k, cards, self.config, rng)
+        search = PlaySearch(knowledge, cards, self.config, rng)
         iterations = self.iterations
         if self.play_schedule is not None:
             iterations = self.play_schedule[len(view.hand)]

@@ -28,7 +28,8 @@ class MoonPlans(Enum):
     """When Hard searches a moon plan of its own (always only while no other seat has a point,
     and before the last two tricks)."""
 
-    STRONG_HANDS = "strong_hands"  # with 8 points taken, or by trick 9 with 3 hearts from the jack up, 4 hearts, 5 cards from the queen up
+    STRONG_HANDS = "strong_hands"  # with 8 points taken, or by trick 9 with 3 hearts from the jack up, 4 hearts
+    # and 5 cards from the queen up
     WHILE_OPEN = "while_open"  # at every decision: the search (and the majority of moons) decides
 
 
@@ -52,37 +53,38 @@ class RunnerWorlds(Enum):
 
 
 # The cards that win a moon: the queens, kings and aces, and the hearts from the ten up.
-MOON_CARDS = sum(1 << (suit * 13 + r) for suit in range(4) for r in range(10, 13)) | sum(1 << (39 + r) for r in range(8, 13))
+MOON_CARDS = (sum(1 << (suit * 13 + r) for suit in range(4) for r in range(10, 13))
+              | sum(1 << (39 + r) for r in range(8, 13)))
 RUNNER_WEIGHT = 3.0
 VIABLE_TRIES = 8
 
 
-def consider_moon(k: Knowledge, plans: MoonPlans) -> bool:
+def consider_moon(knowledge: Knowledge, plans: MoonPlans) -> bool:
     """Is a moon plan worth searching? Nobody else has a point, two tricks or more are left,
     and (``STRONG_HANDS``) the hand has the power."""
-    if not k.i_can_shoot() or k.trick_number >= 12:
+    if not knowledge.i_can_shoot() or knowledge.trick_number >= 12:
         return False
     if plans is MoonPlans.WHILE_OPEN:
         return True
-    hand = k.hand
+    hand = knowledge.hand
     hearts = hand & HEARTS
     high_hearts = sum(1 for c in bits(hearts) if rank_of(c) >= 11)
     highs = sum(1 for c in bits(hand) if rank_of(c) >= 12)
-    if k.points[k.me] >= 8:
+    if knowledge.points[knowledge.me] >= 8:
         return True
-    return k.trick_number <= 8 and high_hearts >= 3 and count(hearts) >= 4 and highs >= 5
+    return knowledge.trick_number <= 8 and high_hearts >= 3 and count(hearts) >= 4 and highs >= 5
 
 
-def find_runner(k: Knowledge, watch: RunnerWatch) -> int:
+def find_runner(knowledge: Knowledge, watch: RunnerWatch) -> int:
     """The moon runner the search plays against (-1: none)."""
     early, any_points_from = watch.value
-    return k.moon_runner(early=early, any_from=any_points_from)
+    return knowledge.moon_runner(early=early, any_from=any_points_from)
 
 
-def runner_weights(k: Knowledge, runner: int) -> tuple[int, int, float]:
+def runner_weights(knowledge: Knowledge, runner: int) -> tuple[int, int, float]:
     """The world sampler's boost for the worlds where ``runner`` shoots: its hand holds the
     unseen moon cards with ``RUNNER_WEIGHT`` times the usual weight."""
-    return runner, k.unseen & MOON_CARDS, RUNNER_WEIGHT
+    return runner, knowledge.unseen & MOON_CARDS, RUNNER_WEIGHT
 
 
 def made_moon(result: tuple[list[int], int, int], seat: int) -> bool:
@@ -90,23 +92,23 @@ def made_moon(result: tuple[list[int], int, int], seat: int) -> bool:
     return result[0][seat] == 13 and result[1] == seat
 
 
-def stopper_throws(k: Knowledge) -> int:
+def stopper_throws(knowledge: Knowledge) -> int:
     """The cards (a mask) that would throw away this seat's moon stopper: void in the suit led,
     on a trick another seat is winning while the moon is open to that seat, the highest heart in
     hand, if an unseen heart lies below it (a heart run could meet it), the next heart in hand,
     if any, is lower than some unseen heart above it (else the next one stops as well) and a card
     without points could go instead. Thrown, it is a heart the trick's winner need not beat
     later. 0 when none of it holds."""
-    if not k.trick or k.hand & SUITS[k.led]:
+    if not knowledge.trick or knowledge.hand & SUITS[knowledge.led]:
         return 0
-    seat, _ = k.trick_best()
-    if seat == k.me or not k.moon_open(seat):
+    seat, _ = knowledge.trick_best()
+    if seat == knowledge.me or not knowledge.moon_open(seat):
         return 0
-    hearts = k.legal & HEARTS
-    if not hearts or not k.legal & ~(HEARTS | QS_BIT):
+    hearts = knowledge.legal & HEARTS
+    if not hearts or not knowledge.legal & ~(HEARTS | QS_BIT):
         return 0
     top = high(hearts)
-    below = k.unseen & HEARTS & ((1 << top) - 1)
+    below = knowledge.unseen & HEARTS & ((1 << top) - 1)
     rest = hearts & ~(1 << top)
     if not below or (rest and not below >> (high(rest) + 1)):
         return 0  # nothing it could beat, or the next heart in hand stops as well

@@ -27,8 +27,8 @@ from typing import NamedTuple
 
 from ..rules import Rules
 
-__all__ = ["HI", "LO", "PC", "NOISE", "RolloutPolicy", "Start", "start_at", "trick_so_far", "Rollouts", "Result", "split_hands",
-           "lead", "follow", "block", "discard", "random_card"]
+__all__ = ["HI", "LO", "PC", "NOISE", "RolloutPolicy", "Start", "start_at", "trick_so_far", "Rollouts", "Result",
+           "split_hands", "lead", "follow", "block", "discard", "random_card"]
 
 FULL = (1 << 13) - 1
 HI = [-1] + [m.bit_length() - 1 for m in range(1, FULL + 1)]  # highest rank index of a 13-bit mask
@@ -130,33 +130,33 @@ class Rollouts:
              watcher: int = -1) -> Result:
         """Play the hand out from ``start`` (``hands`` is consumed; random numbers from ``randoms[at]``):
         ``shooter`` plays a moon plan (-1: none), ``watcher`` is the searching seat watching it."""
-        leader, on_table, trick, t, broken, hearts, queen, jack, queen_live = start
+        leader, on_table, trick, trick_number, broken, hearts, queen, jack, queen_live = start
         led, best, winner, hearts_in, queen_in, jack_in = trick
         medium, defend, clean, noise, queen_breaks = self.medium, self.defend, self.clean, self.noise, self.queen_breaks
         late = self.runner_seen_at if watcher >= 0 else self.my_moon_seen_at
         taken = list(hearts)
         if shooter >= 0 and (sum(taken) - taken[shooter] or queen not in (-1, shooter)):
             shooter = -1  # someone else has a point: no moon
-        low_over = medium and t > 0  # Medium's habit of going over low, after the first trick
-        while t < 13:
+        low_over = medium and trick_number > 0  # Medium's habit of going over low, after the first trick
+        while trick_number < 13:
             seen = shooter < 0 or not late or taken[shooter] + (13 if queen == shooter else 0) >= late
-            bar_queen, bar_hearts = (self.bar_queen, self.bar_hearts) if t == 0 else (0, 0)
+            bar_queen, bar_hearts = (self.bar_queen, self.bar_hearts) if trick_number == 0 else (0, 0)
             if not on_table:
                 base = leader * 4
-                led, best = lead(hands, base, t, broken, randoms[at], queen_live, leader == shooter)
-                at += t > 0
+                led, best = lead(hands, base, trick_number, broken, randoms[at], queen_live, leader == shooter)
+                at += trick_number > 0
                 hands[base + led] &= ~(1 << best)
                 broken = broken or led == HEARTS or (queen_breaks and led == SPADES and best == Q)
                 hearts_in, queen_in, jack_in = led == HEARTS, led == SPADES and best == Q, led == DIAMONDS and best == J
             for position, seat, base in SEATING[leader][on_table or 1:]:
                 follows = hands[base + led]
-                nz = noise[seat] if seat != shooter else 0.0
-                if nz:  # two random numbers: does it play a random card, and which one
-                    if randoms[at] < nz:
+                noisy = noise[seat] if seat != shooter else 0.0
+                if noisy:  # two random numbers: does it play a random card, and which one
+                    if randoms[at] < noisy:
                         at += 2
                     else:
-                        nz, at = 0.0, at + 1
-                if nz:
+                        noisy, at = 0.0, at + 1
+                if noisy:
                     suit, rank = random_card(hands, base, follows, led, bar_queen, bar_hearts, randoms[at - 1])
                 elif follows:
                     suit, rank, below = led, -1, follows & ((1 << best) - 1)
@@ -177,14 +177,14 @@ class Rollouts:
                     hearts_in += 1
                     broken = True
                 elif suit == SPADES and rank == Q:  # it breaks hearts (queen_breaks) led or thrown, not followed
-                    queen_in, broken = True, broken or (queen_breaks and (nz > 0 or not follows))
+                    queen_in, broken = True, broken or (queen_breaks and (noisy > 0 or not follows))
                 elif suit == DIAMONDS and rank == J:
                     jack_in = True
             taken[winner] += hearts_in
             queen, queen_live = (winner, False) if queen_in else (queen, queen_live)
             jack = winner if jack_in else jack
             shooter = -1 if (hearts_in or queen_in) and winner != shooter else shooter
-            on_table, leader, t, low_over = 0, winner, t + 1, medium
+            on_table, leader, trick_number, low_over = 0, winner, trick_number + 1, medium
         return taken, queen, jack
 
 
@@ -206,50 +206,50 @@ def trick_so_far(on_table: Sequence[int], leader: int) -> tuple[int, int, int, i
     return led, best, winner, hearts_in, queen_in, jack_in
 
 
-def _highest(a0: int, a1: int, a2: int, a3: int) -> tuple[int, int]:
+def _highest(clubs: int, diamonds: int, spades: int, hearts: int) -> tuple[int, int]:
     """(suit, rank index) of the highest rank of a hand's four suit masks (ties: the lower suit)."""
-    s, r = 0, HI[a0]
-    if HI[a1] > r:
-        s, r = 1, HI[a1]
-    if HI[a2] > r:
-        s, r = 2, HI[a2]
-    if HI[a3] > r:
-        s, r = 3, HI[a3]
-    return s, r
+    suit, rank = 0, HI[clubs]
+    if HI[diamonds] > rank:
+        suit, rank = 1, HI[diamonds]
+    if HI[spades] > rank:
+        suit, rank = 2, HI[spades]
+    if HI[hearts] > rank:
+        suit, rank = 3, HI[hearts]
+    return suit, rank
 
 
-def lead(hands: list[int], base: int, t: int, broken: bool, rnd: float, queen_live: bool,
+def lead(hands: list[int], base: int, trick_number: int, broken: bool, rnd: float, queen_live: bool,
          shoots: bool) -> tuple[int, int]:
-    """(suit, rank) the seat at ``hands[base:base + 4]`` leads to trick ``t``; ``rnd`` is read
+    """(suit, rank) the seat at ``hands[base:base + 4]`` leads to trick ``trick_number``; ``rnd`` is read
     except on the first trick (the 2♣). A shooter leads its highest card. Others never lead
     spades into their own Q♠; while the queen is out, a seat with a spade below her and neither
     the A♠ nor the K♠ flushes her with its highest such spade (60% of the time); otherwise the
     lowest card by rank, a heart only when 3 ranks lower than the rest; 15% of the time the
     lowest card of a random suit."""
-    if t == 0:
+    if trick_number == 0:
         return CLUBS, 0
-    a0, a1, a2, a3 = hands[base], hands[base + 1], hands[base + 2], hands[base + 3]
-    if not broken and (a0 or a1 or a2):
-        a3 = 0
+    clubs, diamonds, spades, hearts = hands[base], hands[base + 1], hands[base + 2], hands[base + 3]
+    if not broken and (clubs or diamonds or spades):
+        hearts = 0
     if shoots:
-        return _highest(a0, a1, a2, a3)
-    if a2 & QB and (a0 or a1 or a3):
-        a2 = 0  # never lead spades into one's own queen
-    elif queen_live and a2 & BELOW_Q and not a2 & AKB and rnd < 0.6:
-        return SPADES, HI[a2 & BELOW_Q]  # flush the queen
+        return _highest(clubs, diamonds, spades, hearts)
+    if spades & QB and (clubs or diamonds or hearts):
+        spades = 0  # never lead spades into one's own queen
+    elif queen_live and spades & BELOW_Q and not spades & AKB and rnd < 0.6:
+        return SPADES, HI[spades & BELOW_Q]  # flush the queen
     if rnd > 0.85:  # a little noise: the lowest card of a random suit
-        suits = [s for s, m in ((0, a0), (1, a1), (2, a2), (3, a3)) if m]
+        suits = [s for s, m in ((0, clubs), (1, diamonds), (2, spades), (3, hearts)) if m]
         suit = suits[int((rnd - 0.85) / 0.15 * len(suits)) % len(suits)]
-        return suit, LO[(a0, a1, a2, a3)[suit]]
+        return suit, LO[(clubs, diamonds, spades, hearts)[suit]]
     suit, rank = -1, 99
-    if a0:
-        suit, rank = 0, LO[a0]
-    if a1 and LO[a1] < rank:
-        suit, rank = 1, LO[a1]
-    if a2 and LO[a2] < rank:
-        suit, rank = 2, LO[a2]
-    if a3 and LO[a3] + 3 < rank:
-        suit, rank = 3, LO[a3]
+    if clubs:
+        suit, rank = 0, LO[clubs]
+    if diamonds and LO[diamonds] < rank:
+        suit, rank = 1, LO[diamonds]
+    if spades and LO[spades] < rank:
+        suit, rank = 2, LO[spades]
+    if hearts and LO[hearts] + 3 < rank:
+        suit, rank = 3, LO[hearts]
     return suit, rank
 
 
@@ -304,42 +304,42 @@ def discard(hands: list[int], base: int, bar_queen: int, bar_hearts: int, shoots
     highest card without points; the others throw the Q♠, then the A♠/K♠ while she is out,
     then their highest heart, then their highest card; ``medium``: they keep a heart below the
     9 and throw the high card of their shortest side suit instead."""
-    a0, a1, a2, a3 = hands[base], hands[base + 1], hands[base + 2], hands[base + 3]
+    clubs, diamonds, spades, hearts = hands[base], hands[base + 1], hands[base + 2], hands[base + 3]
     if bar_queen or bar_hearts:
-        free_spades, free_hearts = a2 & ~bar_queen, a3 & ~bar_hearts
-        if a0 or a1 or free_spades or free_hearts:
-            a2, a3 = free_spades, free_hearts
+        free_spades, free_hearts = spades & ~bar_queen, hearts & ~bar_hearts
+        if clubs or diamonds or free_spades or free_hearts:
+            spades, hearts = free_spades, free_hearts
     if shoots:
-        if a0:
-            return 0, LO[a0]
-        if a1:
-            return 1, LO[a1]
-        if a2 & ~QB:
-            return 2, LO[a2 & ~QB]
-        return _highest(a0, a1, a2, a3)
-    if feeds_shooter and (a0 or a1 or a2 & ~QB):
-        return _highest(a0, a1, a2 & ~QB, 0)
-    if a2 & QB:
+        if clubs:
+            return 0, LO[clubs]
+        if diamonds:
+            return 1, LO[diamonds]
+        if spades & ~QB:
+            return 2, LO[spades & ~QB]
+        return _highest(clubs, diamonds, spades, hearts)
+    if feeds_shooter and (clubs or diamonds or spades & ~QB):
+        return _highest(clubs, diamonds, spades & ~QB, 0)
+    if spades & QB:
         return SPADES, Q
-    if queen_live and a2 & AKB:
-        return SPADES, HI[a2 & AKB]
-    if a3 and (not medium or HI[a3] >= 7 or not (a0 or a1 or a2)):
-        return HEARTS, HI[a3]
+    if queen_live and spades & AKB:
+        return SPADES, HI[spades & AKB]
+    if hearts and (not medium or HI[hearts] >= 7 or not (clubs or diamonds or spades)):
+        return HEARTS, HI[hearts]
     if not medium:  # the highest club, diamond or spade
-        suit, rank = 0, HI[a0]
-        if HI[a1] > rank:
-            suit, rank = 1, HI[a1]
-        return (2, HI[a2]) if HI[a2] > rank else (suit, rank)
+        suit, rank = 0, HI[clubs]
+        if HI[diamonds] > rank:
+            suit, rank = 1, HI[diamonds]
+        return (2, HI[spades]) if HI[spades] > rank else (suit, rank)
     # the high card of the shortest suit: the highest 2 * rank - length (a heart counts 3 shorter)
     suit, rank, score = -1, -1, -99
-    if a0:
-        suit, rank, score = 0, HI[a0], 2 * HI[a0] - PC[hands[base]]
-    if a1 and 2 * HI[a1] - PC[hands[base + 1]] > score:
-        suit, rank, score = 1, HI[a1], 2 * HI[a1] - PC[hands[base + 1]]
-    if a2 and 2 * HI[a2] - PC[hands[base + 2]] > score:
-        suit, rank, score = 2, HI[a2], 2 * HI[a2] - PC[hands[base + 2]]
-    if a3 and 2 * HI[a3] - PC[hands[base + 3]] + 6 > score:
-        suit, rank = 3, HI[a3]
+    if clubs:
+        suit, rank, score = 0, HI[clubs], 2 * HI[clubs] - PC[hands[base]]
+    if diamonds and 2 * HI[diamonds] - PC[hands[base + 1]] > score:
+        suit, rank, score = 1, HI[diamonds], 2 * HI[diamonds] - PC[hands[base + 1]]
+    if spades and 2 * HI[spades] - PC[hands[base + 2]] > score:
+        suit, rank, score = 2, HI[spades], 2 * HI[spades] - PC[hands[base + 2]]
+    if hearts and 2 * HI[hearts] - PC[hands[base + 3]] + 6 > score:
+        suit, rank = 3, HI[hearts]
     return suit, rank
 
 

@@ -32,26 +32,29 @@ __all__ = ["PlaySearch", "PassSearch"]
 class PlaySearch:
     """The search of one play decision over the candidate ``cards`` (two or more)."""
 
-    def __init__(self, k: Knowledge, cards: list[int], config: HardConfig, rng: random.Random) -> None:
+    def __init__(self, knowledge: Knowledge, cards: list[int], config: HardConfig, rng: random.Random) -> None:
         loop, gate = config.loop, config.gate
-        self.k, self.config = k, config
-        self.plans = [(c, False) for c in cards] + ([(c, True) for c in cards] if consider_moon(k, loop.moon_plans) else [])
-        self.runner = find_runner(k, loop.runner_watch)
-        self.utility = Utility(k.me, k.view)
-        medium = medium_play(k.view)[0][0]
+        self.k, self.config = knowledge, config
+        moon = consider_moon(knowledge, loop.moon_plans)
+        self.plans = [(c, False) for c in cards] + ([(c, True) for c in cards] if moon else [])
+        self.runner = find_runner(knowledge, loop.runner_watch)
+        self.utility = Utility(knowledge.me, knowledge.view)
+        medium = medium_play(knowledge.view)[0][0]
         prior = next((i for i, (card, shoot) in enumerate(self.plans)
-                      if not shoot and equivalent(k, card, medium, config.trick_split)), -1)
-        self.worlds = PlayWorlds(k, loop, cards, self.runner, self.plans[max(prior, 0)][0], rng)
+                      if not shoot and equivalent(knowledge, card, medium, config.trick_split)), -1)
+        self.worlds = PlayWorlds(knowledge, loop, cards, self.runner, self.plans[max(prior, 0)][0], rng)
         n = len(self.plans)
         self.race = Race(n, prior, gate.head_start, gate.halving)
-        self.paired = PairedGate(n, prior, gate.head_start, gate.significance) if gate.significance > 0 and prior >= 0 else None
-        throws = stopper_throws(k) if config.keep_stopper > 0 else 0  # throwing the moon stopper costs this much
+        gated = gate.significance > 0 and prior >= 0
+        self.paired = PairedGate(n, prior, gate.head_start, gate.significance) if gated else None
+        throws = stopper_throws(knowledge) if config.keep_stopper > 0 else 0  # throwing the stopper costs this much
         self.cost = [config.keep_stopper if not shoot and throws >> card & 1 else 0.0 for card, shoot in self.plans]
         self.totals, self.values, self.moons = [0.0] * n, [0.0] * n, [0] * n
 
     def score_world(self, progress: float) -> None:
         """Play the active plans in the next world (``progress``: the share of the search done)."""
-        race, plans, totals, values, moons, cost = self.race, self.plans, self.totals, self.values, self.moons, self.cost
+        race, plans, totals, values, moons = self.race, self.plans, self.totals, self.values, self.moons
+        cost = self.cost
         race.prune(totals, progress)
         worlds, utility, me = self.worlds, self.utility, self.k.me
         world = worlds.draw()

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..view import SeatView
-from ._bits import QS, QS_BIT, SUITS, bits, count
+from ._bits import HEARTS, JD, QS, QS_BIT, SUITS, bits, count
 from .config import WorldLoop
 from .knowledge import Knowledge
 from .medium import pass_choice
@@ -60,31 +60,31 @@ class WorldSampler:
     to hold some cards.
     """
 
-    def __init__(self, k: Knowledge, shuffle: bool = True) -> None:
+    def __init__(self, knowledge: Knowledge, shuffle: bool = True) -> None:
         self.shuffle = shuffle
-        others = [s for s in range(4) if s != k.me]
+        others = [s for s in range(4) if s != knowledge.me]
         base = [0, 0, 0, 0]
-        base[k.me] = k.hand
-        free = k.unseen
+        base[knowledge.me] = knowledge.hand
+        free = knowledge.unseen
         for s in others:
-            base[s] = k.known[s]
-            free &= ~k.known[s]
+            base[s] = knowledge.known[s]
+            free &= ~knowledge.known[s]
         self.others = others
         self.base = base
-        self.need = [k.sizes[s] - count(k.known[s]) if s != k.me else 0 for s in range(4)]
+        self.need = [knowledge.sizes[s] - count(knowledge.known[s]) if s != knowledge.me else 0 for s in range(4)]
         by_suit = []
         for suit in range(4):
             cards = bits(free & SUITS[suit])
             if cards:
-                seats = [s for s in others if not k.void_mask[s] >> (suit * 13) & 1]
+                seats = [s for s in others if not knowledge.void_mask[s] >> (suit * 13) & 1]
                 by_suit.append((len(seats), suit, cards, seats))
         by_suit.sort()
         self.by_suit = [(suit, cards, seats) for _, suit, cards, seats in by_suit]
         self.factor: list[list[float]] = []  # factor[c][s]: the weight of dealing card c to seat s (after weigh)
         queen_seats: list[int] = []
         if free & QS_BIT:
-            queen_seats = [s for s in others if not k.no_queen[s] and not k.void_mask[s] & QS_BIT]
-            if len(queen_seats) == len([s for s in others if not k.void_mask[s] & QS_BIT]):
+            queen_seats = [s for s in others if not knowledge.no_queen[s] and not knowledge.void_mask[s] & QS_BIT]
+            if len(queen_seats) == len([s for s in others if not knowledge.void_mask[s] & QS_BIT]):
                 queen_seats = []  # nothing learned
         self.queen_seats = queen_seats
 
@@ -179,9 +179,9 @@ def _deal_weighted(hands: list[int], need: list[int], cards: Sequence[int], seat
     return True
 
 
-def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
+def sample_world(knowledge: Knowledge, rng: random.Random) -> list[int]:
     """One world: the unseen cards dealt to the other seats (see :class:`WorldSampler`)."""
-    return WorldSampler(k)(rng)
+    return WorldSampler(knowledge)(rng)
 
 
 class PlayWorld(NamedTuple):
@@ -198,29 +198,29 @@ class PlayWorlds:
     (-1: none), who shoots in half of the worlds; ``reference`` the card the runner's worlds are
     judged with (Medium's, with ``RunnerWorlds.STRONG``)."""
 
-    def __init__(self, k: Knowledge, loop: WorldLoop, cards: Sequence[int], runner: int, reference: int,
+    def __init__(self, knowledge: Knowledge, loop: WorldLoop, cards: Sequence[int], runner: int, reference: int,
                  rng: random.Random) -> None:
-        self.me, self.runner, self.reference, self.rng = k.me, runner, reference, rng
-        self.rollouts = Rollouts(loop.policy, k.view.rules, k.me)
-        self.sampler = WorldSampler(k, shuffle=not loop.random_pool)
+        self.me, self.runner, self.reference, self.rng = knowledge.me, runner, reference, rng
+        self.rollouts = Rollouts(loop.policy, knowledge.view.rules, knowledge.me)
+        self.sampler = WorldSampler(knowledge, shuffle=not loop.random_pool)
         self.strong: WorldSampler | None = None
         if runner >= 0 and loop.runner_worlds is RunnerWorlds.STRONG:
-            self.strong = WorldSampler(k, shuffle=not loop.random_pool)
-            self.strong.weigh(*runner_weights(k, runner))
-        self.draws = playout_randoms(k.trick_number)
+            self.strong = WorldSampler(knowledge, shuffle=not loop.random_pool)
+            self.strong.weigh(*runner_weights(knowledge, runner))
+        self.draws = playout_randoms(knowledge.trick_number)
         self.pool = random_pool(rng, self.draws) if loop.random_pool else []
-        trick = tuple(k.trick_cards)
-        leader = k.leader if trick else k.me
-        hearts = tuple(count(t & SUITS[3]) for t in k.taken)
-        queen = next((s for s in range(4) if k.taken[s] & QS_BIT), -1)
-        jack = next((s for s in range(4) if k.taken[s] >> 22 & 1), -1)
-        queen_breaks = k.view.rules.queen_breaks_hearts
+        trick = tuple(knowledge.trick_cards)
+        leader = knowledge.leader if trick else knowledge.me
+        hearts = tuple(count(t & HEARTS) for t in knowledge.taken)
+        queen = next((s for s in range(4) if knowledge.taken[s] & QS_BIT), -1)
+        jack = next((s for s in range(4) if knowledge.taken[s] >> JD & 1), -1)
+        queen_breaks = knowledge.view.rules.queen_breaks_hearts
         self.after: dict[int, tuple[int, int, Start]] = {}  # card -> (its suit's index in hands, that suit left, start)
         for card in set(cards) | {reference}:
-            broken = k.broken or card >= 39 or (queen_breaks and card == QS)
-            suit_left = (k.hand >> (card // 13 * 13)) & FULL & ~(1 << card % 13)
-            start = start_at(leader, trick + (card,), k.trick_number, broken, hearts, queen, jack)
-            self.after[card] = (k.me * 4 + card // 13, suit_left, start)
+            broken = knowledge.broken or card >= 39 or (queen_breaks and card == QS)
+            suit_left = (knowledge.hand >> (card // 13 * 13)) & FULL & ~(1 << card % 13)
+            start = start_at(leader, trick + (card,), knowledge.trick_number, broken, hearts, queen, jack)
+            self.after[card] = (knowledge.me * 4 + card // 13, suit_left, start)
 
     def draw(self) -> PlayWorld:
         """The next world, its random numbers and whether the runner shoots in it."""
