@@ -71,10 +71,10 @@ class Race:
 class PairedGate:
     """The significance gate: the sums of each option's value minus Medium's, world by world."""
 
-    def __init__(self, n: int, prior_index: int, margin: float, k: float) -> None:
+    def __init__(self, n: int, prior_index: int, margin: float, significance: float) -> None:
         self.prior_index = prior_index
         self.margin = margin
-        self.k = k
+        self.significance = significance
         self.diffs = [0.0] * n
         self.squares = [0.0] * n
 
@@ -91,7 +91,7 @@ class PairedGate:
         """The options the gate lets through: Medium's, and every one whose mean paired advantage
         is clearly above the margin."""
         return [i for i in allowed if i == self.prior_index
-                or clearly_better(self.diffs[i], self.squares[i], worlds[i], self.margin, self.k)]
+                or clearly_better(self.diffs[i], self.squares[i], worlds[i], self.margin, self.significance)]
 
 
 def clearly_better(total: float, squares: float, n: int, margin: float, k: float) -> bool:

@@ -34,7 +34,7 @@ class PlaySearch:
 
     def __init__(self, knowledge: Knowledge, cards: list[int], config: HardConfig, rng: random.Random) -> None:
         loop, gate = config.loop, config.gate
-        self.k, self.config = knowledge, config
+        self.knowledge, self.config = knowledge, config
         moon = consider_moon(knowledge, loop.moon_plans)
         self.plans = [(c, False) for c in cards] + ([(c, True) for c in cards] if moon else [])
         self.runner = find_runner(knowledge, loop.runner_watch)
@@ -56,7 +56,7 @@ class PlaySearch:
         race, plans, totals, values, moons = self.race, self.plans, self.totals, self.values, self.moons
         cost = self.cost
         race.prune(totals, progress)
-        worlds, utility, me = self.worlds, self.utility, self.k.me
+        worlds, utility, me = self.worlds, self.utility, self.knowledge.me
         world = worlds.draw()
         for i in race.active:
             card, shoot = plans[i]
@@ -85,7 +85,7 @@ class PlaySearch:
         """The decision after ``worlds`` worlds, with the search's figures in ``stats``."""
         best = self.best()
         card, shoot = self.plans[best]
-        reason, params = classify_play(self.k, card, shoot)
+        reason, params = classify_play(self.knowledge, card, shoot)
         seen = self.race.worlds
         stats: dict[str, Any] = {
             "worlds": worlds,

@@ -253,13 +253,14 @@ class PlayWorlds:
     def play(self, world: PlayWorld, card: int, shoot: bool) -> Result:
         """Play ``card`` (``shoot``: as a moon plan) and the rest of the hand out in ``world``."""
         index, suit_left, start = self.after[card]
-        hands = list(world.hands)
+        dealt, numbers, at, runner_shoots = world
+        hands = list(dealt)
         hands[index] = suit_left
         if shoot:
-            return self.rollouts.play(hands, start, world.randoms, world.at, self.me)
-        if world.runner_shoots:
-            return self.rollouts.play(hands, start, world.randoms, world.at, self.runner, self.me)
-        return self.rollouts.play(hands, start, world.randoms, world.at)
+            return self.rollouts.play(hands, start, numbers, at, self.me)
+        if runner_shoots:
+            return self.rollouts.play(hands, start, numbers, at, self.runner, self.me)
+        return self.rollouts.play(hands, start, numbers, at)
 
 
 class PassWorld(NamedTuple):
@@ -310,9 +311,10 @@ class PassWorlds:
 
     def play(self, world: PassWorld, passed: int, shoot: bool) -> Result:
         """Pass ``passed`` (a mask; ``shoot``: with a moon plan) and play the hand out in ``world``."""
-        hands = list(world.hands)
+        dealt, leader, numbers, at = world
+        hands = list(dealt)
         hands[self.me] &= ~passed
         hands[self.receiver] |= passed
-        leader = self.receiver if passed & 1 else world.leader
-        return self.rollouts.play(split_hands(hands), _FROM_THE_DEAL[leader], world.randoms, world.at,
-                                  self.me if shoot else -1)
+        if passed & 1:
+            leader = self.receiver
+        return self.rollouts.play(split_hands(hands), _FROM_THE_DEAL[leader], numbers, at, self.me if shoot else -1)
