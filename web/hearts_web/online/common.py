@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from hearts import Seat
@@ -17,6 +18,7 @@ from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY, Store
 from ..table_input import TableInput
 from ..table_view import TableView
 from .guest import GuestTable
+from .messages import LobbySeat
 
 __all__ = ["OnlinePage", "HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_notice", "select", "seats_html"]
 
@@ -61,10 +63,10 @@ def select(name: str, options: list[tuple[str, str]], current: str) -> str:
     return f'<select name="{name}" id="online-{name}">{opts}</select>'
 
 
-def seats_html(seats: list[dict[str, Any]], mine: Seat | None, can_sit: bool) -> str:
+def seats_html(seats: Sequence[LobbySeat], mine: Seat | None, can_sit: bool) -> str:
     rows = []
     for item in seats:
-        seat, kind, name = item["seat"], item["kind"], item["name"]
+        seat, kind, name = item.seat, item.kind, item.name
         label = t("you_here") if seat == mine else (t("kind_free") if kind == "free" else name)
         sit = (f'<button type="button" class="secondary" data-action="online-sit" data-seat="{seat.key}">{esc(t("online_sit"))}</button>'
                if can_sit and kind == "free" else "")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
+
+from hearts.fairdeal import is_token
 
 from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
 
@@ -16,6 +17,7 @@ from ..session import Snapshot
 from . import config, link, protocol
 from .common import GUEST_KEY, OnlinePage, ip_notice, seats_html
 from .guest import GuestTable
+from .messages import HOST_MESSAGES, Bye, Envelope, HostProof, LobbySeat, decode
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 
@@ -23,6 +25,7 @@ KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "
 RECONNECT_AFTER = 8.0  # seconds without meeting the host before joining the room afresh
 RECONNECT_LONGEST = 32.0  # the wait doubles after each fresh join, up to this
 SLOW_AFTER = 30.0  # seconds without meeting the host before the join dialog offers a reload
+PROOF_LIMIT = 1023  # characters: a host's proof is short (anything longer from an unproven peer is not one)
 
 
 class GuestSide:
@@ -32,11 +35,12 @@ class GuestSide:
         self.page, self.room, self.public_key, self.relay = page, room, public_key, relay
         saved = page.store.get_json(GUEST_KEY) if page.store.get_raw(GUEST_KEY) else None
         mine = saved.get(room, {}) if isinstance(saved, dict) and isinstance(saved.get(room), dict) else {}
+        token = mine.get("token")
         self.table = GuestTable(lambda text: None, self, protocol.clean_name(mine.get("name")) or "",
-                                token=protocol.read_token(mine.get("token")))
+                                token=token if isinstance(token, str) and is_token(token) else None)
         self.link: link.Link | None = None  # the room joined last (the one searched for the host)
         self.host_link: link.Link | None = None  # the room the host proved itself in (may be older)
-        self.seats: list[dict[str, Any]] = []
+        self.seats: tuple[LobbySeat, ...] = ()
         self.started = False
         self.queue: asyncio.Queue[tuple[Snapshot, list[Event]]] = asyncio.Queue()
         self.drawer: asyncio.Task[None] | None = None
@@ -105,12 +109,9 @@ class GuestSide:
 
     def received(self, via: link.Link, peer: str, text: str) -> None:
         if peer != self.table.host_peer or via is not self.host_link:
-            try:
-                data = json.loads(text) if len(text) < 1024 else None
-            except ValueError:
-                data = None
-            if isinstance(data, dict) and data.get("t") == "host" and isinstance(data.get("sig"), str):
-                self.page.guard(self._check_host(via, peer, data["sig"]))
+            got = decode(text, HOST_MESSAGES, PROOF_LIMIT)
+            if isinstance(got, Envelope) and isinstance(got.message, HostProof):
+                self.page.guard(self._check_host(via, peer, got.message.sig))
                 return
         self.table.on_message(peer, text)
 
@@ -178,11 +179,11 @@ class GuestSide:
             self.rejoining = None
 
     # ------------------------------------------------------------------ GuestEvents
-    def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:
+    def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
         self.seats, self.started = seats, started
         me = self.table.seat
-        render.seating = Seating(me or Seat.SOUTH, {item["seat"]: item["name"] for item in seats},
-                                 {item["seat"]: ("local" if item["seat"] == me else KIND_FOR_GUEST[item["kind"]]) for item in seats})
+        render.seating = Seating(me or Seat.SOUTH, {item.seat: item.name for item in seats},
+                                 {item.seat: ("local" if item.seat == me else KIND_FOR_GUEST[item.kind]) for item in seats})
         if self.entered:
             self.page.view.render()
         if not (self.entered and started):
@@ -258,7 +259,7 @@ class GuestSide:
             if task is not None:
                 task.cancel()
         if self.link is not None:
-            self.table._send("bye")
+            self.table.send(Bye())
             self.link.leave()
         if self.host_link is not None and self.host_link is not self.link:
             self.host_link.leave()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from hearts import PRESETS, Event, HandOver, HandStarted, Seat
+from hearts import Event, HandOver, HandStarted, Seat
 from hearts.table import Game, Listener
 
 from .. import render
@@ -16,6 +16,7 @@ from ..session import Mode, Session, SessionState
 from . import config, link, protocol
 from .common import HOST_KEY, MATCH_KEY, OnlinePage, ip_notice, seats_html
 from .host import HostTable
+from .messages import HostProof
 
 __all__ = ["HostSide"]
 
@@ -46,7 +47,7 @@ class HostSide(Listener):
         async def prove() -> None:
             assert self.link is not None
             sig = await self.key.sign(protocol.host_proof_text(self.room, self.link.self_id, peer))
-            self.table._send(peer, "host", sig=str(sig))
+            self.table.send(peer, HostProof(str(sig)))
 
         self.page.guard(prove())
 
@@ -71,8 +72,7 @@ class HostSide(Listener):
         self.page.view.render()
 
     def show_lobby(self) -> None:
-        lobby = self.table.lobby()
-        seats = [dict(item, seat=Seat.parse(item["seat"])) for item in lobby["seats"]]
+        seats = self.table.lobby().seats
         qr = self.link.qr_svg(self.invite) if self.link is not None else ""
         started = self.table.started
         body = (
@@ -90,8 +90,7 @@ class HostSide(Listener):
         self.page.dialogs.open(t("online_title"), body)
 
     async def start(self) -> None:
-        rules = PRESETS.get(self.table.rules.get("preset", "standard"), PRESETS["standard"])
-        match = await self.table.start(rules)
+        match = await self.table.start(self.table.rules)
         self.save()
         self.begin(Session(match, SessionState(mode=Mode.ONLINE, difficulty=self.table.level)))
 

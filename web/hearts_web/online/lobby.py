@@ -132,8 +132,7 @@ class OnlineUI:
     def _table(self, name: str, preset: str, level: str) -> HostTable:
         names = [t(f"seat_name_{i}") for i in (1, 2, 3)]
         return HostTable(lambda peer, text: None, host_name=name, bot_names=names,
-                         stand_in=lambda seat: self.page.stand_in(seat, level),
-                         rules=dict(PRESETS[preset].to_dict(), preset=preset), level=level)
+                         stand_in=lambda seat: self.page.stand_in(seat, level), preset=preset, level=level)
 
     async def _resume_host(self, saved: dict[str, Any]) -> None:
         module = await link.load()
