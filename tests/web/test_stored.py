@@ -81,6 +81,22 @@ def test_a_bad_practice_flag_makes_the_match_practice_and_says_so() -> None:
     assert "practice" in notice.text()
 
 
+def test_a_version_1_save_without_its_meta_is_migrated_and_the_notice_says_so() -> None:
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "fixtures" / "save_v1_summary.json").read_text())
+    del data["meta"]
+    session, [notice] = load_session(Store(MemoryStorage({MATCH_KEY: json.dumps(data)})), MATCH_KEY, "easy")
+    assert session is not None and notice.kind == "repaired" and "meta" in notice.reason
+
+
+def test_a_save_whose_version_is_true_is_set_aside() -> None:
+    data = _save()
+    data["v"] = True
+    session, [notice] = load_session(Store(MemoryStorage({MATCH_KEY: json.dumps(data)})), MATCH_KEY, "easy")
+    assert session is None and notice.kind == "replaced" and "version" in notice.reason
+
+
 def test_a_daily_game_without_a_valid_date_is_set_aside() -> None:
     data = encode_save(Session(daily_match("2026-11-29"), SessionState(mode=Mode.DAILY, date="2026-11-29")))
     data["session"]["date"] = "2026-02-30"

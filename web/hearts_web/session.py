@@ -192,12 +192,12 @@ def decode_save(data: Any, repairs: list[str] | None = None, mode: Mode | None =
     if not isinstance(data, Mapping):
         raise CorruptSave("a save must be an object")
     version = data.get("v")
-    migrated = version == 1
-    if migrated:
-        data = _migrate_v1(data)
-    elif version != SAVE_VERSION:
+    if type(version) is not int or version not in (1, SAVE_VERSION):  # true is not 1, 2.0 is not 2
         raise CorruptSave(f"unknown save version {str(version)[:20]!r}")
     fixed: list[str] | None = None if repairs is None else []
+    migrated = version == 1
+    if migrated:
+        data = _migrate_v1(data, fixed)
     state = SessionState.from_dict(data.get("session"), fixed, mode, difficulty)
     try:
         match = match_from_record(data.get("record"))
@@ -206,7 +206,7 @@ def decode_save(data: Any, repairs: list[str] | None = None, mode: Mode | None =
     if state.mode in (Mode.DAILY, Mode.CHALLENGE) and match.max_hands != 1:
         raise CorruptSave("a daily or challenge game is a one-hand match")
     if fixed is not None and repairs is not None:
-        if "counted" in fixed or "session" in fixed:
+        if "counted" in fixed or "session" in fixed or "meta" in fixed:
             state.counted = match.is_over  # a finished match was counted when it ended
         if state.mode is Mode.MATCH:
             derived = _pending_from(match)
@@ -226,13 +226,17 @@ def _pending_from(match: Match) -> Pending:
     return Pending(len(rows), sum(r.points[Seat.SOUTH] for r in rows), sum(1 for r in rows if r.moon == Seat.SOUTH))
 
 
-def _migrate_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+def _migrate_v1(data: Mapping[str, Any], repairs: list[str] | None) -> dict[str, Any]:
     """Version 1 kept the extra state in ``meta`` and the match dealt the next hand by itself: a save
     made while the hand summary was open (``meta.summary`` = that hand) already holds the next
     hand's empty body. Dropping it leaves the match waiting at the end of the hand, which is
-    where the summary now lives."""
-    meta = data.get("meta") or {}
+    where the summary now lives. A save without its ``meta`` object is corrupt (strict) or is
+    migrated with ``"meta"`` named among the repairs (the notice says so)."""
+    meta = data.get("meta")
     if not isinstance(meta, Mapping):
+        if repairs is None:
+            raise CorruptSave("a version 1 save needs its meta object")
+        repairs.append("meta")
         meta = {}
     record = data.get("record")
     summary = meta.get("summary")
