@@ -14,13 +14,13 @@ from hearts.challenge import Challenge, ChallengeError, challenge_match, challen
 from hearts.daily import share_markers
 from hearts.table import Player
 
-from .daily_view import SHARE_GLYPH
+from .daily_html import SHARE_GLYPH
 from .dialogs import Dialogs
 from .dom import by_id, qs, window
 from .i18n import t
 from .players import HumanPlayer
-from .render import esc
-from .review_ui import ReviewUI
+from .table_html import esc
+from .review_dialog import ReviewUI
 from .session import Mode, Session, SessionState
 from .store import CHALLENGE_GAME_KEY, Store
 from .table_view import TableView

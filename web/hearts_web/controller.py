@@ -17,9 +17,9 @@ from hearts import Deal, Event, HandOver, IllegalAction, Match, PassDirection, P
 from hearts.challenge import Challenge, challenge_rngs
 from hearts.table import Game, Listener, Player, play
 
-from . import bot_worker, i18n, input, page, render, settings_ui, stored
-from .daily_ui import DailyUI, local_date
-from .daily_view import is_date
+from . import bot_worker, dom_input, i18n, page, settings_form, store_checks, table_html
+from .daily_game import DailyUI, local_date
+from .daily_data import is_date
 from .dialogs import Dialogs
 from .dom import by_id, document, is_none, listen, qs, window
 from .i18n import t
@@ -27,7 +27,7 @@ from .keeper import Keeper
 from .online.guest import GuestTable
 from .comforts import Comforts
 from .players import HumanPlayer, WebBot
-from .table_input import TableInput, explain, explain_code
+from .hand_controls import TableInput, explain, explain_code
 from .session import Mode, Session, SessionState, encode_save
 from .settings import MIN_THINK, TIMINGS, Settings
 from .stats import Statistics, note_events
@@ -71,7 +71,7 @@ class Controller(Listener):
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
         self.apply_settings()
-        input.bind(self.table_input, self)
+        dom_input.bind(self.table_input, self)
         listen(window, "resize", lambda _event: page.fit_toolbar())
         self.keeper.start()  # begin() once this tab owns the game
 
@@ -124,7 +124,7 @@ class Controller(Listener):
     def load_session(self, key: str) -> Session | None:
         """The saved session under ``key``, repaired if need be; data that cannot be used is kept
         under a backup key, and the notice says what happened (:mod:`hearts_web.stored`)."""
-        session, notices = stored.load_session(self.store, key, self.settings.difficulty)
+        session, notices = store_checks.load_session(self.store, key, self.settings.difficulty)
         self.keeper.notify(notices)
         return session
 
@@ -198,7 +198,7 @@ class Controller(Listener):
         self.render_badge()
 
     def leave_online(self) -> None:
-        render.seating = render.Seating()
+        table_html.seating = table_html.Seating()
         document.documentElement.classList.remove("host-away")
         self.resume_or_new()
 
@@ -303,7 +303,7 @@ class Controller(Listener):
         elif name == "stats":
             self.dialogs.statistics(Statistics.load(self.store))
         elif name == "settings":
-            self.dialogs.open(t("settings"), settings_ui.settings_html(self.settings))
+            self.dialogs.open(t("settings"), settings_form.settings_html(self.settings))
         elif name == "fullscreen":
             if not is_none(document.fullscreenElement):
                 document.exitFullscreen()
@@ -335,11 +335,11 @@ class Controller(Listener):
         elif name.startswith(("data-", "tab-")):
             self.keeper.on_action(name)
         elif name.startswith("set-"):
-            self.apply_setting(settings_ui.on_click(self.settings, name, str(el.getAttribute("data-value"))), el)
+            self.apply_setting(settings_form.on_click(self.settings, name, str(el.getAttribute("data-value"))), el)
 
     def online_ui(self) -> Any:
         if self.online is None:
-            from .online.lobby import OnlineUI  # the online code is imported only when it is used
+            from .online.panel import OnlineUI  # the online code is imported only when it is used
 
             self.online = OnlineUI(self)
         return self.online
@@ -365,7 +365,7 @@ class Controller(Listener):
     def setting_changed(self, el: Any) -> None:
         name = str(el.getAttribute("name") or "")
         checked = str(el.type) == "checkbox" and bool(el.checked)
-        self.apply_setting(settings_ui.on_change(self.settings, name, str(el.value), checked), el)
+        self.apply_setting(settings_form.on_change(self.settings, name, str(el.value), checked), el)
 
     def apply_setting(self, changed: str | None, el: Any) -> None:
         if changed == "lang":
@@ -388,7 +388,7 @@ class Controller(Listener):
         focus = ""
         if not is_none(active) and hasattr(active, "getAttribute"):
             focus = str(active.getAttribute("name") or active.getAttribute("data-action") or "")
-        by_id("dlg-body").innerHTML = settings_ui.settings_html(self.settings)
+        by_id("dlg-body").innerHTML = settings_form.settings_html(self.settings)
         if focus:
             el = qs(f'#dlg-body [name="{focus}"]') or qs(f'#dlg-body [data-action="{focus}"][aria-pressed="true"]')
             if el is not None:

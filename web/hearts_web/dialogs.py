@@ -1,5 +1,5 @@
 """The one ``<dialog>`` of the page and what it shows: hand summary, match end, score sheet, last
-trick, statistics, confirmations. The HTML comes from :mod:`hearts_web.render`."""
+trick, statistics, confirmations. The HTML comes from :mod:`hearts_web.table_html`."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 
 from hearts import HandScore, Seat, Trick
 
-from . import i18n, render
+from . import i18n, table_html
 from .dom import by_id, listen, qs
 from .i18n import t
-from .render import esc
+from .table_html import esc
 from .stats import Statistics
 
 __all__ = ["Dialogs"]
@@ -87,10 +87,10 @@ class Dialogs:
         the deal can be sent to a friend as a link."""
         parts = []
         if row.moon is not None:
-            text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=render.seat_name(row.moon))
+            text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=table_html.seat_name(row.moon))
             parts.append(f'<p class="moon" role="status">☾ {esc(text)}</p>')
-        parts.append(render.hand_summary(row.points, markers))
-        parts.append(render.score_sheet(sheet))
+        parts.append(table_html.hand_summary(row.points, markers))
+        parts.append(table_html.score_sheet(sheet))
         if practice:
             parts.append(f'<p class="note">{esc(t("practice_note"))}</p>')
         if guest and not last:
@@ -110,16 +110,16 @@ class Dialogs:
         if winners == (Seat.SOUTH,):
             head = t("winner_you")
         elif len(winners) == 1:
-            head = t("winner", name=render.seat_name(winners[0]))
+            head = t("winner", name=table_html.seat_name(winners[0]))
         else:
-            head = t("winners", names=i18n.join_list([render.seat_name(w) for w in winners]))
+            head = t("winners", names=i18n.join_list([table_html.seat_name(w) for w in winners]))
         order = sorted(range(4), key=lambda s: totals[s])
-        rows = "".join(f"<tr><td>{i + 1}. {esc(render.seat_name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
+        rows = "".join(f"<tr><td>{i + 1}. {esc(table_html.seat_name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
         body = (
             f'<p class="result-big">{"🏆&#xFE0E; " if Seat.SOUTH in winners else ""}{esc(head)}</p>'
             f'<h3>{esc(t("standings"))}</h3><table class="sheet"><tbody>{rows}</tbody></table>'
             + (f'<p class="note">{esc(t("practice_note"))}</p>' if practice else "")
-            + f'<details><summary>{esc(t("score_sheet"))}</summary>{render.score_sheet(sheet)}</details>'
+            + f'<details><summary>{esc(t("score_sheet"))}</summary>{table_html.score_sheet(sheet)}</details>'
             + _review_picker(sheet)
             + _actions(("secondary", "review", t("review")), ("primary", "new-match-now", t("new_match")))
         )
@@ -127,7 +127,7 @@ class Dialogs:
 
     def scores(self, target: int, sheet: list[HandScore]) -> None:
         review = (("secondary", "review", t("review")),) if sheet else ()
-        body = (f'<p class="note">{esc(t("target", n=target))}</p>' + render.score_sheet(sheet)
+        body = (f'<p class="note">{esc(t("target", n=target))}</p>' + table_html.score_sheet(sheet)
                 + _review_picker(sheet) + _actions(*review, ("primary", "close-dialog", t("close"))))
         self.open(t("score_sheet"), body)
 
@@ -135,8 +135,8 @@ class Dialogs:
         if trick is None:
             body = f'<p>{esc(t("no_last_trick"))}</p>'
         else:
-            who = t("you_take_trick") if trick.winner == Seat.SOUTH else t("takes_trick", name=render.seat_name(trick.winner))
-            body = render.trick_review(trick.plays, trick.winner) + f"<p>{esc(who)}</p>"
+            who = t("you_take_trick") if trick.winner == Seat.SOUTH else t("takes_trick", name=table_html.seat_name(trick.winner))
+            body = table_html.trick_review(trick.plays, trick.winner) + f"<p>{esc(who)}</p>"
         self.open(t("last_trick"), body + _actions(("primary", "close-dialog", t("close"))))
 
     def statistics(self, stats: Statistics) -> None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Coroutine, Protocol
 
-from . import stored
-from .data_ui import DataUI
-from .data_view import notice_html, stored_notice_html
+from . import store_checks
+from .data_transfer import DataUI
+from .data_html import notice_html, stored_notice_html
 from .dialogs import Dialogs
 from .dom import document, local_storage, window
 from .i18n import t
@@ -56,8 +56,8 @@ class Keeper:
         self.notices = Notices()
         self._saving = True  # False while writes are only held in memory (storage full)
         self.loading = False  # notices are collected while the game loads, then shown at once
-        self.told: list[stored.Notice] = []
-        self.on_card: list[stored.Notice] = []  # what the "stored" card shows now
+        self.told: list[store_checks.Notice] = []
+        self.on_card: list[store_checks.Notice] = []  # what the "stored" card shows now
         self.data = DataUI(self.store, host.dialogs, self.notices, lambda: self.begin(None))
         self.platform = BrowserPlatform()
         self.tabs = Tabs(self.platform, self, new_tab_id())
@@ -91,7 +91,7 @@ class Keeper:
         self.loading, self.told, self.on_card = True, [], []  # a new start: the old card goes
         self.notices.hide("stored")
         try:
-            self.settings, notices = stored.check_start(self.store)
+            self.settings, notices = store_checks.check_start(self.store)
             self.notify(notices)
             self.host.begin(self.settings)
         finally:
@@ -114,7 +114,7 @@ class Keeper:
         root.classList.add("ready")
 
     # ------------------------------------------------------------------ notices
-    def notify(self, notices: list[stored.Notice]) -> None:
+    def notify(self, notices: list[store_checks.Notice]) -> None:
         """Say what happened to stored data (all of it in one card while the game is loaded)."""
         for notice in notices:
             window.console.warn(f"hearts: stored data {notice.kind}: {notice.reason}; backup: {notice.backup}")

@@ -2,7 +2,7 @@
 
 Unlike the toast (one short line that the table reuses all the time), a notice stays until the
 player closes it (or ``seconds`` pass), several can be shown at once, and each may carry buttons
-(their ``data-action`` goes to the controller like any other). HTML from :mod:`data_view`."""
+(their ``data-action`` goes to the controller like any other). HTML from :mod:`data_html`."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from hearts import Seat
 from . import i18n
 from .dom import by_id, document, qs, qsa, window
 from .i18n import t
-from .render import seat_name
+from .table_html import seat_name
 from .session import Mode, SessionState
 
 __all__ = ["apply_texts", "apply_look", "apply_speed", "render_badge", "fit_toolbar", "offer_undo", "reduced_motion",

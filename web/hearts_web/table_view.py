@@ -13,10 +13,10 @@ from typing import Any
 
 from hearts import Card, CardPlayed, CardsPassed, Event, HandOver, HandStarted, HeartsBroken, PassDirection, Phase, Seat, SeatView, TrickWon
 
-from . import i18n, render
+from . import i18n, table_html
 from .dom import by_id, document, is_none, qs, qsa
 from .i18n import t
-from .render import esc
+from .table_html import esc
 from .session import Snapshot
 
 __all__ = ["TableView"]
@@ -38,7 +38,7 @@ class TableView:
     @property
     def me(self) -> Seat:
         """The seat of the player at this screen (drawn at the bottom)."""
-        return render.seating.me
+        return table_html.seating.me
 
     # ------------------------------------------------------------------ layout helpers
     def slot_of(self, seat: Seat) -> int:
@@ -68,9 +68,9 @@ class TableView:
         view = snap.view
         for seat in Seat:
             el = self.seat_el(seat)
-            el.innerHTML = render.seat_box(seat, snap.totals[seat], snap.markers(seat), view.hand_sizes[seat],
+            el.innerHTML = table_html.seat_box(seat, snap.totals[seat], snap.markers(seat), view.hand_sizes[seat],
                                            self.thinking == seat)
-            el.setAttribute("data-seat-kind", render.seating.kind(seat))
+            el.setAttribute("data-seat-kind", table_html.seating.kind(seat))
             if snap.phase is Phase.PLAYING and view.turn == seat:
                 el.classList.add("turn")
             else:
@@ -83,7 +83,7 @@ class TableView:
                 continue
             box = qs(f'.seat[data-seat="{self.slot_of(s)}"] .thinking')
             if box is not None:
-                box.innerHTML = esc(t("thinking", name=render.seat_name(s))) if s == seat else ""
+                box.innerHTML = esc(t("thinking", name=table_html.seat_name(s))) if s == seat else ""
 
     def render_trick(self) -> None:
         assert self.snap is not None
@@ -91,7 +91,7 @@ class TableView:
         trick.classList.remove("collect", "to-0", "to-1", "to-2", "to-3")
         plays = {self.slot_of(seat): card for seat, card in self.snap.view.current_trick}
         for slot in range(4):
-            qs(f'.slot[data-slot="{slot}"]').innerHTML = render.card_face(plays[slot]) if slot in plays else ""
+            qs(f'.slot[data-slot="{slot}"]').innerHTML = table_html.card_face(plays[slot]) if slot in plays else ""
         view = self.snap.view
         broken = self.snap.phase is Phase.PLAYING and view.hearts_broken
         by_id("center-info").textContent = "♥\ufe0e " + t("hearts_broken").rstrip("!") if broken else ""
@@ -116,7 +116,7 @@ class TableView:
                 classes[c] = f"{classes.get(c, '')} {name}".strip()
         enabled = self.enabled()
         passing = self.asked is not None and self.asked.phase is Phase.PASSING
-        hand.innerHTML = render.hand_buttons(self.snap.view.hand, enabled, classes, self.selected if passing else None)
+        hand.innerHTML = table_html.hand_buttons(self.snap.view.hand, enabled, classes, self.selected if passing else None)
         hand.classList.add("rows2")
         hand.classList.toggle("can-play", bool(enabled))
         hand.classList.toggle("waiting", not enabled)
@@ -165,7 +165,7 @@ class TableView:
             if asked is None:
                 return t("pass_waiting")
             direction = snap.view.pass_direction
-            return t(f"pass_{direction.value}", name=render.seat_name(direction.target(self.me)))
+            return t(f"pass_{direction.value}", name=table_html.seat_name(direction.target(self.me)))
         if snap.phase is Phase.PLAYING and asked is not None:
             if not asked.current_trick:
                 return t("lead_two_clubs") if asked.trick_number == 0 else t("your_lead")
@@ -239,8 +239,8 @@ class TableView:
         self.render()
 
     async def _card_played(self, ev: CardPlayed, fly: float) -> None:
-        qs(f'.slot[data-slot="{self.slot_of(ev.seat)}"]').innerHTML = render.card_face(ev.card, "fly-in")
-        self.announce(t("plays", name=render.seat_name(ev.seat), card=i18n.card_label(ev.card)))
+        qs(f'.slot[data-slot="{self.slot_of(ev.seat)}"]').innerHTML = table_html.card_face(ev.card, "fly-in")
+        self.announce(t("plays", name=table_html.seat_name(ev.seat), card=i18n.card_label(ev.card)))
         if ev.seat == self.me:
             self.hinted, self.received = set(), set()
             played = qs(f'#hand button[data-card="{ev.card.text}"]')
@@ -258,7 +258,7 @@ class TableView:
         card = qs(f'.slot[data-slot="{slot}"] .card')
         if card is not None:
             card.classList.add("winner")
-        self.announce(t("you_take_trick") if ev.seat == self.me else t("takes_trick", name=render.seat_name(ev.seat)))
+        self.announce(t("you_take_trick") if ev.seat == self.me else t("takes_trick", name=table_html.seat_name(ev.seat)))
         if pause:
             await asyncio.sleep(pause)
         trick = by_id("trick")
@@ -270,7 +270,7 @@ class TableView:
         trick.classList.remove("collect", f"to-{slot}")
         marks = qs(f'.seat[data-seat="{slot}"] .markers')
         if marks is not None:
-            glyph = render.MARKER_GLYPH.get(ev.marker, "")
+            glyph = table_html.MARKER_GLYPH.get(ev.marker, "")
             marks.insertAdjacentHTML("beforeend", f'<li class="m-{esc(ev.marker)}" aria-hidden="true">{glyph}</li>')
 
     def _cards_passed(self, ev: CardsPassed) -> None:
@@ -278,7 +278,7 @@ class TableView:
         got = set(ev.given[source])
         self.received, self.selected = got, []
         names = i18n.join_list([i18n.card_label(c) for c in sorted(got)])
-        text = t("received", cards=names, name=render.seat_name(source))
+        text = t("received", cards=names, name=table_html.seat_name(source))
         self.toast(text, seconds=4)
         self.announce(text)
         asyncio.ensure_future(self._clear_received(got))

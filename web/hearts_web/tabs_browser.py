@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from .data_view import overlay_html
+from .data_html import overlay_html
 from .dom import _KEEP, by_id, document, is_none, listen, window
 from .store import OWNED_KEYS
 from .tabs import Tabs

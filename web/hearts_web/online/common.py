@@ -11,11 +11,11 @@ from hearts.table import Listener, Player
 from ..dialogs import Dialogs
 from ..i18n import t
 from ..players import HumanPlayer
-from ..render import esc
+from ..table_html import esc
 from ..session import Session
 from ..settings import Settings
 from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY, Store
-from ..table_input import TableInput
+from ..hand_controls import TableInput
 from ..table_view import TableView
 from .guest import GuestTable
 from .messages import LobbySeat

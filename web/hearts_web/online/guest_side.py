@@ -9,10 +9,10 @@ from hearts.fairdeal import is_token
 
 from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
 
-from .. import render
+from .. import table_html
 from ..dom import by_id, document, qs
 from ..i18n import t
-from ..render import Seating, esc
+from ..table_html import Seating, esc
 from ..session import Snapshot
 from . import config, link, protocol
 from .common import GUEST_KEY, OnlinePage, ip_notice, seats_html
@@ -182,7 +182,7 @@ class GuestSide:
     def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
         self.seats, self.started = seats, started
         me = self.table.seat
-        render.seating = Seating(me or Seat.SOUTH, {item.seat: item.name for item in seats},
+        table_html.seating = Seating(me or Seat.SOUTH, {item.seat: item.name for item in seats},
                                  {item.seat: ("local" if item.seat == me else KIND_FOR_GUEST[item.kind]) for item in seats})
         if self.entered:
             self.page.view.render()

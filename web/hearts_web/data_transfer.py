@@ -9,12 +9,12 @@ from typing import Any, Callable
 
 from . import backup_file
 from .backup_file import ImportError_, ImportPlan
-from .data_view import import_preview_html, notice_html
+from .data_html import import_preview_html, notice_html
 from .dialogs import Dialogs
 from .dom import document, is_none, listen, window
 from .i18n import t
 from .notices import Notices
-from .render import esc
+from .table_html import esc
 from .store import Store
 
 __all__ = ["DataUI", "download"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
 from . import i18n
-from .data_view import data_section_html
+from .data_html import data_section_html
 from .i18n import t
-from .render import esc
+from .table_html import esc
 from .settings import DECKS, DIFFICULTIES, LOOKS, SPEEDS, Settings
 
 __all__ = ["settings_html", "on_click", "on_change"]

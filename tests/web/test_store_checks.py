@@ -1,4 +1,4 @@
-"""hearts_web.stored: every stored key is checked, repaired where it safely can be, set aside
+"""hearts_web.store_checks: every stored key is checked, repaired where it safely can be, set aside
 otherwise, and the notice says exactly what happened (backup made or not)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hearts_web.settings import Settings
 from hearts_web.stats import Statistics
 from hearts_web.store import (BACKUP_PREFIX, CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY,
                               STATS_KEY, MemoryStorage, Store)
-from hearts_web.stored import Notice, check_daily, check_settings, check_start, check_stats, load_session
+from hearts_web.store_checks import Notice, check_daily, check_settings, check_start, check_stats, load_session
 from helpers import played, step
 from strategies import json_paths
 

@@ -13,12 +13,12 @@ from typing import Any, Protocol
 from hearts import Hand, Seat
 from hearts.review import Verdict, decision_count, review_steps
 
-from . import review_view
+from . import review_html
 from .dialogs import Dialogs
 from .dom import by_id, qs, window
 from .i18n import t
 from .players import Pacer
-from .render import esc
+from .table_html import esc
 
 __all__ = ["ReviewUI", "ReviewHost"]
 
@@ -95,8 +95,8 @@ class ReviewUI:
         hand = self.hand
         if hand is None or not self.showing():
             return
-        by_id("review-stage").innerHTML = review_view.step_html(hand, self.step, self.me)
-        last = review_view.step_count(hand) - 1
+        by_id("review-stage").innerHTML = review_html.step_html(hand, self.step, self.me)
+        last = review_html.step_count(hand) - 1
         by_id("review-where").textContent = t("review_pass") if self.step == 0 else t("review_trick", n=self.step, of=last)
         qs('[data-action="review-prev"]').disabled = self.step <= 0
         qs('[data-action="review-next"]').disabled = self.step >= last
@@ -104,7 +104,7 @@ class ReviewUI:
     def draw_verdicts(self, done: bool) -> None:
         out = by_id("review-verdicts")
         if out is not None and self.showing():
-            out.innerHTML = review_view.verdicts_html(self.verdicts, self.total, done)
+            out.innerHTML = review_html.verdicts_html(self.verdicts, self.total, done)
 
     def on_action(self, name: str, el: Any) -> None:
         if name == "review-back":
@@ -116,7 +116,7 @@ class ReviewUI:
             return
         if self.hand is None:
             return
-        last = review_view.step_count(self.hand) - 1
+        last = review_html.step_count(self.hand) - 1
         if name == "review-prev":
             self.step = max(0, self.step - 1)
         elif name == "review-next":

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .daily_view import DailyData
+from .daily_data import DailyData
 from .i18n import t
 from .session import CorruptSave, Mode, Session, decode_save, encode_save
 from .settings import Settings

@@ -14,7 +14,7 @@ from hearts import PRESETS, Seat
 
 from ..dom import is_none, qs, window
 from ..i18n import t
-from ..render import esc
+from ..table_html import esc
 from ..settings import DIFFICULTIES
 from . import config, link, protocol
 from .common import HOST_KEY, MATCH_KEY, OnlinePage, ip_notice, select

@@ -13,7 +13,7 @@ __all__ = ["TableCommands", "Commands", "bind"]
 
 
 class TableCommands(Protocol):
-    """What the player does at the table (hearts_web.table_input implements it)."""
+    """What the player does at the table (hearts_web.hand_controls implements it)."""
 
     def tap_card(self, card: Card) -> None: ...
 

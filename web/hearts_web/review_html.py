@@ -1,5 +1,5 @@
 """The hand review's HTML and sentences: a replay of one hand, step by step, and the verdicts on the
-player's own decisions (pure: no DOM; :mod:`hearts_web.review_ui` puts it on the page)."""
+player's own decisions (pure: no DOM; :mod:`hearts_web.review_dialog` puts it on the page)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hearts.review import REVIEW_THRESHOLD, Verdict
 
 from . import i18n
 from .i18n import t
-from .render import card_face, esc, seat_name
+from .table_html import card_face, esc, seat_name
 
 __all__ = ["step_count", "step_html", "verdicts_html", "reason_sentence", "REASONS_EN", "REASONS_DE"]
 

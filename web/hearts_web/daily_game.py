@@ -9,13 +9,13 @@ from typing import Any, Protocol
 from hearts import HandOver, Phase, Seat
 from hearts.daily import DailyResult, daily_fingerprint, daily_match, parse_date, play_par, share_markers
 
-from . import daily_view
-from .daily_view import DailyData
+from . import daily_html
+from .daily_data import DailyData
 from .dialogs import Dialogs
 from .dom import by_id, document, is_none, window
 from .i18n import t
 from .players import Pacer
-from .render import esc
+from .table_html import esc
 from .session import Mode, Session, SessionState
 from .store import DAILY_GAME_KEY, DAILY_KEY, Store
 from .table_view import TableView
@@ -175,7 +175,7 @@ class DailyUI:
         parts = [f'<p>{esc(t("daily_intro"))}</p>',
                  f'<div class="daily-head"><span class="par" data-par-for="{today}">{esc(self.par_text(today))}</span></div>']
         if result is not None:
-            parts.append(daily_view.result_html(result))
+            parts.append(daily_html.result_html(result))
             parts.append(
                 '<div class="dlg-actions">'
                 f'<button type="button" class="secondary" data-action="daily-practice">{esc(t("daily_practice"))}</button>'
@@ -185,7 +185,7 @@ class DailyUI:
             again = self.data.attempted(today)
             label, action = (t("daily_practice"), "daily-practice") if again else (t("daily_play"), "daily-play")
             parts.append(f'<div class="dlg-actions"><button type="button" class="primary" data-action="{action}" autofocus>{esc(label)}</button></div>')
-        parts.append(daily_view.history_html(self.data.results, today))
+        parts.append(daily_html.history_html(self.data.results, today))
         self.host.dialogs.open(t("daily_title", date=today), "".join(parts))
 
     def on_action(self, action: str, el: Any) -> None:
@@ -230,7 +230,7 @@ class DailyUI:
         if result is None:
             return
         parts = [f'<p class="note">{esc(t("practice"))}</p>'] if practice else []
-        parts.append(daily_view.result_html(result))
+        parts.append(daily_html.result_html(result))
         parts.append(
             '<div class="dlg-actions">'
             f'<button type="button" class="secondary" data-action="back-to-match">{esc(t("back_to_match"))}</button>'
@@ -249,7 +249,7 @@ class DailyUI:
         if result is None:
             return
         loc = window.location
-        text = daily_view.share_text(result, f"{loc.origin}{loc.pathname}")
+        text = daily_html.share_text(result, f"{loc.origin}{loc.pathname}")
         document.documentElement.dataset.shareText = text
         nav = window.navigator
         force = self.host.params.get("share")
