@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hearts import Card, HandScore, Seat, parse_cards
 from hearts_web import i18n, table_html
+from hearts_web.table_state import Seating
 
 
 def setup_function() -> None:
@@ -34,17 +35,26 @@ def test_the_hand_enables_only_the_given_cards_and_marks_chosen_ones() -> None:
 def test_the_score_sheet_marks_the_moon_and_the_lowest_total() -> None:
     rows = [HandScore(0, (0, 26, 26, 26), (26, 0, 0, 0), Seat.SOUTH, None, (0, 26, 26, 26)),
             HandScore(1, (5, 8, 13, 0), (5, 8, 13, 0), None, None, (5, 34, 39, 26))]
-    html = table_html.score_sheet(rows)
+    html = table_html.score_sheet(rows, Seating())
     assert html.count("<tr>") == 4  # head, two hands, totals
     assert 'class="moon-cell">0 ☾' in html
     assert '<td class="low">5</td>' in html and html.count('class="low"') == 1
 
 
 def test_seat_boxes_show_markers_cards_left_and_who_is_thinking() -> None:
-    html = table_html.seat_box(Seat.WEST, 17, ("hearts", "queen"), 9, thinking=True)
+    html = table_html.seat_box(Seat.WEST, 17, ("hearts", "queen"), 9, thinking=True, seating=Seating())
     assert html.count("<i></i>") == 9 and '<span class="pts"' in html and ">17<" in html
     assert 'class="m-hearts"' in html and 'class="m-queen"' in html and "Pip is thinking" in html
     assert "hearts, queen of spades" in html
+
+
+def test_names_come_from_the_seating_of_the_table() -> None:
+    seating = Seating(Seat.WEST, {Seat.SOUTH: "<b>Ada</b>"}, {Seat.SOUTH: "remote"})
+    assert seating.name(Seat.WEST) == "You" and seating.name(Seat.NORTH) == "Hops" and seating.kind(Seat.NORTH) == "bot"
+    assert seating.slot(Seat.WEST) == 0 and seating.slot(Seat.SOUTH) == 3
+    html = table_html.seat_box(Seat.SOUTH, 0, (), 13, thinking=False, seating=seating)
+    assert "&lt;b&gt;Ada&lt;/b&gt;" in html and '<span class="dir">' in html
+    assert "&lt;b&gt;Ada" in table_html.score_sheet([], seating) and ">You<" in table_html.score_sheet([], seating)
 
 
 def test_text_from_outside_is_escaped() -> None:

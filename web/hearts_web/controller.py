@@ -17,7 +17,7 @@ from hearts import Deal, Event, HandOver, IllegalAction, Match, PassDirection, P
 from hearts.challenge import Challenge, challenge_rngs
 from hearts.table import Game, Listener, Player, play
 
-from . import bot_worker, dom_input, i18n, page, settings_form, store_checks, table_html
+from . import bot_worker, dom_input, i18n, page, settings_form, store_checks
 from .daily_game import DailyUI, local_date
 from .daily_data import is_date
 from .dialogs import Dialogs
@@ -32,6 +32,7 @@ from .session import Mode, Session, SessionState, encode_save
 from .settings import MIN_THINK, TIMINGS, Settings
 from .stats import Statistics, note_events
 from .store import MATCH_KEY
+from .table_state import Seating
 from .table_view import TableView
 
 __all__ = ["Controller"]
@@ -45,12 +46,12 @@ def _query() -> dict[str, str]:
 
 class Controller(Listener):
     def __init__(self) -> None:
-        self.dialogs = Dialogs()
+        self.view = TableView(self.timings)
+        self.dialogs = Dialogs(lambda: self.view.seating)
         self.keeper = Keeper(self)  # stored data, tab ownership, export/import (hearts_web.keeper)
         self.store, self.settings = self.keeper.store, self.keeper.settings
         self.params = _query()
         self.speed_override: str | None = self.params["speed"] if self.params.get("speed") in TIMINGS else None
-        self.view = TableView(self.timings)
         self.human = HumanPlayer(self._on_asked, self._on_refused, on_passed=self._hurry_bots)
         self.table_input = TableInput(self, self.human)
         self.comforts = Comforts(self)
@@ -152,10 +153,8 @@ class Controller(Listener):
         if self.table_task is not None:
             self.table_task.cancel()
         self._session, self.extra, self.table_input.seat = session, extra, self.human
-        self.view.selected, self.view.hinted, self.view.received = [], set(), set()
-        self.view.claimable = False  # offered again when the engine says so, on the player's turn
+        self.view.clear()  # a claim is offered again when the engine says so, on the player's turn
         page.offer_undo(False)
-        self.view.set_thinking(None)
         self.view.show(session.snapshot())
         self.render_badge()
         self.view.focus_first_card()
@@ -192,13 +191,12 @@ class Controller(Listener):
         if self.table_task is not None:
             self.table_task.cancel()
         self._session, self.extra, self.table_input.seat = None, None, guest
-        self.view.claimable = False  # a guest's moves are the host's to judge: no claim, no undo
+        self.view.clear()  # a guest's moves are the host's to judge: no claim, no undo
         page.offer_undo(False)
-        self.view.set_thinking(None)
         self.render_badge()
 
     def leave_online(self) -> None:
-        table_html.seating = table_html.Seating()
+        self.view.seat(Seating())
         document.documentElement.classList.remove("host-away")
         self.resume_or_new()
 
@@ -226,8 +224,7 @@ class Controller(Listener):
     def _on_asked(self, view: SeatView) -> None:
         if self._session is None:
             return
-        self.view.claimable = self.comforts.claimable()
-        self.view.show(self._session.snapshot(), view)
+        self.view.show(self._session.snapshot(), view, claimable=self.comforts.claimable())
         page.offer_undo(self.comforts.can_undo())
         if view.phase is Phase.PLAYING:
             self.view.maybe_focus_hand()
@@ -250,7 +247,6 @@ class Controller(Listener):
         await asyncio.sleep(0)  # a new browser task for the drawing: no task over 50 ms on a slow phone
         if session is not self._session:
             return
-        self.view.claimable = False
         if self.extra is not None:
             await self.extra.on_events(game, events)  # the guests see it at once
         await self.view.animate(events, session.snapshot())
@@ -420,7 +416,7 @@ class Controller(Listener):
         page.apply_speed(self.timings(), (self.speed_override or self.settings.speed) == "instant")
 
     def apply_texts(self) -> None:
-        page.apply_texts(ME)
+        page.apply_texts(self.view.seating)
 
     def render_badge(self) -> None:
         session = self._session

@@ -17,7 +17,7 @@ class TableCommands(Protocol):
 
     def tap_card(self, card: Card) -> None: ...
 
-    def tap_refused_card(self, card: Card, el: Any) -> None: ...
+    def tap_refused_card(self, card: Card) -> None: ...
 
     def pass_cards(self) -> None: ...
 
@@ -89,7 +89,7 @@ def _on_hand_pointerup(table: TableCommands, event: Any) -> None:
     """Disabled cards get no click; a tap on one still explains why it cannot be played."""
     el = closest(event, "button[data-card]")
     if el is not None and el.disabled:
-        table.tap_refused_card(_card_of(el), el)
+        table.tap_refused_card(_card_of(el))
 
 
 def _on_hand_key(event: Any) -> None:

@@ -91,41 +91,29 @@ class TableInput:
         elif seat.submit(PlayCard(asked.seat, card)):
             self.view.lock_hand()  # at once, so a double tap cannot play twice
 
-    def tap_refused_card(self, card: Card, el: Any) -> None:
+    def tap_refused_card(self, card: Card) -> None:
         asked = self.seat.asked
         if asked is None or asked.phase is not Phase.PLAYING:
-            if self.view.snap is not None and self.view.snap.phase is Phase.PLAYING:
+            snap = self.view.state.snap
+            if snap is not None and snap.phase is Phase.PLAYING:
                 self.view.show_error(t("err_not_your_turn"))
             return
         try:
             asked.verify_play(card)
         except IllegalAction as exc:
             self.view.show_error(explain(exc))
-            el.classList.add("refused")
-            asyncio.ensure_future(self._unrefuse(el))
-
-    async def _unrefuse(self, el: Any) -> None:
-        await asyncio.sleep(0.4)
-        el.classList.remove("refused")
+            self.view.flash_refused(card)
 
     def toggle_pass_card(self, card: Card) -> None:
-        chosen = self.view.selected
-        if card in chosen:
-            chosen.remove(card)
-        else:
-            if len(chosen) >= 3:
-                chosen.pop(0)
-            chosen.append(card)
-        self.view.render_hand()
-        self.view.render_prompt()
+        self.view.choose(card)
 
     def pass_cards(self) -> None:
         asked = self.seat.asked
-        if asked is None or asked.phase is not Phase.PASSING or len(self.view.selected) != 3:
+        chosen = self.view.state.chosen
+        if asked is None or asked.phase is not Phase.PASSING or len(chosen) != 3:
             return
-        if self.seat.submit(PassCards(asked.seat, tuple(self.view.selected))):
-            self.view.hinted = set()
-            self.view.lock_hand()
+        if self.seat.submit(PassCards(asked.seat, chosen)):
+            self.view.lock_hand(passed=True)
 
     def hint(self) -> None:
         self.host.guard(self._hint())
@@ -151,6 +139,5 @@ class TableInput:
             session.state.practice = True
             self.host.save()
             self.host.render_badge()
-        self.view.hinted = set(hint.cards)
-        self.view.render_hand()
+        self.view.hint(hint.cards)
         self.view.say(hint_text(hint, asked.phase is Phase.PASSING))

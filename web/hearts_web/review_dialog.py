@@ -19,12 +19,14 @@ from .dom import by_id, qs, window
 from .i18n import t
 from .players import Pacer
 from .table_html import esc
+from .table_view import TableView
 
 __all__ = ["ReviewUI", "ReviewHost"]
 
 
 class ReviewHost(Protocol):
     dialogs: Dialogs
+    view: TableView
 
     def guard(self, coro: Any) -> None: ...
 
@@ -95,7 +97,7 @@ class ReviewUI:
         hand = self.hand
         if hand is None or not self.showing():
             return
-        by_id("review-stage").innerHTML = review_html.step_html(hand, self.step, self.me)
+        by_id("review-stage").innerHTML = review_html.step_html(hand, self.step, self.host.view.seating)
         last = review_html.step_count(hand) - 1
         by_id("review-where").textContent = t("review_pass") if self.step == 0 else t("review_trick", n=self.step, of=last)
         qs('[data-action="review-prev"]').disabled = self.step <= 0
@@ -104,7 +106,7 @@ class ReviewUI:
     def draw_verdicts(self, done: bool) -> None:
         out = by_id("review-verdicts")
         if out is not None and self.showing():
-            out.innerHTML = review_html.verdicts_html(self.verdicts, self.total, done)
+            out.innerHTML = review_html.verdicts_html(self.verdicts, self.total, done, self.host.view.seating)
 
     def on_action(self, name: str, el: Any) -> None:
         if name == "review-back":

@@ -9,10 +9,10 @@ from hearts.fairdeal import is_token
 
 from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
 
-from .. import table_html
 from ..dom import by_id, document, qs
 from ..i18n import t
-from ..table_html import Seating, esc
+from ..table_html import esc
+from ..table_state import Seating
 from ..session import Snapshot
 from . import config, link, protocol
 from .common import GUEST_KEY, OnlinePage, ip_notice, seats_html
@@ -182,10 +182,8 @@ class GuestSide:
     def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
         self.seats, self.started = seats, started
         me = self.table.seat
-        table_html.seating = Seating(me or Seat.SOUTH, {item.seat: item.name for item in seats},
-                                 {item.seat: ("local" if item.seat == me else KIND_FOR_GUEST[item.kind]) for item in seats})
-        if self.entered:
-            self.page.view.render()
+        self.page.view.seat(Seating(me or Seat.SOUTH, {item.seat: item.name for item in seats},
+                                    {item.seat: ("local" if item.seat == me else KIND_FOR_GUEST[item.kind]) for item in seats}))
         if not (self.entered and started):
             self.show_join()
 

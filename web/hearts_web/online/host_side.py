@@ -8,10 +8,10 @@ from typing import Any
 from hearts import Event, HandOver, HandStarted, Seat
 from hearts.table import Game, Listener
 
-from .. import table_html
 from ..dom import qs, window
 from ..i18n import t
-from ..table_html import Seating, esc
+from ..table_html import esc
+from ..table_state import Seating
 from ..session import Mode, Session, SessionState
 from . import config, link, protocol
 from .common import HOST_KEY, MATCH_KEY, OnlinePage, ip_notice, seats_html
@@ -67,9 +67,8 @@ class HostSide(Listener):
             self.show_lobby()
 
     def apply_seating(self) -> None:
-        table_html.seating = Seating(Seat.SOUTH, {s: info.name for s, info in zip(Seat, self.table.seats) if s != Seat.SOUTH},
-                                 {s: info.shown_kind for s, info in zip(Seat, self.table.seats)})
-        self.page.view.render()
+        self.page.view.seat(Seating(Seat.SOUTH, {s: info.name for s, info in zip(Seat, self.table.seats) if s != Seat.SOUTH},
+                                    {s: info.shown_kind for s, info in zip(Seat, self.table.seats)}))
 
     def show_lobby(self) -> None:
         seats = self.table.lobby().seats
