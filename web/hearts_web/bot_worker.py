@@ -1,6 +1,6 @@
 """The page's end of the bots' Web Worker (``web/bot-worker.js``): Hard thinks there, so no task
 on the page waits for its search (a sliced search on the page still blocked it for up to 450 ms
-at a time: ``bench/out/browser-calibration.txt``).
+at a time).
 
 :class:`BotWorker` is the protocol, without the browser: requests go out through ``post`` with
 an id, answers come back to :meth:`BotWorker.on_message`. :func:`start` makes the real worker.

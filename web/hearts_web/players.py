@@ -22,16 +22,15 @@ __all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT"
 # Give the browser a turn at least this often while Python computes (seconds).
 SLICE_BUDGET = 0.03
 # How long a bot waits for a starting worker before it thinks on the page instead (seconds): the
-# worker starts in 1.5-3 s on a warm cache (bench/out/browser-worker.txt), a slow phone takes longer.
+# worker starts in 1.5-3 s on a warm cache, a slow phone takes longer.
 WORKER_START_WAIT = 10.0
 # Hard's budget in the worker (ms): the page does not wait on it, so a play may take a little more
 # than the page's 250 ms (median decision ~300 ms, target <= 400). The pass is chosen while the
 # person picks three cards: each bot thinks up to 2.5 s (the three share the worker, one after
 # another), and once the person has passed (HumanPlayer's on_passed -> BotWorker.hurry) every pass
 # still searching or to come ends 500 ms after its start, or at once: the person never waits more
-# than the old 3 x 500 ms. Whether the longer pass wins points is not shown yet (2,400 deals:
-# -0.075 +- 0.137 per hand, bench/out/pass-bench-v3-worlds.txt); it costs the player nothing.
-# Worlds per decision this buys: bench/out/browser-worker-v3.txt to -v7.txt (hearts.bots.hard.BROWSER_WORLDS).
+# than 3 x 500 ms. Whether the longer pass wins points is not shown yet (2,400 deals: -0.075 +- 0.137
+# per hand); it costs the player nothing. The worlds per decision it buys: hearts.bots.hard.BROWSER_WORLDS.
 WORKER_BUDGET = {"budget_ms": 300.0, "pass_budget_ms": 2500.0, "hurry_ms": 500.0}
 
 
