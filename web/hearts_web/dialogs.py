@@ -9,6 +9,7 @@ from collections.abc import Callable
 from hearts import HandScore, Seat, Trick
 
 from . import i18n, table_html
+from .commands import Commands
 from .dom import JsEvent, by_id, listen, qs
 from .i18n import t
 from .stats import Statistics
@@ -37,11 +38,14 @@ def _review_picker(sheet: list[HandScore]) -> str:
 
 
 class Dialogs:
-    """``seating()`` names the players (the table's seating: an online table has its own)."""
+    """``seating()`` names the players (the table's seating: an online table has its own). The
+    dialogs' own buttons (``close-dialog``, ``continue``) close it."""
 
-    def __init__(self, seating: Callable[[], Seating]) -> None:
+    def __init__(self, seating: Callable[[], Seating], commands: Commands) -> None:
         self.seating = seating
         self.el = by_id("dlg")
+        commands.add("close-dialog", lambda _: self.close())
+        commands.add("continue", lambda _: self.close())
         self._closed: asyncio.Future[bool] | None = None
         listen(self.el, "close", self._on_close)
 

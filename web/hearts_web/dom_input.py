@@ -1,124 +1,124 @@
 """Input: DOM events become commands. Taps and clicks are delegated from the document (the table
-is redrawn all the time), keys give keyboard players the same commands."""
+is redrawn all the time), keys give keyboard players the same commands.
+
+A click on a ``[data-action]`` control becomes a :class:`~hearts_web.commands.Press` for the
+registry (this module knows no feature); a changed field of a ``[data-form]`` becomes a
+:class:`~hearts_web.commands.FieldChange`; a tap on a card of the hand goes to :class:`CardTaps`.
+This is the only module that reads event objects.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from hearts import Card
 
-from .dom import by_id, closest, document, is_none, listen, qs, qsa
+from .commands import Commands, FieldChange, Press
+from .dom import Element, JsEvent, by_id, closest, document, is_none, listen, qs, qsa
 
-__all__ = ["TableCommands", "Commands", "bind"]
+__all__ = ["CardTaps", "bind", "press_of", "TABLE_KEYS", "REVIEW_KEYS"]
+
+# Keys outside text fields and dialogs: the command each one runs.
+TABLE_KEYS = {"h": "hint", "l": "last-trick"}
+# Keys in the hand review (a dialog): step through the hand.
+REVIEW_KEYS = {"ArrowLeft": "review-prev", "ArrowRight": "review-next", "Home": "review-first", "End": "review-last"}
+HAND_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 
 
-class TableCommands(Protocol):
-    """What the player does at the table (hearts_web.hand_controls implements it)."""
+class CardTaps(Protocol):
+    """What a tap on a card of the hand does (hearts_web.hand_controls implements it)."""
 
     def tap_card(self, card: Card) -> None: ...
 
     def tap_refused_card(self, card: Card) -> None: ...
 
-    def pass_cards(self) -> None: ...
 
-    def hint(self) -> None: ...
-
-
-class Commands(Protocol):
-    """What the page can be asked to do (the controller implements it)."""
-
-    def action(self, name: str, el: Any) -> None: ...
-
-    def set_lang(self, lang: str) -> None: ...
-
-    def setting_changed(self, el: Any) -> None: ...
-
-    def fail(self, exc: BaseException) -> None: ...
-
-
-def bind(table: TableCommands, commands: Commands) -> None:
-    def guarded(handler: Any) -> Any:
-        def run(event: Any) -> None:
+def bind(commands: Commands, cards: CardTaps, fail: Callable[[BaseException], None]) -> None:
+    def guarded(handler: Callable[[JsEvent], None]) -> Callable[[JsEvent], None]:
+        def run(event: JsEvent) -> None:
             try:
                 handler(event)
             except Exception as exc:  # noqa: BLE001 - a friendly message, never a dead page
-                commands.fail(exc)
+                fail(exc)
 
         return run
 
-    listen(document, "click", guarded(lambda event: _on_click(table, commands, event)))
+    listen(document, "click", guarded(lambda event: _on_click(commands, cards, event)))
     listen(document, "change", guarded(lambda event: _on_change(commands, event)))
-    listen(by_id("hand"), "pointerup", guarded(lambda event: _on_hand_pointerup(table, event)))
+    listen(by_id("hand"), "pointerup", guarded(lambda event: _on_hand_pointerup(cards, event)))
     listen(by_id("hand"), "keydown", guarded(_on_hand_key))
-    listen(document, "keydown", guarded(lambda event: _on_key(table, commands, event)))
+    listen(document, "keydown", guarded(lambda event: _on_key(commands, event)))
 
 
-def _card_of(el: Any) -> Card:
+def press_of(el: Element) -> Press:
+    """The press of a ``[data-action]`` element: its action and its other ``data-*`` values."""
+    data = {}
+    for name in el.getAttributeNames():
+        name = str(name)
+        if name.startswith("data-") and name != "data-action":
+            data[name[5:]] = str(el.getAttribute(name))
+    return Press(str(el.getAttribute("data-action")), data)
+
+
+def _card_of(el: Element) -> Card:
     return Card.parse(str(el.getAttribute("data-card")))
 
 
-def _on_click(table: TableCommands, commands: Commands, event: Any) -> None:
+def _on_click(commands: Commands, cards: CardTaps, event: JsEvent) -> None:
     card_el = closest(event, "#hand button[data-card]")
     if card_el is not None:
         if not card_el.disabled:
-            table.tap_card(_card_of(card_el))
-        return
-    lang_el = closest(event, "[data-lang]")
-    if lang_el is not None:
-        commands.set_lang(str(lang_el.getAttribute("data-lang")))
+            cards.tap_card(_card_of(card_el))
         return
     el = closest(event, "[data-action]")
-    if el is None:
-        return
-    name = str(el.getAttribute("data-action"))
-    if name == "pass":
-        table.pass_cards()
-    elif name == "hint":
-        table.hint()
-    else:
-        commands.action(name, el)
+    if el is not None:
+        commands.run(press_of(el))
 
 
-def _on_change(commands: Commands, event: Any) -> None:
+def _on_change(commands: Commands, event: JsEvent) -> None:
     el = event.target
-    if not is_none(el) and el.closest("#dlg-body [data-settings]"):
-        commands.setting_changed(el)
+    if is_none(el) or not hasattr(el, "closest"):
+        return
+    form = el.closest("#dlg-body [data-form]")
+    if is_none(form):
+        return
+    checked = str(el.type) == "checkbox" and bool(el.checked)
+    commands.change(FieldChange(str(form.getAttribute("data-form")), str(el.getAttribute("name") or ""),
+                                str(el.value), checked))
 
 
-def _on_hand_pointerup(table: TableCommands, event: Any) -> None:
+def _on_hand_pointerup(cards: CardTaps, event: JsEvent) -> None:
     """Disabled cards get no click; a tap on one still explains why it cannot be played."""
     el = closest(event, "button[data-card]")
     if el is not None and el.disabled:
-        table.tap_refused_card(_card_of(el))
+        cards.tap_refused_card(_card_of(el))
 
 
-def _on_hand_key(event: Any) -> None:
+def _on_hand_key(event: JsEvent) -> None:
     """Arrow keys, Home and End move between the playable cards."""
     key = event.key
-    if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+    if key not in HAND_KEYS:
         return
-    cards = [el for el in qsa("#hand button[data-card]") if not el.disabled]
-    if not cards:
+    playable = [el for el in qsa("#hand button[data-card]") if not el.disabled]
+    if not playable:
         return
     current = document.activeElement
     idx = -1
-    for i, el in enumerate(cards):
+    for i, el in enumerate(playable):
         if not is_none(current) and el.getAttribute("data-card") == current.getAttribute("data-card"):
             idx = i
     if key in ("ArrowLeft", "ArrowUp"):
-        idx = (idx - 1) % len(cards) if idx >= 0 else len(cards) - 1
+        idx = (idx - 1) % len(playable) if idx >= 0 else len(playable) - 1
     elif key in ("ArrowRight", "ArrowDown"):
-        idx = (idx + 1) % len(cards)
+        idx = (idx + 1) % len(playable)
     else:
-        idx = 0 if key == "Home" else len(cards) - 1
-    cards[idx].focus()
+        idx = 0 if key == "Home" else len(playable) - 1
+    playable[idx].focus()
     event.preventDefault()
 
 
-REVIEW_KEYS = {"ArrowLeft": "review-prev", "ArrowRight": "review-next", "Home": "review-first", "End": "review-last"}
-
-
-def _on_key(table: TableCommands, commands: Commands, event: Any) -> None:
+def _on_key(commands: Commands, event: JsEvent) -> None:
     """Shortcuts outside text fields: H hint, L last trick, P pass; in the hand review the arrow
     keys, Home and End step through the hand."""
     tag = str(getattr(event.target, "tagName", "") or "").lower()
@@ -127,13 +127,11 @@ def _on_key(table: TableCommands, commands: Commands, event: Any) -> None:
     if by_id("dlg").open:
         step = REVIEW_KEYS.get(str(event.key or ""))
         if step is not None and qs("#review-stage") is not None:  # the hand review: step with the keys
-            commands.action(step, None)
+            commands.run(Press(step))
             event.preventDefault()
         return
     key = str(event.key or "").lower()
-    if key == "h":
-        table.hint()
-    elif key == "l":
-        commands.action("last-trick", None)
+    if key in TABLE_KEYS:
+        commands.run(Press(TABLE_KEYS[key]))
     elif key == "p" and not by_id("pass-btn").disabled:
-        table.pass_cards()
+        commands.run(Press("pass"))

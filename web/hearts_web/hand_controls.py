@@ -1,98 +1,89 @@
-"""The player's hands on the table: a tap on a card, the pass, the hint, and why a card is refused.
+"""The player's hand: a tap on a card, the pass, the claim, the hint, a forced card that plays
+itself, and why a card is refused.
 
-The taps answer whoever asks this screen's player: the table loop here (:class:`HumanPlayer`) or,
-at someone else's online table, the host (:class:`~hearts_web.online.guest.GuestTable`); both
-offer ``asked``, ``waiting`` and ``submit``.
+The taps answer whoever asks this screen's player (:attr:`TableDoor.answering`): the table loop
+here (:class:`~hearts_web.players.HumanPlayer`) or, at someone else's online table, the host
+(:class:`~hearts_web.online.guest.GuestTable`). Registers ``pass``, ``claim`` and ``hint``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
-from hearts import Card, IllegalAction, PassCards, Phase, PlayCard, SeatView
+from hearts import Card, Claim, IllegalAction, PassCards, Phase, PlayCard, Seat, SeatView
 from hearts.table import drain
 
-from . import i18n
+from . import page
+from .commands import Commands
 from .dom import by_id
 from .hints import hint_text
 from .i18n import t
-from .online.guest import GuestTable
-from .players import HumanPlayer, Pacer
+from .players import AskedSeat, HumanPlayer, Pacer
+from .refusals import explain
 from .session import Mode, Session
-from .settings import Settings
 from .table_view import TableView
 
-__all__ = ["TableInput", "TableHost", "explain", "explain_code"]
-
-
-def explain_code(code: str) -> str:
-    """One sentence for an ``IllegalAction`` code, in the current language."""
-    if code == "must_follow_suit":
-        return t("err_must_follow_suit_plain")
-    key = f"err_{code}"
-    return t(key) if key in i18n.EN else t("err_other")
-
-
-def explain(exc: IllegalAction) -> str:
-    suit = exc.details.get("suit")
-    if exc.code.value == "must_follow_suit" and suit is not None:
-        return t("err_must_follow_suit", suit=t(f"suit1_{int(suit)}"))
-    return explain_code(exc.code.value)
-
+__all__ = ["HandControls", "TableDoor", "AUTOPLAY_BEAT"]
 
 AUTOPLAY_BEAT = 0.5  # seconds before a forced card plays itself: time to see it coming
 
 
-class TableHost(Protocol):
-    view: TableView
-    settings: Settings
+class TableDoor(Protocol):
+    """What the hand's controls need of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
+
+    @property
+    def answering(self) -> AskedSeat: ...
 
     @property
     def session(self) -> Session | None: ...
 
-    def save(self) -> None: ...
+    def claimable(self) -> bool: ...
 
-    def render_badge(self) -> None: ...
+    def mark_practice(self) -> None: ...
 
-    def guard(self, coro: Any) -> None: ...
+    def on_asked(self, callback: Callable[[SeatView], None]) -> None: ...
 
 
-class TableInput:
-    def __init__(self, host: TableHost, seat: HumanPlayer | GuestTable) -> None:
-        self.host = host
-        self.seat: HumanPlayer | GuestTable = seat
+class HandControls:
+    """``autoplay()``: the setting "play a forced card by itself"."""
 
-    @property
-    def view(self) -> TableView:
-        return self.host.view
+    def __init__(self, commands: Commands, table: TableDoor, view: TableView, autoplay: Callable[[], bool]) -> None:
+        self.table, self.view, self.autoplay = table, view, autoplay
+        commands.add("pass", lambda _: self.pass_cards())
+        commands.add("claim", lambda _: self.claim())
+        commands.add("hint", lambda _: self.hint())
+        table.on_asked(self.offer)
 
     def offer(self, view: SeatView) -> None:
         """The table asks this player: with "play a forced card by itself" on and only one legal
         card, that card plays itself after a short beat (unless the player is quicker)."""
-        if self.host.settings.autoplay and view.phase is Phase.PLAYING and len(view.legal) == 1:
+        if self.autoplay() and view.phase is Phase.PLAYING and len(view.legal) == 1:
             asyncio.ensure_future(self._autoplay(view))
 
     async def _autoplay(self, view: SeatView) -> None:
         await asyncio.sleep(AUTOPLAY_BEAT)
-        while by_id("dlg").open and self.seat.asked is view:  # a dialog in front of the table: after it
+        seat = self.table.answering
+        while by_id("dlg").open and seat.asked is view:  # a dialog in front of the table: after it
             await asyncio.sleep(0.25)
         # still asked the same, and still wanted (the setting may have changed meanwhile)
-        if self.seat.asked is view and self.seat.waiting and self.host.settings.autoplay:
+        if seat.asked is view and seat.waiting and self.autoplay():
             self.tap_card(view.legal[0])
 
+    # ------------------------------------------------------------------ taps (hearts_web.dom_input)
     def tap_card(self, card: Card) -> None:
-        seat = self.seat
+        seat = self.table.answering
         asked = seat.asked
         if asked is None or not seat.waiting:
             return
         if asked.phase is Phase.PASSING:
-            self.toggle_pass_card(card)
+            self.view.choose(card)
         elif seat.submit(PlayCard(asked.seat, card)):
             self.view.lock_hand()  # at once, so a double tap cannot play twice
 
     def tap_refused_card(self, card: Card) -> None:
-        asked = self.seat.asked
+        asked = self.table.answering.asked
         if asked is None or asked.phase is not Phase.PLAYING:
             snap = self.view.state.snap
             if snap is not None and snap.phase is Phase.PLAYING:
@@ -104,26 +95,28 @@ class TableInput:
             self.view.show_error(explain(exc))
             self.view.flash_refused(card)
 
-    def toggle_pass_card(self, card: Card) -> None:
-        self.view.choose(card)
-
+    # ------------------------------------------------------------------ commands
     def pass_cards(self) -> None:
-        asked = self.seat.asked
-        chosen = self.view.state.chosen
+        seat = self.table.answering
+        asked, chosen = seat.asked, self.view.state.chosen
         if asked is None or asked.phase is not Phase.PASSING or len(chosen) != 3:
             return
-        if self.seat.submit(PassCards(asked.seat, chosen)):
+        if seat.submit(PassCards(asked.seat, chosen)):
             self.view.lock_hand(passed=True)
 
+    def claim(self) -> None:
+        if self.table.claimable() and self.table.answering.submit(Claim(Seat.SOUTH)):
+            self.view.lock_hand()
+
     def hint(self) -> None:
-        self.host.guard(self._hint())
+        page.guard(self._hint())
 
     async def _hint(self) -> None:
         """Hard's suggestion with its reason; the match (or the daily) then counts as practice.
         No hints at an online table: the people there play on their own."""
         from hearts.bots import hint_steps
 
-        session, seat = self.host.session, self.seat
+        session, seat = self.table.session, self.table.answering
         if not isinstance(seat, HumanPlayer) or (session is not None and session.state.mode is Mode.ONLINE):
             self.view.show_error(t("online_hints_off"))
             return
@@ -135,9 +128,7 @@ class TableInput:
         hint = await drain(hint_steps(asked), Pacer())
         if seat.asked is not asked:
             return
-        if not session.state.practice:
-            session.state.practice = True
-            self.host.save()
-            self.host.render_badge()
+        self.table.mark_practice()
         self.view.hint(hint.cards)
         self.view.say(hint_text(hint, asked.phase is Phase.PASSING))
+

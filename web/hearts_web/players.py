@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from hearts import Action, IllegalAction, PassCards, Phase, Seat, SeatView
 from hearts.bots import make_bot, remote
@@ -17,7 +18,7 @@ from hearts.bots.player import BotPlayer, RngSource, decision_action
 
 from .bot_worker import BotWorker, WorkerUnavailable
 
-__all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT", "WORKER_BUDGET"]
+__all__ = ["Pacer", "AskedSeat", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT", "WORKER_BUDGET"]
 
 # Give the browser a turn at least this often while Python computes (seconds).
 SLICE_BUDGET = 0.03
@@ -46,6 +47,21 @@ class Pacer:
         if time.perf_counter() - self.since > self.budget:
             await asyncio.sleep(0)
             self.since = time.perf_counter()
+
+
+class AskedSeat(Protocol):
+    """A seat this screen's player answers for: a seat of the table loop here (:class:`HumanPlayer`)
+    or a guest's seat at someone else's online table (:class:`~hearts_web.online.guest.GuestTable`)."""
+
+    @property
+    def asked(self) -> SeatView | None:
+        """The view the table asks with, while it waits for this seat."""
+
+    @property
+    def waiting(self) -> bool: ...
+
+    def submit(self, action: Action) -> bool:
+        """Answer the table; False when it is not waiting (a second tap, or not this seat's turn)."""
 
 
 class HumanPlayer:

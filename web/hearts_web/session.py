@@ -156,6 +156,14 @@ class Session:
         return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY,
                 Mode.CHALLENGE: CHALLENGE_GAME_KEY}[self.state.mode]
 
+    @property
+    def deal_can_be_shared(self) -> bool:
+        """A deal a friend can get as a challenge link: from a seeded match of this screen or a
+        challenge game (not an online table: its deals come from all players' contributions)."""
+        if self.state.mode is Mode.CHALLENGE:
+            return bool(self.state.challenge)
+        return self.state.mode is not Mode.ONLINE and bool(self.match.seed)
+
     def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
         m = self.match
         return Snapshot(m.view(seat), m.scores, tuple(m.score_sheet), m.winners, m.phase)

@@ -1,56 +1,20 @@
-"""What the online table's browser parts share: the page they talk to, the stored keys, HTML helpers."""
+"""The online table's HTML pieces (the panels' notices, a select, the list of seats) and its stored
+keys. Pure: no DOM."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
 
 from hearts import Seat
-from hearts.table import Listener, Player
 
-from ..dialogs import Dialogs
 from ..i18n import t
-from ..players import HumanPlayer
+from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY
 from ..table_html import esc
-from ..session import Session
-from ..settings import Settings
-from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY, Store
-from ..hand_controls import TableInput
-from ..table_view import TableView
-from .guest import GuestTable
 from .messages import LobbySeat
 
-__all__ = ["OnlinePage", "HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_notice", "select", "seats_html"]
+__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_notice", "select", "seats_html"]
 
 HOST_KEY, GUEST_KEY, MATCH_KEY = ONLINE_HOST_KEY, ONLINE_GUEST_KEY, ONLINE_MATCH_KEY
-
-
-class OnlinePage(Protocol):
-    """What the online table needs from the page (the controller)."""
-
-    store: Store
-    dialogs: Dialogs
-    view: TableView
-    params: dict[str, str]
-    settings: Settings
-    human: HumanPlayer
-    table_input: TableInput
-
-    def enter(self, session: Session, players: list[Player] | None = None, extra: Listener | None = None) -> None: ...
-
-    def enter_guest(self, guest: GuestTable) -> None: ...
-
-    def leave_online(self) -> None: ...
-
-    def stand_in(self, seat: Seat, level: str) -> Player: ...
-
-    def explain_code(self, code: str) -> str: ...
-
-    def guard(self, coro: Any) -> None: ...
-
-    def render_badge(self) -> None: ...
-
-    def load_session(self, key: str) -> Session | None: ...
 
 
 def ip_notice() -> str:
