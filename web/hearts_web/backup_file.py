@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
 
 from . import store_checks
 from .daily_data import DailyData
@@ -131,9 +130,11 @@ def describe(key: str, raw: str | None) -> str:
             if m.is_over:
                 return t("imp_match_over")
             return t("imp_match_desc", hand=len(m.hands), trick=min(m.hand.trick_number + 1, 13), pts=m.scores[0])
-        if key == DAILY_KEY:
-            return t("imp_daily_desc", days=len(DailyData.from_dict(value).results))
-        if key == STATS_KEY:
+        if key in (DAILY_KEY, STATS_KEY):
+            if not isinstance(value, dict):
+                raise TypeError("not an object")
+            if key == DAILY_KEY:
+                return t("imp_daily_desc", days=len(DailyData.from_dict(value).results))
             return t("imp_stats_desc", n=Statistics.from_dict(value).played)
         if key == SETTINGS_KEY:
             return t("imp_settings_desc")

@@ -14,7 +14,7 @@ from hearts import Seat
 from hearts.challenge import challenge_rngs, decode
 from hearts.table import Player
 
-from . import bot_worker
+from . import bot_worker, bot_worker_browser
 from .players import HumanPlayer, WebBot
 from .session import Mode, Session
 
@@ -54,7 +54,7 @@ class BotSeats:
             return None
         if not self._tried:
             self._tried = True
-            self.worker = bot_worker.start()
+            self.worker = bot_worker_browser.start()
         return self.worker
 
     def hurry(self) -> None:

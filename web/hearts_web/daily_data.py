@@ -6,7 +6,7 @@ Read field by field: entries that cannot be read are left out and counted. Pure:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Mapping
 
 from hearts.daily import DailyResult, parse_date
 
@@ -23,7 +23,7 @@ class DailyData:
     dropped: int = 0  # entries that could not be read (not dates, wrong types): left out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "DailyData":
+    def from_dict(cls, data: Mapping[str, object]) -> "DailyData":
         """The stored data; entries that cannot be read (not dates, wrong types, unknown keys)
         are left out and counted in ``dropped``."""
         out = cls()
@@ -62,7 +62,7 @@ class DailyData:
             out.dropped += 1
         return out
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"results": {d: r.to_dict() for d, r in sorted(self.results.items())},
                 "attempts": {d: "started" for d in sorted(self.attempts)},
                 "par_ms": dict(sorted(self.par_ms.items()))}
