@@ -1,4 +1,4 @@
-"""hearts_web.online.messages: every message of the online table is a typed value; what the decoder
+"""hearts_web.online.messages and .decoder: every message of the online table is a typed value; what the decoder
 accepts encodes back to the very same JSON data, and anything else is refused with a reason."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import PRESETS, Event, PassCards, PlayCard, Seat
+from hearts_web.online import decoder as d
 from hearts_web.online import messages as m
 from hearts_web.session import Snapshot
 from helpers import played, random_action
@@ -87,7 +88,7 @@ def altered(draw: st.DrawFn) -> object:
 
 def check(data: object) -> m.Envelope[m.Message] | m.Refusal:
     text = json.dumps(data)
-    got = m.decode(text, m.ALL_MESSAGES)
+    got = d.decode(text, d.ALL_MESSAGES)
     if isinstance(got, m.Refusal):
         assert got.reason
     else:
@@ -99,7 +100,7 @@ def check(data: object) -> m.Envelope[m.Message] | m.Refusal:
 @given(message=messages, seq=seqs)
 def test_every_message_round_trips(message: m.Message, seq: int) -> None:
     text = m.encode(message, seq)
-    assert m.decode(text, m.ALL_MESSAGES) == m.Envelope(seq, message)
+    assert d.decode(text, d.ALL_MESSAGES) == m.Envelope(seq, message)
     assert check(json.loads(text)) == m.Envelope(seq, message)
 
 
@@ -128,12 +129,12 @@ def test_near_misses_are_refused_with_their_reason(data: dict[str, object], reas
 
 def test_each_side_reads_only_the_messages_sent_to_it() -> None:
     state = m.encode(STATES[0], 3)
-    assert isinstance(m.decode(state, m.HOST_MESSAGES), m.Envelope)
-    assert m.decode(state, m.GUEST_MESSAGES) == m.Refusal("unknown type 'state'")
+    assert isinstance(d.decode(state, d.HOST_MESSAGES), m.Envelope)
+    assert d.decode(state, d.GUEST_MESSAGES) == m.Refusal("unknown type 'state'")
     hello = m.encode(m.Hello(None, "Ben"), 4)
-    assert m.decode(hello, m.GUEST_MESSAGES) == m.Envelope(4, m.Hello(None, "Ben"))
-    assert isinstance(m.decode(hello, m.HOST_MESSAGES), m.Refusal)
-    assert m.decode("x" * 100, m.ALL_MESSAGES, limit=99) == m.Refusal("oversized (100 characters)")
+    assert d.decode(hello, d.GUEST_MESSAGES) == m.Envelope(4, m.Hello(None, "Ben"))
+    assert isinstance(d.decode(hello, d.HOST_MESSAGES), m.Refusal)
+    assert d.decode("x" * 100, d.ALL_MESSAGES, limit=99) == m.Refusal("oversized (100 characters)")
 
 
 def test_a_state_whose_view_is_not_in_the_engines_form_is_refused() -> None:

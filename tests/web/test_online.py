@@ -24,7 +24,7 @@ from hearts import Action, Event, Match, PassCards, Phase, PlayCard, Rules, Seat
 from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import play
-from hearts_web.online import messages
+from hearts_web.online import decoder, messages
 from hearts_web.online.guest import SIT_AGAIN_AFTER, GuestTable
 from hearts_web.online.host import DROP_AFTER, HostTable
 from hearts_web.online.messages import LobbySeat
@@ -417,7 +417,7 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
 
 guest_messages = st.lists(st.one_of(
     st.text(max_size=40),
-    st.builds(lambda t, seq, f: raw_message(t, seq, **f), st.sampled_from(sorted(messages.GUEST_MESSAGES)),
+    st.builds(lambda t, seq, f: raw_message(t, seq, **f), st.sampled_from(sorted(decoder.GUEST_MESSAGES)),
               st.integers(-5, 10**6), st.dictionaries(st.sampled_from(["seat", "name", "token", "action", "hand", "value"]),
                                                       st.none() | st.integers() | st.text(max_size=8), max_size=3)),
     st.builds(lambda s, cards: raw_message("act", 10**7, action={"type": "pass", "seat": s, "cards": cards}),

@@ -18,9 +18,10 @@ from hearts import Action, Card, Event, Phase, Seat, SeatView
 from hearts.fairdeal import verify
 
 from ..session import Snapshot
+from .decoder import HOST_MESSAGES
 from .messages import (
-    HOST_MESSAGES, Act, Closed, Commit, Envelope, GuestMessage, Hello, HostProof, Lobby, LobbySeat, Ping, Probe,
-    Refused, Reveal, Sit, State, Version, Welcome, encode, Contrib,
+    Act, Closed, Commit, Contrib, Envelope, GuestMessage, Hello, HostProof, Lobby, LobbySeat, Ping, Probe, Refused,
+    Reveal, Sit, State, Version, Welcome, encode,
 )
 from .protocol import MAX_HOST_MESSAGE, PeerCheck, RateLimit, clean_name
 

@@ -19,7 +19,8 @@ from . import config, link, protocol
 from .door import Door
 from .panel_html import GUEST_KEY, ip_notice, seats_html
 from .guest import GuestTable
-from .messages import HOST_MESSAGES, Bye, Envelope, HostProof, LobbySeat, decode
+from .decoder import HOST_MESSAGES, decode
+from .messages import Bye, Envelope, HostProof, LobbySeat
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 

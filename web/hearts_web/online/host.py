@@ -1,7 +1,7 @@
 """The host's side of an online table: seats, remote players, what each guest may see, the fair deal.
 
 The host's browser runs the match with the one table loop (:func:`hearts.table.play`); a guest's
-seat is a :class:`RemotePlayer`, which waits for that guest's ``act`` message and lets a stand-in bot
+seat is a :class:`~.remote.RemotePlayer`, which waits for that guest's ``act`` message and lets a stand-in bot
 play while the guest is away. :class:`HostTable` admits every message through
 :class:`~.protocol.PeerCheck`, binds peers to seats by a secret seat token, and as a
 :class:`~hearts.table.Listener` sends each guest only what its seat may see after every action.
@@ -14,107 +14,28 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from functools import partial
 from typing import assert_never
 
-from hearts import (
-    PRESETS, SEATS, Action, CardsPassed, Deal, Event, HandOver, IllegalAction, Match, Rules, Seat, SeatView,
-    deal_from_seed,
-)
+from hearts import PRESETS, SEATS, Action, Deal, Event, HandOver, Match, Rules, Seat, deal_from_seed
 from hearts.fairdeal import commitment, deal_seed, is_token
 from hearts.table import Game, Listener, Player
 
 from ..session import Snapshot
+from .decoder import GUEST_MESSAGES
 from .messages import (
-    GUEST_MESSAGES, VERSION, Act, Bye, Closed, Commit, Contrib, Hello, HostMessage, Lobby, LobbySeat, Ping, Probe,
-    Refused, Reveal, Sit, State, Version, Welcome, encode, Envelope,
+    VERSION, Act, Bye, Closed, Commit, Contrib, Envelope, Hello, HostMessage, Lobby, LobbySeat, Ping, Probe, Refused,
+    Reveal, Sit, State, Version, Welcome, encode,
 )
 from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name
+from .remote import FairHand, RemotePlayer, SeatInfo, filter_events
 
-__all__ = ["SeatInfo", "HostTable", "RemotePlayer", "FairHand", "filter_events", "DROP_AFTER", "PING_EVERY"]
+__all__ = ["HostTable", "DROP_AFTER", "PING_EVERY"]
 
 Send = Callable[[str, str], None]
 PING_EVERY = 2.0  # seconds between heartbeats
 DROP_AFTER = 6.0  # a guest silent this long is treated as gone (a bot plays for it)
 CONTRIBUTION_WAIT = 3.0  # how long a hand's deal waits for the guests' contributions
-
-
-@dataclass
-class SeatInfo:
-    kind: str  # "local" (the host), "bot", or "remote" (a guest's seat, even while the guest is away)
-    name: str
-    token: str | None = None
-    peer: str | None = None
-    last_seen: float = 0.0
-
-    @property
-    def shown_kind(self) -> str:
-        """What the table shows: a guest who is away is played by a bot."""
-        return "remote" if self.kind == "remote" and self.peer is not None else ("local" if self.kind == "local" else "bot")
-
-    def to_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "name": self.name, "token": self.token}
-
-
-@dataclass
-class FairHand:
-    commit: str
-    secret: str
-    contributions: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    revealed: bool = False
-    dealt: bool = False  # the deal was made from the contributions in by then; later ones are refused
-
-
-def filter_events(events: list[Event], seat: Seat) -> list[Event]:
-    """The events as ``seat`` may see them: of an exchange, only what it gave and what it got."""
-    out: list[Event] = []
-    for ev in events:
-        if isinstance(ev, CardsPassed):
-            keep = {seat, ev.direction.source(seat)}
-            ev = CardsPassed(ev.direction, tuple(g if s in keep else () for s, g in zip(SEATS, ev.given)))
-        out.append(ev)
-    return out
-
-
-class RemotePlayer:
-    """A guest's seat: waits for the guest's action; while the guest is away, ``stand_in`` plays."""
-
-    def __init__(self, host: "HostTable", seat: Seat, stand_in: Player) -> None:
-        self.host, self.seat, self.stand_in = host, seat, stand_in
-        self.asked: SeatView | None = None
-        self.early: Action | None = None  # an answer that came before the table asked (it is this seat's turn)
-        self._answer: asyncio.Future[Action | None] | None = None
-
-    @property
-    def waiting(self) -> bool:
-        return self._answer is not None and not self._answer.done()
-
-    async def choose(self, view: SeatView) -> Action:
-        while True:
-            if self.early is not None:
-                early, self.early = self.early, None
-                return early
-            if self.host.seats[self.seat].peer is None:
-                return await self.stand_in.choose(view)
-            self._answer = asyncio.get_event_loop().create_future()
-            self.asked = view
-            try:
-                answer = await self._answer
-            finally:
-                self.asked, self._answer = None, None
-            if answer is not None:
-                return answer
-
-    def answer(self, action: Action | None) -> bool:
-        """The guest's action (``None``: the guest has gone; ask the stand-in)."""
-        if not self.waiting:
-            return False
-        assert self._answer is not None
-        self._answer.set_result(action)
-        return True
-
-    def refused(self, action: Action, error: IllegalAction) -> None:
-        self.host.tell(self.seat, Refused("act", error.code.value))
 
 
 class HostTable(Listener):
@@ -318,7 +239,7 @@ class HostTable(Listener):
         out: list[Player] = [local]
         for s in SEATS[1:]:
             if self.seats[s].kind == "remote":
-                self.remote[s] = RemotePlayer(self, s, self.stand_in(s))
+                self.remote[s] = RemotePlayer(self.seats[s], self.stand_in(s), partial(self.tell, s))
                 out.append(self.remote[s])
             else:
                 out.append(self.stand_in(s))

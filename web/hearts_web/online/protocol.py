@@ -12,7 +12,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .messages import Envelope, M, Reader, Refusal, decode
+from .decoder import Reader, decode
+from .messages import Envelope, M, Refusal
 
 __all__ = ["MAX_GUEST_MESSAGE", "MAX_HOST_MESSAGE", "NAME_LIMIT", "RateLimit", "PeerCheck", "clean_name",
            "host_proof_text"]
