@@ -83,6 +83,7 @@ class DailyGame:
         self.show_result_on_ready = False  # a finished daily was reopened: show its result once ready
         self._share_result: DailyResult | None = None
         self._watching = False
+        self._generation = 0  # which reading of the stored data this page is on (forget() starts a new one)
 
     @property
     def data(self) -> DailyData:
@@ -95,6 +96,7 @@ class DailyGame:
     def forget(self) -> None:
         """The stored data may have changed (a take-over, an import): read it again when used."""
         self._data, self.date, self.show_result_on_ready, self._share_result = None, local_date(), False, None
+        self._generation += 1
 
     def clear_marks(self) -> None:
         """Leaving the daily game: its marks on the page go."""
@@ -115,13 +117,15 @@ class DailyGame:
             self.pars.tasks[date] = asyncio.ensure_future(self._compute_par(date))
 
     async def _compute_par(self, date: str) -> None:
+        generation = self._generation
         try:
             loop = asyncio.get_event_loop()
             started = loop.time()
             await asyncio.sleep(0.05)
             self.pars.known[date] = par = await play_par(date, pace=Pacer(0.025))
-            self.data.par_ms[date] = int((loop.time() - started) * 1000)
-            self._save_data()
+            if generation == self._generation:  # not over data stored since (a take-over, an import)
+                self.data.par_ms[date] = int((loop.time() - started) * 1000)
+                self._save_data()
         except Exception as exc:  # noqa: BLE001 - a par is optional; never break the table
             window.console.warn(f"hearts: par for {date} failed: {exc!r}")
             return

@@ -8,9 +8,9 @@ from typing import Mapping, Sequence
 
 from .backup_file import ImportPlan
 from .i18n import t
-from .table_html import esc
 from .store import GAME_KEYS
 from .store_checks import WHAT, Notice
+from .table_html import esc
 
 __all__ = ["notice_html", "stored_notice_html", "data_section_html", "import_preview_html", "overlay_html"]
 

@@ -16,8 +16,8 @@ from .dialogs import Dialogs
 from .dom import Element, document, is_none, listen, window
 from .i18n import t
 from .notices import Notices
-from .table_html import esc
 from .store import Store
+from .table_html import esc
 
 __all__ = ["DataTransfer", "download"]
 

@@ -1,7 +1,7 @@
 """The seats of the browser's table: the person at this screen and the computer opponents.
 
 Both implement :class:`hearts.table.Player`, so the one table loop drives them. Nothing here
-touches the DOM: the controller passes callbacks (what to show when the person is asked, who is
+touches the DOM: the table loop passes callbacks (what to show when the person is asked, who is
 thinking), which keeps these classes testable in CPython.
 """
 
@@ -105,7 +105,7 @@ class HumanPlayer:
         self.on_refused(error)
 
 
-# What a worker for a level: None decides on the page (the controller starts the worker for Hard).
+# The worker for a level: None decides on the page (hearts_web.bot_seats starts the worker for Hard).
 WorkerFor = Callable[[str], "BotWorker | None"]
 
 

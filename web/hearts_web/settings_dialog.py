@@ -15,7 +15,7 @@ from typing import Protocol
 from . import i18n, page, settings_form
 from .commands import Commands, FieldChange, Press
 from .dialogs import Dialogs
-from .dom import by_id, is_none, qs, window, document
+from .dom import by_id, document, is_none, qs, window
 from .i18n import t
 from .session import Mode, Session
 from .settings import MIN_THINK, TIMINGS, Settings

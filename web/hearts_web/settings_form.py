@@ -11,8 +11,8 @@ from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection,
 from . import i18n
 from .data_html import data_section_html
 from .i18n import t
-from .table_html import esc
 from .settings import DECKS, DIFFICULTIES, LOOKS, SPEEDS, Settings
+from .table_html import esc
 
 __all__ = ["settings_html", "on_click", "on_change"]
 

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import asyncio
 
-from hearts.fairdeal import is_token
-
 from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
+from hearts.fairdeal import is_token
 
 from .. import page
 from ..dom import JsObject, document, qs
-from ..refusals import explain_code
 from ..i18n import t
+from ..refusals import explain_code
+from ..session import Snapshot
 from ..table_html import esc
 from ..table_state import Seating
-from ..session import Snapshot
 from . import config, link, protocol
-from .door import Door
-from .panel_html import GUEST_KEY, ip_notice, seats_html
-from .guest import GuestTable
 from .decoder import HOST_MESSAGES, decode
+from .door import Door
+from .guest import GuestTable
 from .messages import Bye, Envelope, HostProof, LobbySeat
+from .panel_html import GUEST_KEY, ip_notice, seats_html
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 

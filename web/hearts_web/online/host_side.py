@@ -10,14 +10,14 @@ from hearts.table import Game, Listener
 from .. import page
 from ..dom import JsObject, qs, window
 from ..i18n import t
+from ..session import Mode, Session, SessionState
 from ..table_html import esc
 from ..table_state import Seating
-from ..session import Mode, Session, SessionState
 from . import config, link, protocol
 from .door import Door
-from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, seats_html
 from .host import HostTable
 from .messages import HostProof
+from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, seats_html
 
 __all__ = ["HostSide"]
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .decoder import Reader, decode
-from .messages import Envelope, M, Refusal
+from .messages import M, Envelope, Refusal
 
 __all__ = ["MAX_GUEST_MESSAGE", "MAX_HOST_MESSAGE", "NAME_LIMIT", "RateLimit", "PeerCheck", "clean_name",
            "host_proof_text"]
