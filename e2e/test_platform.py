@@ -179,7 +179,7 @@ def test_app_zip_holds_both_packages_and_is_current() -> None:
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     modules = info["python"]["app_modules"]
     assert {"hearts", "hearts.match", "hearts.bots", "hearts.table", "hearts_web", "hearts_web.controller",
-            "hearts_web.online.lobby", "hearts_web.online.host"} <= set(modules)
+            "hearts_web.online.panel", "hearts_web.online.host"} <= set(modules)
     with zipfile.ZipFile(DIST / "app.zip") as zf:
         names = set(zf.namelist())
         assert {n.split("/")[0] for n in names} == {"hearts", "hearts_web"}

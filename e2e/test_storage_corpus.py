@@ -43,7 +43,7 @@ from hearts_web import i18n  # noqa: E402
 from hearts_web.session import Mode, Pending, Session, SessionState, encode_save  # noqa: E402
 from hearts_web.settings import Settings  # noqa: E402
 from hearts_web.store import DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, MemoryStorage, Store  # noqa: E402
-from hearts_web.stored import WHAT, check_daily, check_settings, check_stats, load_session  # noqa: E402
+from hearts_web.store_checks import WHAT, check_daily, check_settings, check_stats, load_session  # noqa: E402
 from helpers import step  # noqa: E402
 from strategies import json_paths  # noqa: E402
 

@@ -13,7 +13,7 @@ from hearts_web import i18n
 from hearts_web.backup_file import (FORMAT, ImportError_, apply_import, export_data, export_text, file_name,
                                     plan_import, read_file)
 from hearts_web.store import BACKUP_PREFIX, DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, MemoryStorage, Store
-from test_stored import REAL
+from test_store_checks import REAL
 
 NOW = "2026-11-29T18:03:11Z"
 
@@ -104,7 +104,7 @@ def test_no_import_into_a_read_only_store() -> None:
 
 
 def test_the_online_tables_keys_are_exported_but_not_imported_and_the_preview_says_so() -> None:
-    from hearts_web.data_view import import_preview_html
+    from hearts_web.data_html import import_preview_html
     from hearts_web.store import ONLINE_HOST_KEY
 
     store = Store(MemoryStorage({ONLINE_HOST_KEY: '{"room": "r"}', STATS_KEY: REAL[STATS_KEY]}))

@@ -20,18 +20,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts import PRESETS, Action, Event, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView, match_to_record
+from hearts import Action, Event, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView, match_to_record
 from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import play
-from hearts_web.online import protocol
+from hearts_web.online import decoder, messages
 from hearts_web.online.guest import SIT_AGAIN_AFTER, GuestTable
 from hearts_web.online.host import DROP_AFTER, HostTable
+from hearts_web.online.messages import LobbySeat
 from hearts_web.session import Snapshot
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only)")
 
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
+
+
+def raw_message(t: str, seq: int, **fields: Any) -> str:
+    """A message as any peer could write it (well-formed or not)."""
+    return json.dumps({"v": 1, "t": t, "seq": seq, **fields}, separators=(",", ":"))
 
 
 class Clock:
@@ -103,10 +109,10 @@ class AutoGuest:
         self.verified: dict[int, bool | None] = {}
         self.refusals: list[str] = []
         self.snap: Snapshot | None = None
-        self.lobbies: list[list[dict[str, Any]]] = []
+        self.lobbies: list[tuple[LobbySeat, ...]] = []
         self.asleep = False
 
-    def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:
+    def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
         self.lobbies.append(seats)
 
     def seated(self, seat: Seat) -> None:
@@ -161,7 +167,7 @@ def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock)
 def make_host(net: Net, clock: Clock, level: str = "medium") -> HostTable:
     host = HostTable(net.host_send, host_name="Ada", bot_names=["Pip", "Hops", "Shelly"],
                      stand_in=lambda s: BotPlayer(make_bot(level), seed=f"stand-in-{s.key}"),
-                     rules=PRESETS["standard"].to_dict(), level=level, clock=clock)
+                     preset="standard", level=level, clock=clock)
     net.host = host
     return host
 
@@ -206,7 +212,7 @@ def test_a_match_with_two_guests_and_a_bot_plays_to_the_end_and_every_deal_check
         g1.hello()
         g2.hello()
         await settle()
-        assert p1.lobbies and p1.lobbies[-1][1]["kind"] == "free"
+        assert p1.lobbies and p1.lobbies[-1][1].kind == "free"
         g1.sit(Seat.WEST, "Ben")
         g2.sit(Seat.EAST, "<b>Cleo</b>")
         await settle()
@@ -305,7 +311,7 @@ def test_a_contribution_after_the_deal_does_not_count_and_the_late_guest_is_told
         net.lost.append(("host", "contrib"))  # Ben's part does not arrive in time
         match, players = await start_late(host, clock, max_hands=1)
         assert host.fair[0].contributions[Seat.WEST] == "" and host.fair[0].dealt
-        g1.send_raw(protocol.encode("contrib", 10**5, hand=0, value=g1.hands[0].mine))  # it arrives late
+        g1.send_raw(messages.encode(messages.Contrib(0, g1.hands[0].mine), 10**5))  # it arrives late
         await settle()
         assert host.fair[0].contributions[Seat.WEST] == "" and any("after the deal" in line for line in host.log)
         # Ben reloads before the first card: the new page is not asked for a part of a dealt hand
@@ -367,7 +373,7 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
 
         def raw(t: str, **fields: Any) -> str:
             seq[0] += 1
-            return protocol.encode(t, seq[0], **fields)
+            return raw_message(t, seq[0], **fields)
 
         west_cards = [c.text for c in view.hand]
         south_cards = [c.text for c in match.cards(Seat.SOUTH)]
@@ -377,7 +383,7 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
             raw("act", action={"type": "pass", "seat": "south", "cards": south_cards[:3]}),          # another seat
             raw("act", action={"type": "play", "seat": "west", "card": west_cards[0]}),              # wrong phase
             "garbage", "{", "[]", json.dumps({"v": 1, "t": "act", "seq": "x"}), "x" * 1_000_000,
-            protocol.encode("act", 5, action={"type": "pass", "seat": "west", "cards": west_cards[:3]}),  # replayed seq
+            raw_message("act", 5, action={"type": "pass", "seat": "west", "cards": west_cards[:3]}),  # replayed seq
             json.dumps({"v": 99, "t": "hello", "seq": 10**6}),
             raw("sit", seat="east", name="Mallory"),                                                 # already seated
         ]
@@ -387,13 +393,13 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
             assert west_untouched(), text[:80]
         # another peer pretending to be the host: the guest does not listen
         before = good.snap
-        good.on_message("intruder", protocol.encode("state", 10**6, snap={}, events=[]))
-        good.on_message("intruder", protocol.encode("closed", 10**6 + 1))
+        good.on_message("intruder", raw_message("state", 10**6, snap={}, events=[]))
+        good.on_message("intruder", raw_message("closed", 10**6 + 1))
         assert good.snap is before and any("not the host" in line for line in good.log)
         # an intruder without a seat: acts are dropped, the match is unchanged
         for i in range(2000):  # a flood
-            host.on_message("intruder", protocol.encode("act", i, action={"type": "pass", "seat": "west",
-                                                                            "cards": west_cards[:3]}))
+            host.on_message("intruder", raw_message("act", i, action={"type": "pass", "seat": "west",
+                                                                        "cards": west_cards[:3]}))
         await settle(5)
         assert west_untouched() and host.checks["intruder"].dropped >= 1950  # the rate limit stops the rest
         assert any("without a seat" in line for line in host.log)
@@ -411,13 +417,13 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
 
 guest_messages = st.lists(st.one_of(
     st.text(max_size=40),
-    st.builds(lambda t, seq, f: protocol.encode(t, seq, **f), st.sampled_from(protocol.GUEST_TYPES),
+    st.builds(lambda t, seq, f: raw_message(t, seq, **f), st.sampled_from(sorted(decoder.GUEST_MESSAGES)),
               st.integers(-5, 10**6), st.dictionaries(st.sampled_from(["seat", "name", "token", "action", "hand", "value"]),
                                                       st.none() | st.integers() | st.text(max_size=8), max_size=3)),
-    st.builds(lambda s, cards: protocol.encode("act", 10**7, action={"type": "pass", "seat": s, "cards": cards}),
+    st.builds(lambda s, cards: raw_message("act", 10**7, action={"type": "pass", "seat": s, "cards": cards}),
               st.sampled_from(["south", "west", "north", "east"]),
               st.lists(st.sampled_from(["2C", "QS", "AH", "KD", "3S", "9H"]), max_size=4)),
-    st.builds(lambda s, c: protocol.encode("act", 10**7 + 1, action={"type": "play", "seat": s, "card": c}),
+    st.builds(lambda s, c: raw_message("act", 10**7 + 1, action={"type": "play", "seat": s, "card": c}),
               st.sampled_from(["south", "west", "north", "east"]), st.sampled_from(["2C", "QS", "AH", "KD", "3S", "9H"])),
 ), max_size=25)
 

@@ -52,6 +52,34 @@ def test_a_version_1_save_mid_trick_resumes_the_same_position() -> None:
     assert s.state.pending == Pending(1, 0, 1) and not s.state.practice
 
 
+@pytest.mark.parametrize("version", [True, 1.0, 2.0, "2", [2]])
+def test_a_version_must_be_the_number_itself(version: object) -> None:
+    """``true`` equals 1 and ``2.0`` equals 2 in Python, but neither is a save version."""
+    v1 = json.loads((FIXTURES / "save_v1_summary.json").read_text())
+    v2 = encode_save(Session(played("exact", 12), SessionState()))
+    for data in (v1, v2):
+        data["v"] = version
+        with pytest.raises(CorruptSave, match="unknown save version"):
+            decode_save(data)
+        with pytest.raises(CorruptSave, match="unknown save version"):
+            decode_save(data, repairs=[])
+
+
+@pytest.mark.parametrize("meta", [None, "easy", [], 7])
+def test_a_version_1_save_without_its_meta_object_says_so(meta: object) -> None:
+    data = json.loads((FIXTURES / "save_v1_summary.json").read_text())
+    if meta is None:
+        del data["meta"]
+    else:
+        data["meta"] = meta
+    with pytest.raises(CorruptSave, match="meta"):
+        decode_save(data)
+    repairs: list[str] = []
+    s = decode_save(data, repairs)
+    assert repairs == ["meta"] and len(s.match.score_sheet) == 1  # without meta.summary: the next hand
+    assert s.state.pending == Pending(1, 0, 1) and s.state.counted is False  # from the match itself
+
+
 @pytest.mark.parametrize("change", [
     lambda d: d.update(v=3),
     lambda d: d.update(v=None),

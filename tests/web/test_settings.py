@@ -5,7 +5,7 @@ from __future__ import annotations
 from hearts import PRESETS
 from hearts_web import i18n
 from hearts_web.settings import Settings
-from hearts_web.settings_ui import on_change, on_click, settings_html
+from hearts_web.settings_form import on_change, on_click, settings_html
 from hearts_web.store import SETTINGS_KEY, MemoryStorage, Store
 
 

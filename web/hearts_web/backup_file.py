@@ -7,7 +7,7 @@ backups survive a round trip, and ``web/boot-guard.js`` can write the same file 
      "data": {"hearts.settings.v1": "{...}", "hearts.match.v1": "{...}", "hearts.backup....": "..."}}
 
 Importing checks the file before anything changes: its size and nesting before parsing, then the
-envelope, then each value with the same checks the game uses when it loads (:mod:`stored`, run on
+envelope, then each value with the same checks the game uses when it loads (:mod:`store_checks`, run on
 a scratch copy). :func:`plan_import` says what will be replaced; :func:`apply_import` does it, all
 or nothing. A key the file does not have stays as it is; a value that cannot be read is kept as a
 backup and replaces nothing. Pure: no DOM.
@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
 
-from . import stored
-from .daily_view import DailyData
+from . import store_checks
+from .daily_data import DailyData
 from .i18n import t
 from .session import decode_save
 from .stats import Statistics
@@ -106,13 +105,13 @@ def _check(key: str, raw: str) -> bool:
     """Whether ``raw`` loads under ``key`` (fine or repairable), checked on a scratch storage."""
     scratch = Store(MemoryStorage({key: raw}))
     if key == SETTINGS_KEY:
-        _, notices = stored.check_settings(scratch)
+        _, notices = store_checks.check_settings(scratch)
     elif key == STATS_KEY:
-        notices = stored.check_stats(scratch)
+        notices = store_checks.check_stats(scratch)
     elif key == DAILY_KEY:
-        notices = stored.check_daily(scratch)
+        notices = store_checks.check_daily(scratch)
     else:
-        session, notices = stored.load_session(scratch, key, "medium")
+        session, notices = store_checks.load_session(scratch, key, "medium")
         return session is not None
     return all(n.repaired for n in notices)
 
@@ -124,16 +123,18 @@ def describe(key: str, raw: str | None) -> str:
     try:
         value = parse_json(raw)
         if key in (MATCH_KEY, DAILY_GAME_KEY, CHALLENGE_GAME_KEY):
-            session = decode_save(value, [], mode=stored.MODE_OF_KEY[key])
+            session = decode_save(value, [], mode=store_checks.MODE_OF_KEY[key])
             if key == DAILY_GAME_KEY:
                 return t("imp_daily_game_desc", date=session.state.date)
             m = session.match
             if m.is_over:
                 return t("imp_match_over")
             return t("imp_match_desc", hand=len(m.hands), trick=min(m.hand.trick_number + 1, 13), pts=m.scores[0])
-        if key == DAILY_KEY:
-            return t("imp_daily_desc", days=len(DailyData.from_dict(value).results))
-        if key == STATS_KEY:
+        if key in (DAILY_KEY, STATS_KEY):
+            if not isinstance(value, dict):
+                raise TypeError("not an object")
+            if key == DAILY_KEY:
+                return t("imp_daily_desc", days=len(DailyData.from_dict(value).results))
             return t("imp_stats_desc", n=Statistics.from_dict(value).played)
         if key == SETTINGS_KEY:
             return t("imp_settings_desc")

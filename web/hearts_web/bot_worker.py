@@ -1,12 +1,13 @@
 """The page's end of the bots' Web Worker (``web/bot-worker.js``): Hard thinks there, so no task
 on the page waits for its search (a sliced search on the page still blocked it for up to 450 ms
-at a time: ``bench/out/browser-calibration.txt``).
+at a time).
 
 :class:`BotWorker` is the protocol, without the browser: requests go out through ``post`` with
-an id, answers come back to :meth:`BotWorker.on_message`. :func:`start` makes the real worker.
+an id, answers come back to :meth:`BotWorker.on_message`. Pure: :func:`hearts_web.bot_worker_browser.start`
+makes the real worker.
 While the worker starts (a second Pyodide: a few seconds, mostly while the player chooses the
 pass) a bot waits for it, up to :data:`hearts_web.players.WORKER_START_WAIT`; after that, or if the
-worker cannot start or breaks, the bots think on the page as before
+worker cannot start or breaks, the bots think on the page
 (:class:`hearts_web.players.WebBot` falls back), so the game never depends on the worker.
 """
 
@@ -15,9 +16,8 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
-__all__ = ["BotWorker", "WorkerUnavailable", "start", "WORKER_URL", "ANSWER_TIMEOUT"]
+__all__ = ["BotWorker", "WorkerUnavailable", "measure_detail", "WORKER_URL", "ANSWER_TIMEOUT"]
 
 WORKER_URL = "./web/bot-worker.js"
 # A search takes at most a few seconds (a pass while the person chooses theirs, and the three
@@ -35,7 +35,7 @@ class BotWorker:
     (``reason`` says why); a failed worker stays failed: the page decides from then on."""
 
     def __init__(self, post: Callable[[int, str], None], signal: Callable[[str, int], None] | None = None,
-                 observe: Callable[[int, Mapping[str, Any], dict[str, Any]], None] | None = None) -> None:
+                 observe: Callable[[int, Mapping[str, object], object], None] | None = None) -> None:
         """``post(id, request)`` sends a request; ``signal(kind, id)`` a note about requests:
         ``("hurry", last id)`` the person has passed, ``("drop", id)`` nobody waits for that one.
         ``observe(id, request, answer)`` sees each answer as it arrives, read once, with the
@@ -46,7 +46,7 @@ class BotWorker:
         self.state = "starting"
         self.reason = ""
         self.start_ms: float | None = None
-        self._pending: dict[int, tuple[asyncio.Future[dict[str, Any]], Mapping[str, Any]]] = {}
+        self._pending: dict[int, tuple[asyncio.Future[object], Mapping[str, object]]] = {}
         self._next = 0
         self.answered = 0
         self._settled: asyncio.Event | None = None  # set once ready or failed (made in the running loop)
@@ -71,7 +71,7 @@ class BotWorker:
         if self._settled is not None:
             self._settled.set()
 
-    def on_message(self, data: Mapping[str, Any]) -> None:
+    def on_message(self, data: Mapping[str, object]) -> None:
         kind = data.get("kind")
         if kind == "ready" and self.state == "starting":
             self.state = "ready"
@@ -122,13 +122,13 @@ class BotWorker:
         elif self.ready and self._signal is not None:
             self._signal("hurry", self._next)
 
-    async def decide(self, request: Mapping[str, Any]) -> dict[str, Any]:
+    async def decide(self, request: Mapping[str, object]) -> object:
         """Send ``request`` (:func:`hearts.bots.remote.request`) and await the worker's answer."""
         if not self.ready:
             raise WorkerUnavailable(self.reason or "the worker is still starting")
         self._next += 1
         ident = self._next
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+        future: asyncio.Future[object] = asyncio.get_event_loop().create_future()
         self._pending[ident] = (future, request)
         try:
             self._post(ident, json.dumps(request))
@@ -145,70 +145,12 @@ class BotWorker:
             self._pending.pop(ident, None)
 
 
-def start() -> BotWorker | None:
-    """Start ``web/bot-worker.js`` (a module worker); None when this browser has no module workers."""
-    from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
-
-    from .dom import _KEEP, document, is_none, window
-
-    if not hasattr(window, "Worker") or is_none(window.Worker):
-        return None
-    try:
-        worker = window.Worker.new(WORKER_URL, to_js({"type": "module", "name": "hearts-bots"},
-                                                     dict_converter=window.Object.fromEntries))
-    except Exception as exc:  # a JsException: a CSP or an old browser refused it
-        window.console.warn(f"hearts: no bot worker ({exc}); the bots think on the page")
-        return None
-
-    sent: dict[int, float] = {}  # id -> when it was sent
-
-    def post(ident: int, text: str) -> None:
-        sent[ident] = float(window.performance.now())
-        worker.postMessage(to_js({"id": ident, "request": text}, dict_converter=window.Object.fromEntries))
-
-    def signal(kind: str, ident: int) -> None:
-        if kind == "drop":
-            sent.pop(ident, None)  # its answer, if one still comes, is not measured
-        worker.postMessage(to_js({kind: ident}, dict_converter=window.Object.fromEntries))
-
-    def measure(ident: int, request: Mapping[str, Any], answer: dict[str, Any]) -> None:
-        """Each answer's round trip as a performance measure "hearts-bot-worker", with the worlds
-        the search sampled, the number of cards (3: a pass) and the cards the bot held as its
-        detail (benchmarks read it)."""
-        began = sent.pop(ident, None)
-        if began is None or not isinstance(answer, dict):
-            return  # not an answer to measure (WebBot refuses a malformed one)
-        hand = request["view"]["hand"]  # hearts.bots.remote.request made it
-        stats, cards = answer.get("stats"), answer.get("cards")
-        detail = {"held": len(hand), "worlds": stats.get("worlds") if isinstance(stats, dict) else None,
-                  "cards": len(cards) if isinstance(cards, list) else None}
-        window.performance.measure("hearts-bot-worker", to_js({"start": began, "end": window.performance.now(),
-                                                               "detail": detail},
-                                                              dict_converter=window.Object.fromEntries))
-
-    bots = BotWorker(post, signal, measure)
-    mark = document.documentElement.dataset  # <html data-bot-worker="ready" ...>: for tests and benchmarks
-
-    def show() -> None:
-        mark.botWorker, mark.botWorkerAnswers = bots.state, str(bots.answered)
-
-    def on_message(event: Any) -> None:
-        data = event.data
-        if not is_none(data) and hasattr(data, "to_py"):
-            bots.on_message(data.to_py())
-        if bots.state == "failed":
-            window.console.warn(f"hearts: bot worker {bots.reason}; the bots think on the page")
-        show()
-
-    def on_error(event: Any) -> None:
-        message = getattr(event, "message", None)
-        bots.fail(f"error: {message if message and not is_none(message) else 'the script did not load'}")
-        window.console.warn(f"hearts: bot worker {bots.reason}; the bots think on the page")
-        show()
-
-    for name, handler in (("message", on_message), ("error", on_error), ("messageerror", on_error)):
-        proxy = create_proxy(handler)
-        _KEEP.append(proxy)
-        worker.addEventListener(name, proxy)
-    show()
-    return bots
+def measure_detail(request: Mapping[str, object], answer: Mapping[str, object]) -> dict[str, object]:
+    """What a round trip's measure carries: the cards the bot held, the worlds its search sampled
+    and the cards it chose (3: a pass)."""
+    view = request.get("view")  # hearts.bots.remote.request made it
+    hand = view.get("hand") if isinstance(view, dict) else None
+    stats, cards = answer.get("stats"), answer.get("cards")
+    return {"held": len(hand) if isinstance(hand, list) else None,
+            "worlds": stats.get("worlds") if isinstance(stats, dict) else None,
+            "cards": len(cards) if isinstance(cards, list) else None}

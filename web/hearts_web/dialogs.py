@@ -1,18 +1,20 @@
 """The one ``<dialog>`` of the page and what it shows: hand summary, match end, score sheet, last
-trick, statistics, confirmations. The HTML comes from :mod:`hearts_web.render`."""
+trick, statistics, confirmations. The HTML comes from :mod:`hearts_web.table_html`."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Callable
 
 from hearts import HandScore, Seat, Trick
 
-from . import i18n, render
-from .dom import by_id, listen, qs
+from . import i18n, table_html
+from .commands import Commands
+from .dom import JsEvent, by_id, listen, qs
 from .i18n import t
-from .render import esc
 from .stats import Statistics
+from .table_html import esc
+from .table_state import Seating
 
 __all__ = ["Dialogs"]
 
@@ -36,8 +38,14 @@ def _review_picker(sheet: list[HandScore]) -> str:
 
 
 class Dialogs:
-    def __init__(self) -> None:
+    """``seating()`` names the players (the table's seating: an online table has its own). The
+    dialogs' own buttons (``close-dialog``, ``continue``) close it."""
+
+    def __init__(self, seating: Callable[[], Seating], commands: Commands) -> None:
+        self.seating = seating
         self.el = by_id("dlg")
+        commands.add("close-dialog", lambda _: self.close())
+        commands.add("continue", lambda _: self.close())
         self._closed: asyncio.Future[bool] | None = None
         listen(self.el, "close", self._on_close)
 
@@ -68,7 +76,7 @@ class Dialogs:
         if self.el.open:
             self.el.close()
 
-    def _on_close(self, _event: Any = None) -> None:
+    def _on_close(self, _event: JsEvent = None) -> None:
         if self._closed is not None and not self._closed.done():
             self._closed.set_result(True)
         self.el.classList.remove("dlg-hand", "dlg-end")
@@ -85,12 +93,12 @@ class Dialogs:
                      practice: bool, last: bool, guest: bool = False, challenge: bool = True) -> None:
         """``guest``: at someone else's online table, whose host deals the next hand; ``challenge``:
         the deal can be sent to a friend as a link."""
-        parts = []
+        parts, seating = [], self.seating()
         if row.moon is not None:
-            text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=render.seat_name(row.moon))
+            text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=seating.name(row.moon))
             parts.append(f'<p class="moon" role="status">☾ {esc(text)}</p>')
-        parts.append(render.hand_summary(row.points, markers))
-        parts.append(render.score_sheet(sheet))
+        parts.append(table_html.hand_summary(row.points, markers, seating))
+        parts.append(table_html.score_sheet(sheet, seating))
         if practice:
             parts.append(f'<p class="note">{esc(t("practice_note"))}</p>')
         if guest and not last:
@@ -107,19 +115,20 @@ class Dialogs:
         self.open(t("hand_over", n=row.hand_number + 1), "".join(parts), "dlg-hand")
 
     def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool) -> None:
+        seating = self.seating()
         if winners == (Seat.SOUTH,):
             head = t("winner_you")
         elif len(winners) == 1:
-            head = t("winner", name=render.seat_name(winners[0]))
+            head = t("winner", name=seating.name(winners[0]))
         else:
-            head = t("winners", names=i18n.join_list([render.seat_name(w) for w in winners]))
+            head = t("winners", names=i18n.join_list([seating.name(w) for w in winners]))
         order = sorted(range(4), key=lambda s: totals[s])
-        rows = "".join(f"<tr><td>{i + 1}. {esc(render.seat_name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
+        rows = "".join(f"<tr><td>{i + 1}. {esc(seating.name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
         body = (
             f'<p class="result-big">{"🏆&#xFE0E; " if Seat.SOUTH in winners else ""}{esc(head)}</p>'
             f'<h3>{esc(t("standings"))}</h3><table class="sheet"><tbody>{rows}</tbody></table>'
             + (f'<p class="note">{esc(t("practice_note"))}</p>' if practice else "")
-            + f'<details><summary>{esc(t("score_sheet"))}</summary>{render.score_sheet(sheet)}</details>'
+            + f'<details><summary>{esc(t("score_sheet"))}</summary>{table_html.score_sheet(sheet, seating)}</details>'
             + _review_picker(sheet)
             + _actions(("secondary", "review", t("review")), ("primary", "new-match-now", t("new_match")))
         )
@@ -127,7 +136,7 @@ class Dialogs:
 
     def scores(self, target: int, sheet: list[HandScore]) -> None:
         review = (("secondary", "review", t("review")),) if sheet else ()
-        body = (f'<p class="note">{esc(t("target", n=target))}</p>' + render.score_sheet(sheet)
+        body = (f'<p class="note">{esc(t("target", n=target))}</p>' + table_html.score_sheet(sheet, self.seating())
                 + _review_picker(sheet) + _actions(*review, ("primary", "close-dialog", t("close"))))
         self.open(t("score_sheet"), body)
 
@@ -135,8 +144,9 @@ class Dialogs:
         if trick is None:
             body = f'<p>{esc(t("no_last_trick"))}</p>'
         else:
-            who = t("you_take_trick") if trick.winner == Seat.SOUTH else t("takes_trick", name=render.seat_name(trick.winner))
-            body = render.trick_review(trick.plays, trick.winner) + f"<p>{esc(who)}</p>"
+            seating = self.seating()
+            who = t("you_take_trick") if trick.winner == Seat.SOUTH else t("takes_trick", name=seating.name(trick.winner))
+            body = table_html.trick_review(trick.plays, trick.winner, seating) + f"<p>{esc(who)}</p>"
         self.open(t("last_trick"), body + _actions(("primary", "close-dialog", t("close"))))
 
     def statistics(self, stats: Statistics) -> None:

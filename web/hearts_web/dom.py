@@ -1,41 +1,58 @@
-"""Small DOM helpers: element lookup, delegated listeners, and localStorage behind the store's interface."""
+"""The DOM boundary: element lookup, delegated listeners, localStorage behind the store's interface,
+and the names the rest of the browser layer gives to JavaScript objects.
+
+A JavaScript object (an element, an event, a promise, a JS module) reaches Python as a proxy whose
+attributes are only known at run time. Its type is spelled out here once, as :data:`JsObject`
+(with :data:`Element` and :data:`JsEvent` for readability); no other web module uses ``Any``.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeAlias
 
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, is_none  # type: ignore[import-not-found]
 
-__all__ = ["document", "window", "by_id", "qs", "qsa", "listen", "is_none", "closest", "LocalStorage", "local_storage"]
+__all__ = ["document", "window", "by_id", "qs", "qsa", "listen", "is_none", "closest", "LocalStorage", "local_storage",
+           "JsObject", "Element", "JsEvent", "keep"]
 
-# Proxies handed to addEventListener must stay alive for the page's lifetime.
-_KEEP: list[Any] = []
+JsObject: TypeAlias = Any  # a JavaScript object as PyScript hands it over
+Element: TypeAlias = Any  # a DOM element (a JsObject)
+JsEvent: TypeAlias = Any  # a DOM event (a JsObject)
+
+# Proxies handed to JavaScript (listeners, callbacks) must stay alive for the page's lifetime.
+_KEEP: list[JsObject] = []
 
 
-def by_id(element_id: str) -> Any:
+def keep(fn: Callable[..., object]) -> JsObject:
+    """``fn`` as a JavaScript function that lives as long as the page."""
+    proxy = create_proxy(fn)
+    _KEEP.append(proxy)
+    return proxy
+
+
+def by_id(element_id: str) -> Element:
     return document.getElementById(element_id)
 
 
-def qs(selector: str, root: Any = None) -> Any:
+def qs(selector: str, root: Element = None) -> Element:
     found = (root or document).querySelector(selector)
     return None if is_none(found) else found
 
 
-def qsa(selector: str, root: Any = None) -> list[Any]:
+def qsa(selector: str, root: Element = None) -> list[Element]:
     return list((root or document).querySelectorAll(selector))
 
 
-def listen(target: Any, event: str, handler: Callable[[Any], Any], options: Any = None) -> None:
-    proxy = create_proxy(handler)
-    _KEEP.append(proxy)
+def listen(target: JsObject, event: str, handler: Callable[[JsEvent], object], options: JsObject = None) -> None:
+    proxy = keep(handler)
     if options is None:
         target.addEventListener(event, proxy)
     else:
         target.addEventListener(event, proxy, options)
 
 
-def closest(event: Any, selector: str) -> Any:
+def closest(event: JsEvent, selector: str) -> Element:
     target = event.target
     if is_none(target) or not hasattr(target, "closest"):
         return None
@@ -47,7 +64,7 @@ class LocalStorage:
     """The browser's ``localStorage`` behind :class:`hearts_web.store.Storage` (a full storage
     raises ``OSError``). ``None`` from :func:`local_storage` when the browser forbids storage."""
 
-    def __init__(self, storage: Any) -> None:
+    def __init__(self, storage: JsObject) -> None:
         self.storage = storage
 
     def get(self, key: str) -> str | None:

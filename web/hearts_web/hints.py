@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from hearts import Card, Seat
 from hearts.bots import Hint
@@ -65,7 +65,7 @@ REASONS_DE: dict[str, str] = {
 _SUITS = ("clubs", "diamonds", "spades", "hearts")
 
 
-def _param(name: str, value: Any) -> str:
+def _param(name: str, value: object) -> str:
     if name == "suit" and isinstance(value, str) and value in _SUITS:
         return t(f"suit_{_SUITS.index(value)}")
     if name == "seat" and isinstance(value, str):
@@ -82,7 +82,7 @@ def _param(name: str, value: Any) -> str:
     return str(value)
 
 
-def reason_text(code: str, params: dict[str, Any]) -> str:
+def reason_text(code: str, params: Mapping[str, object]) -> str:
     table = REASONS_DE if i18n.lang() == "de" else REASONS_EN
     if code == "dump_queen" and "under" in params:
         code = "dump_queen_under"

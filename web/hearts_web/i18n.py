@@ -166,7 +166,7 @@ EN: dict[str, str] = {
     "st_moons": "Moons shot",
     "st_note": "Practice matches (with hints) and daily games are not counted.",
     # persistence
-    # stored data (hearts_web.stored, storage_ui, backup_ui, tabs)
+    # stored data (hearts_web.store_checks, data_transfer, tabs)
     "n_settings_replaced": "Your settings could not be read and were reset to the defaults.",
     "n_settings_repaired": "Some of your settings could not be read and were reset to the defaults.",
     "n_match_replaced": "Your saved match could not be read, so a new match has started.",

@@ -2,14 +2,12 @@
 
 Unlike the toast (one short line that the table reuses all the time), a notice stays until the
 player closes it (or ``seconds`` pass), several can be shown at once, and each may carry buttons
-(their ``data-action`` goes to the controller like any other). HTML from :mod:`data_view`."""
+(their ``data-action`` is a command like any other). HTML from :mod:`data_html`."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
-
-from .dom import by_id, closest, document, listen, qs
+from .dom import Element, JsEvent, by_id, closest, document, listen, qs
 
 __all__ = ["Notices"]
 
@@ -18,7 +16,7 @@ class Notices:
     def __init__(self) -> None:
         self._tokens: dict[str, object] = {}
 
-    def _box(self) -> Any:
+    def _box(self) -> Element:
         box = by_id("notices")
         if box is None or not hasattr(box, "appendChild"):
             box = document.createElement("div")
@@ -29,7 +27,7 @@ class Notices:
             listen(box, "click", self._on_click)
         return box
 
-    def _on_click(self, event: Any) -> None:
+    def _on_click(self, event: JsEvent) -> None:
         el = closest(event, "[data-close-notice]")
         if el is not None:
             self.hide(str(el.getAttribute("data-close-notice")))

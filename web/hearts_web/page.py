@@ -1,23 +1,25 @@
 """The page around the table: texts in the current language, the look, the animation speed, the
-mode badge, and the friendly error banner."""
+mode badge, the ready marker, and the friendly error banner (:func:`guard` runs a task under it)."""
 
 from __future__ import annotations
 
+import asyncio
 import traceback
+from collections.abc import Awaitable
 
 from hearts import Seat
 
 from . import i18n
 from .dom import by_id, document, qs, qsa, window
 from .i18n import t
-from .render import seat_name
 from .session import Mode, SessionState
+from .table_state import Seating
 
 __all__ = ["apply_texts", "apply_look", "apply_speed", "render_badge", "fit_toolbar", "offer_undo", "reduced_motion",
-           "show_failure"]
+           "show_failure", "guard", "set_ready"]
 
 
-def apply_texts(me: Seat = Seat.SOUTH) -> None:
+def apply_texts(seating: Seating) -> None:
     document.documentElement.lang = i18n.lang()
     document.title = t("app_name")
     for el in qsa("[data-i18n]"):
@@ -35,10 +37,10 @@ def apply_texts(me: Seat = Seat.SOUTH) -> None:
     qs(".tools").setAttribute("aria-label", t("menu"))
     qs(".dlg-x").setAttribute("aria-label", t("close"))
     for slot in range(4):
-        seat = Seat((slot + int(me)) % 4)
+        seat = Seat((slot + int(seating.me)) % 4)
         el = qs(f'.seat[data-seat="{slot}"]')
         if el is not None:
-            el.setAttribute("aria-label", f"{seat_name(seat)} ({t(f'seat_{int(seat)}')})")
+            el.setAttribute("aria-label", f"{seating.name(seat)} ({t(f'seat_{int(seat)}')})")
     if not document.fullscreenEnabled:
         by_id("fullscreen-btn").hidden = True
     fit_toolbar()
@@ -113,6 +115,24 @@ def fit_toolbar() -> None:
     tools = qs(".tools")
     if bar.scrollWidth > bar.clientWidth + 1 or (tools is not None and tools.scrollWidth > tools.clientWidth + 1):
         bar.classList.add("compact")
+
+
+def guard(work: Awaitable[None]) -> None:
+    """Run ``work`` as a task of its own; an exception shows the error banner (never a dead page)."""
+    async def run() -> None:
+        try:
+            await work
+        except Exception as exc:  # noqa: BLE001 - a friendly message, keep the page alive
+            show_failure(exc)
+
+    asyncio.ensure_future(run())
+
+
+def set_ready() -> None:
+    """The game is on screen: the loader goes (``html.ready``)."""
+    root = document.documentElement
+    root.classList.remove("booting")
+    root.classList.add("ready")
 
 
 def show_failure(exc: BaseException) -> None:

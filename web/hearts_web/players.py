@@ -1,7 +1,7 @@
 """The seats of the browser's table: the person at this screen and the computer opponents.
 
 Both implement :class:`hearts.table.Player`, so the one table loop drives them. Nothing here
-touches the DOM: the controller passes callbacks (what to show when the person is asked, who is
+touches the DOM: the table loop passes callbacks (what to show when the person is asked, who is
 thinking), which keeps these classes testable in CPython.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from hearts import Action, IllegalAction, PassCards, Phase, Seat, SeatView
 from hearts.bots import make_bot, remote
@@ -17,21 +18,20 @@ from hearts.bots.player import BotPlayer, RngSource, decision_action
 
 from .bot_worker import BotWorker, WorkerUnavailable
 
-__all__ = ["Pacer", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT", "WORKER_BUDGET"]
+__all__ = ["Pacer", "AskedSeat", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT", "WORKER_BUDGET"]
 
 # Give the browser a turn at least this often while Python computes (seconds).
 SLICE_BUDGET = 0.03
 # How long a bot waits for a starting worker before it thinks on the page instead (seconds): the
-# worker starts in 1.5-3 s on a warm cache (bench/out/browser-worker.txt), a slow phone takes longer.
+# worker starts in 1.5-3 s on a warm cache, a slow phone takes longer.
 WORKER_START_WAIT = 10.0
 # Hard's budget in the worker (ms): the page does not wait on it, so a play may take a little more
 # than the page's 250 ms (median decision ~300 ms, target <= 400). The pass is chosen while the
 # person picks three cards: each bot thinks up to 2.5 s (the three share the worker, one after
 # another), and once the person has passed (HumanPlayer's on_passed -> BotWorker.hurry) every pass
 # still searching or to come ends 500 ms after its start, or at once: the person never waits more
-# than the old 3 x 500 ms. Whether the longer pass wins points is not shown yet (2,400 deals:
-# -0.075 +- 0.137 per hand, bench/out/pass-bench-v3-worlds.txt); it costs the player nothing.
-# Worlds per decision this buys: bench/out/browser-worker-v3.txt to -v7.txt (hearts.bots.hard.BROWSER_WORLDS).
+# than 3 x 500 ms. Whether the longer pass wins points is not shown yet (2,400 deals: -0.075 +- 0.137
+# per hand); it costs the player nothing. The worlds per decision it buys: hearts.bots.hard.BROWSER_WORLDS.
 WORKER_BUDGET = {"budget_ms": 300.0, "pass_budget_ms": 2500.0, "hurry_ms": 500.0}
 
 
@@ -47,6 +47,21 @@ class Pacer:
         if time.perf_counter() - self.since > self.budget:
             await asyncio.sleep(0)
             self.since = time.perf_counter()
+
+
+class AskedSeat(Protocol):
+    """A seat this screen's player answers for: a seat of the table loop here (:class:`HumanPlayer`)
+    or a guest's seat at someone else's online table (:class:`~hearts_web.online.guest.GuestTable`)."""
+
+    @property
+    def asked(self) -> SeatView | None:
+        """The view the table asks with, while it waits for this seat."""
+
+    @property
+    def waiting(self) -> bool: ...
+
+    def submit(self, action: Action) -> bool:
+        """Answer the table; False when it is not waiting (a second tap, or not this seat's turn)."""
 
 
 class HumanPlayer:
@@ -90,7 +105,7 @@ class HumanPlayer:
         self.on_refused(error)
 
 
-# What a worker for a level: None decides on the page (the controller starts the worker for Hard).
+# The worker for a level: None decides on the page (hearts_web.bot_seats starts the worker for Hard).
 WorkerFor = Callable[[str], "BotWorker | None"]
 
 

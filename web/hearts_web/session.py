@@ -16,7 +16,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Mapping
+from typing import Mapping
 
 from hearts import HandScore, Match, Phase, RecordError, Seat, SeatView, match_from_record, match_to_record
 from hearts.challenge import decode as decode_challenge
@@ -57,8 +57,8 @@ class SessionState:
     challenge: str | None = None  # the challenge link's token (a challenge game)
     pending: Pending = field(default_factory=Pending)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"mode": self.mode.value, "practice": self.practice, "counted": self.counted,
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"mode": self.mode.value, "practice": self.practice, "counted": self.counted,
                                "difficulty": self.difficulty,
                                "pending": {"hands": self.pending.hands, "points": self.pending.points,
                                            "moons": self.pending.moons}}
@@ -69,7 +69,7 @@ class SessionState:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any, repairs: list[str] | None = None, mode: Mode | None = None,
+    def from_dict(cls, data: object, repairs: list[str] | None = None, mode: Mode | None = None,
                   difficulty: str = "medium") -> "SessionState":
         """Checked field by field; :class:`CorruptSave` names the first bad one.
 
@@ -79,67 +79,102 @@ class SessionState:
         ``counted``/``pending`` are set by :func:`decode_save` from the match itself. Only a
         daily game without a valid date cannot be repaired."""
 
-        def bad(name: str, message: str) -> None:
-            if repairs is None:
-                raise CorruptSave(message)
-            repairs.append(name)
+        fields = _StoredFields(data, repairs)
+        state = cls(mode=fields.mode(mode))
+        state.practice = fields.flag("practice", fallback=True)
+        state.counted = fields.flag("counted", fallback=False)
+        state.difficulty = fields.level(state.mode, difficulty)
+        state.date = fields.date(state.mode)
+        state.challenge = fields.challenge(state.mode)
+        state.pending = fields.pending()
+        return state
 
+
+class _StoredFields:
+    """The fields of a stored session state, read one by one: a bad one raises :class:`CorruptSave`,
+    or, with a ``repairs`` list, is noted there and takes its safe value."""
+
+    def __init__(self, data: object, repairs: list[str] | None) -> None:
+        self.repairs = repairs
         if not isinstance(data, Mapping):
-            bad("session", "the session must be an object")
+            self.bad("session", "the session must be an object")
             data = {}
+        self.data: Mapping[str, object] = data
+
+    def bad(self, name: str, message: str) -> None:
+        if self.repairs is None:
+            raise CorruptSave(message)
+        self.repairs.append(name)
+
+    def mode(self, stored_as: Mode | None) -> Mode:
+        raw = self.data.get("mode", "match")
         try:
-            state = cls(mode=Mode(data.get("mode", "match")))
+            mode = Mode(raw)
         except (ValueError, TypeError):
-            bad("mode", f"unknown mode {str(data.get('mode'))[:20]!r}")
-            state = cls(mode=mode or Mode.MATCH)
-        if mode is not None and state.mode is not mode and repairs is not None:
-            repairs.append("mode")
-            state.mode = mode
-        for name, fallback in (("practice", True), ("counted", False)):
-            value = data.get(name, False)
-            if not isinstance(value, bool):
-                bad(name, f"{name} must be true or false")
-                value = fallback
-            setattr(state, name, value)
-        level = data.get("difficulty", "medium")
+            self.bad("mode", f"unknown mode {str(raw)[:20]!r}")
+            mode = stored_as or Mode.MATCH
+        if stored_as is not None and mode is not stored_as and self.repairs is not None:
+            self.repairs.append("mode")
+            mode = stored_as
+        return mode
+
+    def flag(self, name: str, fallback: bool) -> bool:
+        value = self.data.get(name, False)
+        if not isinstance(value, bool):
+            self.bad(name, f"{name} must be true or false")
+            return fallback
+        return value
+
+    def level(self, mode: Mode, difficulty: str) -> str:
+        level = self.data.get("difficulty", "medium")
         if not isinstance(level, str) or level not in DIFFICULTIES:
-            bad("difficulty", f"unknown difficulty {str(level)[:20]!r}")
-            level = "medium" if state.mode is Mode.DAILY else difficulty
-        state.difficulty = level
-        date = data.get("date")
-        if state.mode is Mode.DAILY or date is not None:
-            if not isinstance(date, str) or not _DATE.match(date):
-                if state.mode is Mode.DAILY:
-                    raise CorruptSave("a daily game needs its date")
-                bad("date", "a match has no date")
-            else:
-                try:
-                    datetime.date.fromisoformat(date)
-                    state.date = date
-                except ValueError:
-                    if state.mode is Mode.DAILY:
-                        raise CorruptSave(f"no such date {date!r}") from None
-                    bad("date", f"no such date {date!r}")
-        challenge = data.get("challenge")
-        if state.mode is Mode.CHALLENGE or challenge is not None:
-            try:
-                decode_challenge(challenge)
-            except (ValueError, TypeError) as exc:
-                raise CorruptSave(f"bad challenge: {str(exc)[:80]}") from None
-            state.challenge = challenge
-        pending = data.get("pending", {})
+            self.bad("difficulty", f"unknown difficulty {str(level)[:20]!r}")
+            return "medium" if mode is Mode.DAILY else difficulty
+        return level
+
+    def date(self, mode: Mode) -> str | None:
+        date = self.data.get("date")
+        if mode is not Mode.DAILY and date is None:
+            return None
+        if not isinstance(date, str) or not _DATE.match(date):
+            if mode is Mode.DAILY:
+                raise CorruptSave("a daily game needs its date")
+            self.bad("date", "a match has no date")
+            return None
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            if mode is Mode.DAILY:
+                raise CorruptSave(f"no such date {date!r}") from None
+            self.bad("date", f"no such date {date!r}")
+            return None
+        return date
+
+    def challenge(self, mode: Mode) -> str | None:
+        challenge = self.data.get("challenge")
+        if mode is not Mode.CHALLENGE and challenge is None:
+            return None
+        if not isinstance(challenge, str):
+            raise CorruptSave("bad challenge: a challenge token must be text")
+        try:
+            decode_challenge(challenge)
+        except (ValueError, TypeError) as exc:
+            raise CorruptSave(f"bad challenge: {str(exc)[:80]}") from None
+        return challenge
+
+    def pending(self) -> Pending:
+        pending = self.data.get("pending", {})
         if not isinstance(pending, Mapping):
-            bad("pending", "pending must be an object")
+            self.bad("pending", "pending must be an object")
             pending = {}
         values = {}
         for name in ("hands", "points", "moons"):
             value = pending.get(name, 0)
             if not isinstance(value, int) or isinstance(value, bool) or not -10**6 < value < 10**6:
-                bad("pending", f"pending.{name} must be a whole number")
+                self.bad("pending", f"pending.{name} must be a whole number")
                 value = 0
             values[name] = value
-        state.pending = Pending(**values)
-        return state
+        return Pending(**values)
 
 
 class CorruptSave(ValueError):
@@ -155,6 +190,14 @@ class Session:
     def save_key(self) -> str:
         return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY,
                 Mode.CHALLENGE: CHALLENGE_GAME_KEY}[self.state.mode]
+
+    @property
+    def deal_can_be_shared(self) -> bool:
+        """A deal a friend can get as a challenge link: from a seeded match of this screen or a
+        challenge game (not an online table: its deals come from all players' contributions)."""
+        if self.state.mode is Mode.CHALLENGE:
+            return bool(self.state.challenge)
+        return self.state.mode is not Mode.ONLINE and bool(self.match.seed)
 
     def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
         m = self.match
@@ -176,11 +219,11 @@ class Snapshot:
         return tuple(t.marker for t in self.view.tricks if t.winner == seat)
 
 
-def encode_save(session: Session) -> dict[str, Any]:
+def encode_save(session: Session) -> dict[str, object]:
     return {"v": SAVE_VERSION, "record": match_to_record(session.match), "session": session.state.to_dict()}
 
 
-def decode_save(data: Any, repairs: list[str] | None = None, mode: Mode | None = None,
+def decode_save(data: object, repairs: list[str] | None = None, mode: Mode | None = None,
                 difficulty: str = "medium") -> Session:
     """The session of a save written by :func:`encode_save` (or by version 1).
 
@@ -192,12 +235,12 @@ def decode_save(data: Any, repairs: list[str] | None = None, mode: Mode | None =
     if not isinstance(data, Mapping):
         raise CorruptSave("a save must be an object")
     version = data.get("v")
-    migrated = version == 1
-    if migrated:
-        data = _migrate_v1(data)
-    elif version != SAVE_VERSION:
+    if type(version) is not int or version not in (1, SAVE_VERSION):  # true is not 1, 2.0 is not 2
         raise CorruptSave(f"unknown save version {str(version)[:20]!r}")
     fixed: list[str] | None = None if repairs is None else []
+    migrated = version == 1
+    if migrated:
+        data = _migrate_v1(data, fixed)
     state = SessionState.from_dict(data.get("session"), fixed, mode, difficulty)
     try:
         match = match_from_record(data.get("record"))
@@ -206,7 +249,7 @@ def decode_save(data: Any, repairs: list[str] | None = None, mode: Mode | None =
     if state.mode in (Mode.DAILY, Mode.CHALLENGE) and match.max_hands != 1:
         raise CorruptSave("a daily or challenge game is a one-hand match")
     if fixed is not None and repairs is not None:
-        if "counted" in fixed or "session" in fixed:
+        if "counted" in fixed or "session" in fixed or "meta" in fixed:
             state.counted = match.is_over  # a finished match was counted when it ended
         if state.mode is Mode.MATCH:
             derived = _pending_from(match)
@@ -226,13 +269,17 @@ def _pending_from(match: Match) -> Pending:
     return Pending(len(rows), sum(r.points[Seat.SOUTH] for r in rows), sum(1 for r in rows if r.moon == Seat.SOUTH))
 
 
-def _migrate_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+def _migrate_v1(data: Mapping[str, object], repairs: list[str] | None) -> dict[str, object]:
     """Version 1 kept the extra state in ``meta`` and the match dealt the next hand by itself: a save
     made while the hand summary was open (``meta.summary`` = that hand) already holds the next
     hand's empty body. Dropping it leaves the match waiting at the end of the hand, which is
-    where the summary now lives."""
-    meta = data.get("meta") or {}
+    where the summary now lives. A save without its ``meta`` object is corrupt (strict) or is
+    migrated with ``"meta"`` named among the repairs (the notice says so)."""
+    meta = data.get("meta")
     if not isinstance(meta, Mapping):
+        if repairs is None:
+            raise CorruptSave("a version 1 save needs its meta object")
+        repairs.append("meta")
         meta = {}
     record = data.get("record")
     summary = meta.get("summary")

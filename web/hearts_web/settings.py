@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Mapping
 
 from hearts import PRESETS, Rules, preset_name
 
@@ -45,7 +45,7 @@ class Settings:
         return preset_name(self.rules) or "custom"
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> tuple["Settings", bool]:
+    def from_dict(cls, data: Mapping[str, object]) -> tuple["Settings", bool]:
         """Settings from stored data; unknown keys and bad values fall back to the defaults, and
         the flag says whether any stored value had to be dropped."""
         s = cls()
@@ -63,14 +63,17 @@ class Settings:
             else:
                 dropped = True
         if "rules" in data:
+            raw = data["rules"]
             try:
-                s.rules = Rules.from_dict(data["rules"])
+                if not isinstance(raw, Mapping):
+                    raise ValueError("rules must be an object")
+                s.rules = Rules.from_dict(raw)
             except (ValueError, TypeError, AttributeError):
                 dropped = True
-                s.rules = _good_rules(data["rules"])
+                s.rules = _good_rules(raw)
         return s, dropped
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"lang": self.lang, "difficulty": self.difficulty, "look": self.look, "speed": self.speed,
                 "deck": self.deck, "autoplay": self.autoplay, "preset": self.preset, "rules": self.rules.to_dict()}
 
@@ -84,7 +87,7 @@ class Settings:
         return store.set_json(SETTINGS_KEY, self.to_dict())
 
 
-def _good_rules(data: Any) -> Rules:
+def _good_rules(data: object) -> Rules:
     """The rules made of the options that can be read on their own (the rest take the defaults)."""
     if not isinstance(data, Mapping):
         return PRESETS["standard"]

@@ -7,7 +7,7 @@ statistics when the match ends, unless it is practice. Daily games are not count
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from hearts import Event, HandOver, MatchOver, Seat
 
@@ -31,11 +31,11 @@ class Statistics:
     moons: int = 0
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Statistics":
+    def from_dict(cls, data: Mapping[str, object]) -> "Statistics":
         return cls.check(data)[0]
 
     @classmethod
-    def check(cls, data: Mapping[str, Any]) -> tuple["Statistics", bool]:
+    def check(cls, data: Mapping[str, object]) -> tuple["Statistics", bool]:
         """Statistics from stored data; a value that is not a whole number in its range (or an
         unknown key) is dropped, and the flag says whether anything was."""
         values = {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Callable, Protocol
+from typing import Callable, Protocol
 
 from hearts.records import json_depth
 
@@ -51,7 +51,7 @@ class Unreadable(ValueError):
     """Stored data that cannot be used; the message says why (for the log, not the player)."""
 
 
-def parse_json(text: str, max_chars: int = DEFAULT_LIMIT, max_depth: int = MAX_DEPTH) -> Any:
+def parse_json(text: str, max_chars: int = DEFAULT_LIMIT, max_depth: int = MAX_DEPTH) -> object:
     """``text`` parsed, after the size and depth checks; :class:`Unreadable` otherwise."""
     if len(text) > max_chars:
         raise Unreadable(f"too long ({len(text)} characters, at most {max_chars})")
@@ -180,7 +180,7 @@ class Store:
             except Exception:  # noqa: BLE001
                 pass
 
-    def get_json(self, key: str) -> Any:
+    def get_json(self, key: str) -> object:
         """The parsed value, ``None`` when absent; :class:`Unreadable` when it is too long, too
         deep or not JSON."""
         raw = self.get_raw(key)
@@ -191,7 +191,7 @@ class Store:
         except Unreadable as exc:
             raise Unreadable(f"{key}: {exc}") from None
 
-    def set_json(self, key: str, value: Any) -> bool:
+    def set_json(self, key: str, value: object) -> bool:
         return self.set_raw(key, json.dumps(value, separators=(",", ":")))
 
     def backup_key(self, key: str) -> str:
@@ -217,7 +217,7 @@ class Store:
         self.unkept[backup_key] = raw
         return None
 
-    def load_dict(self, key: str) -> tuple[dict[str, Any], bool]:
+    def load_dict(self, key: str) -> tuple[dict[str, object], bool]:
         """A stored object, or ``{}``; the flag is True when the data was unreadable (and backed up)."""
         try:
             value = self.get_json(key)

@@ -1,23 +1,25 @@
-"""The table on screen: draws a :class:`~hearts_web.session.Snapshot` and animates engine events.
+"""The table on screen: draws a :class:`~hearts_web.table_state.TableState` and animates engine events.
 
-The view keeps only presentation state: the cards the player has picked to pass, the hinted and
-the just-received cards, who is thinking. What the player may do comes from the view the table
-asked the player with (``asked``); nothing here decides a rule.
+The view owns the one :class:`TableState` of the page. Others change it only through the methods
+below (show a snapshot and the question asked, seat the players, pick a card to pass, show a hint,
+lock the hand...): each replaces the state and redraws what changed. What the player may do comes
+from the view the table asked the player with (``asked``); nothing here decides a rule.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from hearts import Card, CardPlayed, CardsPassed, Event, HandOver, HandStarted, HeartsBroken, PassDirection, Phase, Seat, SeatView, TrickWon
 
-from . import i18n, render
-from .dom import by_id, document, is_none, qs, qsa
+from . import i18n, table_html
+from .dom import Element, by_id, document, is_none, qs, qsa
 from .i18n import t
-from .render import esc
 from .session import Snapshot
+from .table_html import esc
+from .table_state import Seating, TableState
 
 __all__ = ["TableView"]
 
@@ -25,37 +27,71 @@ __all__ = ["TableView"]
 class TableView:
     def __init__(self, timings: Callable[[], tuple[float, float, float]]) -> None:
         self.timings = timings
-        self.snap: Snapshot | None = None
-        self.asked: SeatView | None = None  # the question the table is asking the player, if any
-        self.selected: list[Card] = []
-        self.hinted: set[Card] = set()
-        self.received: set[Card] = set()
-        self.thinking: Seat | None = None
-        self.claimable = False  # the engine says the rest of the hand is decided: offer the claim
+        self._state = TableState()
         self._error_task: asyncio.Task[None] | None = None
         self._toast_token: object = None
 
     @property
-    def me(self) -> Seat:
-        """The seat of the player at this screen (drawn at the bottom)."""
-        return render.seating.me
+    def state(self) -> TableState:
+        """What the table shows now (read-only: change it through the methods below)."""
+        return self._state
 
-    # ------------------------------------------------------------------ layout helpers
-    def slot_of(self, seat: Seat) -> int:
-        """The screen position of ``seat``: 0 bottom (the player), then clockwise."""
-        return (int(seat) - int(self.me)) % 4
+    @property
+    def seating(self) -> Seating:
+        return self._state.seating
 
-    def seat_el(self, seat: Seat) -> Any:
-        return qs(f'.seat[data-seat="{self.slot_of(seat)}"]')
+    def _seat_el(self, seat: Seat) -> Element:
+        return qs(f'.seat[data-seat="{self._state.seating.slot(seat)}"]')
 
-    # ------------------------------------------------------------------ drawing
-    def show(self, snap: Snapshot, asked: SeatView | None = None) -> None:
-        self.snap = snap
-        self.asked = asked
+    # ------------------------------------------------------------------ changing what is shown
+    def show(self, snap: Snapshot, asked: SeatView | None = None, claimable: bool = False) -> None:
+        """Draw ``snap``; ``asked``: the view the table asks this screen's player with (if it does)."""
+        self._state = replace(self._state, snap=snap, asked=asked, claimable=claimable)
         self.render()
 
+    def clear(self) -> None:
+        """Another game comes to the table: nothing picked, hinted or received, nobody thinking."""
+        self._state = self._state.cleared()
+        self.set_thinking(None)
+
+    def seat(self, seating: Seating) -> None:
+        """Who sits where (an online table's names and kinds) and redraw."""
+        self._state = replace(self._state, seating=seating)
+        self.render()
+
+    def choose(self, card: Card) -> None:
+        """Pick ``card`` to pass, or put it back."""
+        self._state = self._state.choosing(card)
+        self.render_hand()
+        self.render_prompt()
+
+    def hint(self, cards: Iterable[Card]) -> None:
+        self._state = replace(self._state, hinted=frozenset(cards))
+        self.render_hand()
+
+    def lock_hand(self, passed: bool = False) -> None:
+        """Disable every card at once (a play was made: a second tap must do nothing);
+        ``passed``: the hint for the pass is over too."""
+        self._state = replace(self._state, asked=None, claimable=False,
+                              hinted=frozenset() if passed else self._state.hinted)
+        by_id("claim-btn").hidden = True
+        for el in qsa("#hand button[data-card]"):
+            el.disabled = True
+        by_id("pass-btn").disabled = True
+
+    def set_thinking(self, seat: Seat | None) -> None:
+        previous = self._state.thinking
+        self._state = replace(self._state, thinking=seat)
+        for s in {previous, seat}:
+            if s is None:
+                continue
+            box = qs(f'.seat[data-seat="{self.seating.slot(s)}"] .thinking')
+            if box is not None:
+                box.innerHTML = esc(t("thinking", name=self.seating.name(s))) if s == seat else ""
+
+    # ------------------------------------------------------------------ drawing
     def render(self) -> None:
-        if self.snap is None:
+        if self._state.snap is None:
             return
         self.render_seats()
         self.render_trick()
@@ -63,60 +99,46 @@ class TableView:
         self.render_prompt()
 
     def render_seats(self) -> None:
-        snap = self.snap
+        state = self._state
+        snap = state.snap
         assert snap is not None
         view = snap.view
         for seat in Seat:
-            el = self.seat_el(seat)
-            el.innerHTML = render.seat_box(seat, snap.totals[seat], snap.markers(seat), view.hand_sizes[seat],
-                                           self.thinking == seat)
-            el.setAttribute("data-seat-kind", render.seating.kind(seat))
+            el = self._seat_el(seat)
+            el.innerHTML = table_html.seat_box(seat, snap.totals[seat], snap.markers(seat), view.hand_sizes[seat],
+                                               state.thinking == seat, state.seating)
+            el.setAttribute("data-seat-kind", state.seating.kind(seat))
             if snap.phase is Phase.PLAYING and view.turn == seat:
                 el.classList.add("turn")
             else:
                 el.classList.remove("turn")
 
-    def set_thinking(self, seat: Seat | None) -> None:
-        previous, self.thinking = self.thinking, seat
-        for s in {previous, seat}:
-            if s is None:
-                continue
-            box = qs(f'.seat[data-seat="{self.slot_of(s)}"] .thinking')
-            if box is not None:
-                box.innerHTML = esc(t("thinking", name=render.seat_name(s))) if s == seat else ""
-
     def render_trick(self) -> None:
-        assert self.snap is not None
+        snap = self._state.snap
+        assert snap is not None
         trick = by_id("trick")
         trick.classList.remove("collect", "to-0", "to-1", "to-2", "to-3")
-        plays = {self.slot_of(seat): card for seat, card in self.snap.view.current_trick}
+        plays = {self.seating.slot(seat): card for seat, card in snap.view.current_trick}
         for slot in range(4):
-            qs(f'.slot[data-slot="{slot}"]').innerHTML = render.card_face(plays[slot]) if slot in plays else ""
-        view = self.snap.view
-        broken = self.snap.phase is Phase.PLAYING and view.hearts_broken
+            qs(f'.slot[data-slot="{slot}"]').innerHTML = table_html.card_face(plays[slot]) if slot in plays else ""
+        broken = snap.phase is Phase.PLAYING and snap.view.hearts_broken
         by_id("center-info").textContent = "♥\ufe0e " + t("hearts_broken").rstrip("!") if broken else ""
 
-    def enabled(self) -> tuple[Card, ...]:
-        """The cards the player may tap now (none unless the table is asking)."""
-        asked = self.asked
-        if asked is None:
-            return ()
-        return asked.hand if asked.phase is Phase.PASSING else asked.legal
-
     def render_hand(self, keep_focus: bool = True) -> None:
-        assert self.snap is not None
+        state = self._state
+        assert state.snap is not None
         hand = by_id("hand")
         focused = document.activeElement
         focus_card = None
         if keep_focus and not is_none(focused) and hasattr(focused, "getAttribute") and hand.contains(focused):
             focus_card = focused.getAttribute("data-card")
         classes: dict[Card, str] = {}
-        for cards, name in ((self.selected, "selected"), (self.hinted, "hinted"), (self.received, "received")):
+        for cards, name in ((state.chosen, "selected"), (state.hinted, "hinted"), (state.received, "received")):
             for c in cards:
                 classes[c] = f"{classes.get(c, '')} {name}".strip()
-        enabled = self.enabled()
-        passing = self.asked is not None and self.asked.phase is Phase.PASSING
-        hand.innerHTML = render.hand_buttons(self.snap.view.hand, enabled, classes, self.selected if passing else None)
+        enabled = state.enabled()
+        passing = state.passing
+        hand.innerHTML = table_html.hand_buttons(state.snap.view.hand, enabled, classes, state.chosen if passing else None)
         hand.classList.add("rows2")
         hand.classList.toggle("can-play", bool(enabled))
         hand.classList.toggle("waiting", not enabled)
@@ -126,20 +148,22 @@ class TableView:
                 el.focus()
             else:
                 self.focus_first_card()
-        by_id("claim-btn").hidden = not (self.claimable and self.asked is not None)
+        by_id("claim-btn").hidden = not (state.claimable and state.asked is not None)
         pass_btn = by_id("pass-btn")
         pass_btn.hidden = not passing
-        pass_btn.disabled = not (passing and len(self.selected) == 3)
-        pass_btn.textContent = t("pass_button") + (f" ({len(self.selected)}/3)" if passing else "")
+        pass_btn.disabled = not (passing and len(state.chosen) == 3)
+        pass_btn.textContent = t("pass_button") + (f" ({len(state.chosen)}/3)" if passing else "")
 
-    def lock_hand(self) -> None:
-        """Disable every card at once (a play was made: a second tap must do nothing)."""
-        self.asked = None
-        self.claimable = False
-        by_id("claim-btn").hidden = True
-        for el in qsa("#hand button[data-card]"):
-            el.disabled = True
-        by_id("pass-btn").disabled = True
+    def flash_refused(self, card: Card) -> None:
+        """The tapped card shakes: it cannot be played now."""
+        el = qs(f'#hand button[data-card="{card.text}"]')
+        if el is not None:
+            el.classList.add("refused")
+            asyncio.ensure_future(self._unrefuse(el))
+
+    async def _unrefuse(self, el: Element) -> None:
+        await asyncio.sleep(0.4)
+        el.classList.remove("refused")
 
     def focus_first_card(self) -> None:
         el = qs("#hand button[data-card]:not(:disabled)")
@@ -156,26 +180,10 @@ class TableView:
                 self.focus_first_card()
 
     # ------------------------------------------------------------------ prompt, notices
-    def prompt_text(self) -> str:
-        snap, asked = self.snap, self.asked
-        assert snap is not None
-        if snap.phase is Phase.MATCH_OVER:
-            return t("match_over")
-        if snap.phase is Phase.PASSING:
-            if asked is None:
-                return t("pass_waiting")
-            direction = snap.view.pass_direction
-            return t(f"pass_{direction.value}", name=render.seat_name(direction.target(self.me)))
-        if snap.phase is Phase.PLAYING and asked is not None:
-            if not asked.current_trick:
-                return t("lead_two_clubs") if asked.trick_number == 0 else t("your_lead")
-            return t("your_turn")
-        return ""
-
     def render_prompt(self, error: str | None = None) -> None:
         el = by_id("prompt")
         el.classList.toggle("error", bool(error))
-        el.textContent = error or (self.prompt_text() if self.snap is not None else "")
+        el.textContent = error or self._state.prompt()
 
     def say(self, text: str) -> None:
         """A message in the prompt line (the hint's advice), read out as well."""
@@ -216,10 +224,14 @@ class TableView:
 
         asyncio.ensure_future(hide())
 
+    def hide_toast(self) -> None:
+        by_id("toast").hidden = True
+
     # ------------------------------------------------------------------ events → animation
     async def animate(self, events: list[Event], after: Snapshot) -> None:
         """Play the events on screen step by step, then draw ``after`` (the state they led to)."""
         fly, pause, collect = self.timings()
+        self._state = replace(self._state, claimable=False)  # the question is answered
         for ev in events:
             if isinstance(ev, CardPlayed):
                 await self._card_played(ev, fly)
@@ -232,33 +244,35 @@ class TableView:
             elif isinstance(ev, HandOver):
                 self.set_thinking(None)
             elif isinstance(ev, HandStarted):
-                self.selected, self.hinted, self.received = [], set(), set()
+                self._state = replace(self._state, chosen=(), hinted=frozenset(), received=frozenset())
                 if ev.pass_direction is PassDirection.HOLD:
                     self.hold_notice()
-        self.snap = after
+        self._state = replace(self._state, snap=after)
         self.render()
 
     async def _card_played(self, ev: CardPlayed, fly: float) -> None:
-        qs(f'.slot[data-slot="{self.slot_of(ev.seat)}"]').innerHTML = render.card_face(ev.card, "fly-in")
-        self.announce(t("plays", name=render.seat_name(ev.seat), card=i18n.card_label(ev.card)))
-        if ev.seat == self.me:
-            self.hinted, self.received = set(), set()
+        seating = self.seating
+        qs(f'.slot[data-slot="{seating.slot(ev.seat)}"]').innerHTML = table_html.card_face(ev.card, "fly-in")
+        self.announce(t("plays", name=seating.name(ev.seat), card=i18n.card_label(ev.card)))
+        if ev.seat == seating.me:
+            self._state = replace(self._state, hinted=frozenset(), received=frozenset())
             played = qs(f'#hand button[data-card="{ev.card.text}"]')
             if played is not None:
                 played.remove()
         else:
-            back = qs(f'.seat[data-seat="{self.slot_of(ev.seat)}"] .backs i')
+            back = qs(f'.seat[data-seat="{seating.slot(ev.seat)}"] .backs i')
             if back is not None:
                 back.remove()
         if fly:
             await asyncio.sleep(fly)
 
     async def _trick_won(self, ev: TrickWon, pause: float, collect: float) -> None:
-        slot = self.slot_of(ev.seat)
+        seating = self.seating
+        slot = seating.slot(ev.seat)
         card = qs(f'.slot[data-slot="{slot}"] .card')
         if card is not None:
             card.classList.add("winner")
-        self.announce(t("you_take_trick") if ev.seat == self.me else t("takes_trick", name=render.seat_name(ev.seat)))
+        self.announce(t("you_take_trick") if ev.seat == seating.me else t("takes_trick", name=seating.name(ev.seat)))
         if pause:
             await asyncio.sleep(pause)
         trick = by_id("trick")
@@ -270,23 +284,23 @@ class TableView:
         trick.classList.remove("collect", f"to-{slot}")
         marks = qs(f'.seat[data-seat="{slot}"] .markers')
         if marks is not None:
-            glyph = render.MARKER_GLYPH.get(ev.marker, "")
+            glyph = table_html.MARKER_GLYPH.get(ev.marker, "")
             marks.insertAdjacentHTML("beforeend", f'<li class="m-{esc(ev.marker)}" aria-hidden="true">{glyph}</li>')
 
     def _cards_passed(self, ev: CardsPassed) -> None:
-        source = ev.direction.source(self.me)
-        got = set(ev.given[source])
-        self.received, self.selected = got, []
+        source = ev.direction.source(self.seating.me)
+        got = frozenset(ev.given[source])
+        self._state = replace(self._state, received=got, chosen=())
         names = i18n.join_list([i18n.card_label(c) for c in sorted(got)])
-        text = t("received", cards=names, name=render.seat_name(source))
+        text = t("received", cards=names, name=self.seating.name(source))
         self.toast(text, seconds=4)
         self.announce(text)
         asyncio.ensure_future(self._clear_received(got))
 
-    async def _clear_received(self, cards: set[Card]) -> None:
+    async def _clear_received(self, cards: frozenset[Card]) -> None:
         await asyncio.sleep(2.6)
-        if self.received == cards:
-            self.received = set()
+        if self._state.received == cards:
+            self._state = replace(self._state, received=frozenset())
             for el in qsa("#hand .card.received"):
                 el.classList.remove("received")
 

@@ -23,7 +23,7 @@ Pure (asyncio, no DOM): :class:`Platform` and :class:`Host` are what the browser
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import Protocol
 
 __all__ = ["Platform", "Host", "Tabs", "HANDOVER_SECONDS", "Snapshot"]
 
@@ -46,7 +46,7 @@ class Platform(Protocol):
         """Take the lock from whoever holds it (the holder is told through :meth:`Tabs.on_lost`)."""
         ...
 
-    def post(self, message: dict[str, Any]) -> None:
+    def post(self, message: dict[str, object]) -> None:
         """Send ``message`` to every other tab of the game."""
         ...
 
@@ -137,7 +137,7 @@ class Tabs:
         self.holding = True
         self._own(snapshot)
 
-    def on_message(self, message: Any) -> None:
+    def on_message(self, message: object) -> None:
         """A message from another tab of the game."""
         if not isinstance(message, dict):
             return
@@ -147,7 +147,7 @@ class Tabs:
             self.platform.post({"type": "handover", "to": message.get("from"), "data": self.host.snapshot()})
             self._wait(moved=True)
         elif kind == "handover" and message.get("to") == self.tab_id and self._handover is not None:
-            data: Any = message.get("data")
+            data = message.get("data")
             if not self._handover.done():
                 clean: Snapshot = {}
                 if isinstance(data, dict):

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any, Callable
 
-from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
-from .data_view import overlay_html
-from .dom import _KEEP, by_id, document, is_none, listen, window
+from .data_html import overlay_html
+from .dom import JsEvent, JsObject, by_id, document, is_none, keep, listen, window
 from .store import OWNED_KEYS
 from .tabs import Tabs
 
@@ -23,14 +22,8 @@ LOCK = "hearts.game"
 CHANNEL = "hearts.game"
 
 
-def _to_js(value: Any) -> Any:
+def _to_js(value: object) -> JsObject:
     return to_js(value, dict_converter=window.Object.fromEntries)
-
-
-def _proxy(fn: Callable[..., Any]) -> Any:
-    proxy = create_proxy(fn)
-    _KEEP.append(proxy)
-    return proxy
 
 
 def new_tab_id() -> str:
@@ -44,7 +37,7 @@ class BrowserPlatform:
         self.tabs: Tabs | None = None
         locks = getattr(window.navigator, "locks", None)
         self.locks = None if locks is None or is_none(locks) else locks
-        self.channel: Any = None
+        self.channel: JsObject = None
         if hasattr(window, "BroadcastChannel") and not is_none(window.BroadcastChannel):
             self.channel = window.BroadcastChannel.new(CHANNEL)
 
@@ -54,17 +47,17 @@ class BrowserPlatform:
             listen(self.channel, "message", self._on_message)
         listen(window, "storage", self._on_storage)
 
-    def _on_message(self, event: Any) -> None:
+    def _on_message(self, event: JsEvent) -> None:
         data = event.data
         if self.tabs is not None and not is_none(data) and hasattr(data, "to_py"):
             self.tabs.on_message(data.to_py())
 
-    def _on_storage(self, event: Any) -> None:
+    def _on_storage(self, event: JsEvent) -> None:
         key = event.key
         if self.tabs is not None and (is_none(key) or str(key) in OWNED_KEYS):
             self.tabs.on_foreign_write()
 
-    def _lost(self, _error: Any = None) -> None:
+    def _lost(self, _error: JsObject = None) -> None:
         if self.tabs is not None:
             self.tabs.on_lost()
 
@@ -74,17 +67,17 @@ class BrowserPlatform:
             return True
         granted: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
 
-        def hold(lock: Any) -> Any:
+        def hold(lock: JsObject) -> JsObject:
             if is_none(lock):
                 if not granted.done():
                     granted.set_result(False)
                 return None
             if not granted.done():
                 granted.set_result(True)
-            return window.Promise.new(_proxy(lambda resolve, reject: None))  # never settles: held
+            return window.Promise.new(keep(lambda resolve, reject: None))  # never settles: held
 
-        promise = self.locks.request(LOCK, _to_js(options), _proxy(hold))
-        promise.catch(_proxy(self._lost))  # rejected (AbortError) when another tab steals it
+        promise = self.locks.request(LOCK, _to_js(options), keep(hold))
+        promise.catch(keep(self._lost))  # rejected (AbortError) when another tab steals it
         return await granted
 
     async def try_lock(self) -> bool:
@@ -98,7 +91,7 @@ class BrowserPlatform:
     async def steal_lock(self) -> None:
         await self._request({"steal": True})
 
-    def post(self, message: dict[str, Any]) -> None:
+    def post(self, message: dict[str, object]) -> None:
         if self.channel is not None:
             self.channel.postMessage(_to_js(message))
 

@@ -12,15 +12,18 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol, assert_never
 
-from hearts import Action, Card, Event, Phase, Seat, SeatView, action_to_dict
-from hearts.fairdeal import is_token, verify
-from hearts.wire import WireError
+from hearts import Action, Card, Event, Phase, Seat, SeatView
+from hearts.fairdeal import verify
 
 from ..session import Snapshot
-from . import protocol
-from .protocol import Drop, PeerCheck, RateLimit, encode, read_seat, read_token
+from .decoder import HOST_MESSAGES
+from .messages import (
+    Act, Closed, Commit, Contrib, Envelope, GuestMessage, Hello, HostProof, Lobby, LobbySeat, Ping, Probe, Refused,
+    Reveal, Sit, State, Version, Welcome, encode,
+)
+from .protocol import MAX_HOST_MESSAGE, PeerCheck, RateLimit, clean_name
 
 __all__ = ["GuestEvents", "GuestTable", "Seen", "HOST_SILENT_AFTER", "SIT_AGAIN_AFTER"]
 
@@ -36,7 +39,7 @@ SIT_AGAIN_AFTER = 4.0  # no welcome or refusal this long after asking for a seat
 class GuestEvents(Protocol):
     """What a guest's page is told."""
 
-    def lobby(self, seats: list[dict[str, Any]], started: bool) -> None: ...
+    def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None: ...
 
     def seated(self, seat: Seat) -> None: ...
 
@@ -84,9 +87,9 @@ class GuestTable:
     _answered: tuple[int, str, int] | None = None  # the question last answered (until a refusal)
     _sitting: tuple[Seat, float] | None = None  # a seat asked for, not yet answered, and when
 
-    def _send(self, type_: str, **fields: Any) -> None:
+    def send(self, message: GuestMessage) -> None:
         self._seq += 1
-        self.send_raw(encode(type_, self._seq, **fields))
+        self.send_raw(encode(message, self._seq))
 
     # ------------------------------------------------------------------ outgoing
     def host_proven(self, peer: str) -> None:
@@ -100,19 +103,19 @@ class GuestTable:
     def probe(self) -> str:
         """A "who is the host?" for a peer (sent until one proves it, see link.py)."""
         self._seq += 1
-        return encode("probe", self._seq)
+        return encode(Probe(), self._seq)
 
     def hello(self) -> None:
         """On every (re)connection: a seat token claims the seat back."""
         self.last_heard = self.clock()
-        self._send("hello", token=self.token, name=self.name)
+        self.send(Hello(self.token, self.name))
 
     def sit(self, seat: Seat, name: str) -> None:
         """Ask for ``seat``. The request is repeated until the host answers (a welcome or a
         refusal): a message sent while the connection to the host is being replaced is lost."""
         self.name = name
         self._sitting = (seat, self.clock())
-        self._send("sit", seat=seat.key, name=name)
+        self.send(Sit(seat, name))
 
     @property
     def asked(self) -> SeatView | None:
@@ -134,7 +137,7 @@ class GuestTable:
         if view is None:
             return False
         self._answered = _question(view)  # a later state about the same question asks nothing new
-        self._send("act", action=action_to_dict(action))
+        self.send(Act(action))
         return True
 
     def host_gone(self) -> None:
@@ -144,7 +147,7 @@ class GuestTable:
             self.events.host_away(True)
 
     def tick(self) -> None:
-        self._send("ping")
+        self.send(Ping())
         if self._sitting is not None and self.seat is None and self.clock() - self._sitting[1] >= SIT_AGAIN_AFTER:
             self.sit(self._sitting[0], self.name)
         away = self.clock() - self.last_heard > HOST_SILENT_AFTER
@@ -153,94 +156,69 @@ class GuestTable:
             self.events.host_away(away)
 
     # ------------------------------------------------------------------ incoming
-    def on_message(self, peer: str, raw: Any) -> None:
+    def on_message(self, peer: str, raw: object) -> None:
         if peer != self.host_peer:
             self.log.append(f"dropped a message from {peer[:8]}: not the host")
             del self.log[:-200]
             return
-        msg = self.check.admit(raw, protocol.HOST_TYPES, protocol.MAX_HOST_MESSAGE)
-        if isinstance(msg, Drop):
-            self.log.append(f"dropped a message from the host: {msg.reason}")
-            if msg.reason.startswith("version"):
+        got = self.check.admit(raw, HOST_MESSAGES, MAX_HOST_MESSAGE)
+        if not isinstance(got, Envelope):
+            self.log.append(f"dropped a message from the host: {got.reason}")
+            if got.other_version:
                 self.events.reload_needed()
             return
         self.last_heard = self.clock()
         if self.away:
             self.away = False
             self.events.host_away(False)
-        body = msg.body
-        try:
-            getattr(self, f"_on_{msg.type}")(body)
-        except (WireError, KeyError, TypeError, ValueError) as exc:
-            self.log.append(f"dropped a malformed {msg.type}: {exc}")
+        message = got.message
+        match message:
+            case Ping() | HostProof():
+                pass  # a heartbeat; the proof is checked before (link.py), a repeat changes nothing
+            case Version():
+                self.events.reload_needed()
+            case Closed():
+                self.events.closed()
+            case Lobby(seats, started):
+                self.events.lobby(tuple(LobbySeat(s.seat, s.kind, clean_name(s.name) or "?") for s in seats), started)
+            case Welcome(seat, token):
+                self.seat, self.token, self._sitting = seat, token, None
+                self.events.seated(seat)
+            case State():
+                self._state(message)
+            case Refused(what, code):
+                self._refused(what, code)
+            case Commit(hand, digest):
+                seen = self.hands.setdefault(hand, Seen())
+                seen.commit, seen.mine, seen.dealt = digest, self.random_hex(16), ()
+                self.send(Contrib(hand, seen.mine))
+            case Reveal():
+                self._reveal(message)
+            case _:
+                assert_never(message)
 
-    def _on_ping(self, body: dict[str, Any]) -> None:
-        return None
-
-    def _on_host(self, body: dict[str, Any]) -> None:
-        return None  # the proof is checked before (link.py); a repeat changes nothing
-
-    def _on_version(self, body: dict[str, Any]) -> None:
-        self.events.reload_needed()
-
-    def _on_closed(self, body: dict[str, Any]) -> None:
-        self.events.closed()
-
-    def _on_lobby(self, body: dict[str, Any]) -> None:
-        seats = body["seats"]
-        if not isinstance(seats, list) or len(seats) != 4:
-            raise ValueError("a lobby lists four seats")
-        clean = []
-        for item in seats:
-            seat = read_seat(item.get("seat"))
-            kind = item.get("kind")
-            name = protocol.clean_name(item.get("name")) or "?"
-            if seat is None or kind not in ("local", "bot", "remote", "free"):
-                raise ValueError("bad seat in the lobby")
-            clean.append({"seat": seat, "kind": kind, "name": name})
-        self.events.lobby(clean, bool(body.get("started")))
-
-    def _on_welcome(self, body: dict[str, Any]) -> None:
-        seat, token = read_seat(body.get("seat")), read_token(body.get("token"))
-        if seat is None or token is None:
-            raise ValueError("a welcome names the seat and its token")
-        self.seat, self.token = seat, token
-        self._sitting = None
-        self.events.seated(seat)
-
-    def _on_state(self, body: dict[str, Any]) -> None:
-        snap = protocol.snapshot_from_dict(body["snap"])
-        events = list(protocol.read_events(body.get("events", [])))
+    def _state(self, state: State) -> None:
+        snap = state.snap
         if self.seat is not None and snap.view.seat != self.seat:
-            raise ValueError("a state for another seat")
+            self.log.append("dropped a state for another seat")
+            return
         self.snap = snap
         view = snap.view
         seen = self.hands.setdefault(view.hand_number, Seen())
         if not seen.dealt and not view.tricks and not view.current_trick and view.passed is None and len(view.hand) == 13:
             seen.dealt = view.hand  # what this seat was dealt, to check against the revealed seed
-        self.events.state(snap, events, self.asked)
+        self.events.state(snap, list(state.events), self.asked)
 
-    def _on_refused(self, body: dict[str, Any]) -> None:
+    def _refused(self, what: str, code: str) -> None:
         self._answered = None
-        if body.get("what") == "sit":
+        if what == "sit":
             self._sitting = None
-        self.events.refused(str(body.get("what"))[:12], str(body.get("code"))[:40])
+        self.events.refused(what, code)
         if self.snap is not None:
             self.events.state(self.snap, [], self.asked)
 
-    def _on_commit(self, body: dict[str, Any]) -> None:
-        hand, commit = body.get("hand"), body.get("hash")
-        if not isinstance(hand, int) or not isinstance(commit, str) or len(commit) != 64:
-            raise ValueError("a commitment names the hand and a hash")
-        seen = self.hands.setdefault(hand, Seen())
-        seen.commit, seen.mine, seen.dealt = commit, self.random_hex(16), ()
-        self._send("contrib", hand=hand, value=seen.mine)
-
-    def _on_reveal(self, body: dict[str, Any]) -> None:
-        hand, secret, contributions = body.get("hand"), body.get("secret"), body.get("contributions")
-        if not isinstance(hand, int) or not is_token(secret) or not isinstance(contributions, list) \
-                or len(contributions) != 4 or not all(c == "" or is_token(c) for c in contributions):
-            raise ValueError("a reveal names the hand, the secret and four contributions")
+    def _reveal(self, reveal: Reveal) -> None:
+        hand, contributions = reveal.hand, list(reveal.contributions)
         seen = self.hands.get(hand)
         if seen is None or not seen.commit or not seen.dealt or self.seat is None:
             self.events.verified(hand, None)  # joined too late to check this hand
@@ -248,5 +226,5 @@ class GuestTable:
         if contributions[int(self.seat)] == "":
             self.events.verified(hand, None, late=True)
             return
-        ok = verify(seen.commit, str(secret), contributions, seat=int(self.seat), mine=seen.mine, dealt=seen.dealt)
+        ok = verify(seen.commit, reveal.secret, contributions, seat=int(self.seat), mine=seen.mine, dealt=seen.dealt)
         self.events.verified(hand, ok)

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
 
 from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
+from hearts.fairdeal import is_token
 
-from .. import render
-from ..dom import by_id, document, qs
+from .. import page
+from ..dom import JsObject, document, qs
 from ..i18n import t
-from ..render import Seating, esc
+from ..refusals import explain_code
 from ..session import Snapshot
+from ..table_html import esc
+from ..table_state import Seating
 from . import config, link, protocol
-from .common import GUEST_KEY, OnlinePage, ip_notice, seats_html
+from .decoder import HOST_MESSAGES, decode
+from .door import Door
 from .guest import GuestTable
+from .messages import Bye, Envelope, HostProof, LobbySeat
+from .panel_html import GUEST_KEY, ip_notice, seats_html
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 
@@ -23,20 +27,22 @@ KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "
 RECONNECT_AFTER = 8.0  # seconds without meeting the host before joining the room afresh
 RECONNECT_LONGEST = 32.0  # the wait doubles after each fresh join, up to this
 SLOW_AFTER = 30.0  # seconds without meeting the host before the join dialog offers a reload
+PROOF_LIMIT = 1023  # characters: a host's proof is short (anything longer from an unproven peer is not one)
 
 
 class GuestSide:
     """This browser is a guest at someone else's table."""
 
-    def __init__(self, page: OnlinePage, room: str, public_key: str, relay: str | None) -> None:
-        self.page, self.room, self.public_key, self.relay = page, room, public_key, relay
-        saved = page.store.get_json(GUEST_KEY) if page.store.get_raw(GUEST_KEY) else None
+    def __init__(self, door: Door, room: str, public_key: str, relay: str | None) -> None:
+        self.door, self.room, self.public_key, self.relay = door, room, public_key, relay
+        saved = door.store.get_json(GUEST_KEY) if door.store.get_raw(GUEST_KEY) else None
         mine = saved.get(room, {}) if isinstance(saved, dict) and isinstance(saved.get(room), dict) else {}
+        token = mine.get("token")
         self.table = GuestTable(lambda text: None, self, protocol.clean_name(mine.get("name")) or "",
-                                token=protocol.read_token(mine.get("token")))
+                                token=token if isinstance(token, str) and is_token(token) else None)
         self.link: link.Link | None = None  # the room joined last (the one searched for the host)
         self.host_link: link.Link | None = None  # the room the host proved itself in (may be older)
-        self.seats: list[dict[str, Any]] = []
+        self.seats: tuple[LobbySeat, ...] = ()
         self.started = False
         self.queue: asyncio.Queue[tuple[Snapshot, list[Event]]] = asyncio.Queue()
         self.drawer: asyncio.Task[None] | None = None
@@ -56,7 +62,7 @@ class GuestSide:
 
     def show_join(self, connecting: bool = False) -> None:
         if self.entered and self.started:
-            self.page.dialogs.close()
+            self.door.dialogs.close()
             return
         name = esc(self.table.name)
         if self.link is None and not connecting:
@@ -75,7 +81,7 @@ class GuestSide:
                     + (f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" value="{name}"></label>' if can_sit else "")
                     + seats_html(self.seats, self.table.seat, can_sit)
                     + f'<div class="dlg-actions"><button type="button" class="secondary" data-action="online-leave">{esc(t("online_leave"))}</button></div></div>')
-        self.page.dialogs.open(t("online_join_title"), body)
+        self.door.dialogs.open(t("online_join_title"), body)
 
     async def connect(self) -> None:
         self.searching_since = asyncio.get_event_loop().time()
@@ -86,7 +92,7 @@ class GuestSide:
         self.drawer = asyncio.ensure_future(self._draw())
         self.ticker = asyncio.ensure_future(self._tick())
 
-    def _open(self, module: Any) -> None:
+    def _open(self, module: JsObject) -> None:
         """Join the room. Each room's messages are told apart: the host may prove itself in a room
         this page is just leaving (Trystero connects a peer it met while leaving), and then that
         room, not the new one, is where the host hears us."""
@@ -105,12 +111,9 @@ class GuestSide:
 
     def received(self, via: link.Link, peer: str, text: str) -> None:
         if peer != self.table.host_peer or via is not self.host_link:
-            try:
-                data = json.loads(text) if len(text) < 1024 else None
-            except ValueError:
-                data = None
-            if isinstance(data, dict) and data.get("t") == "host" and isinstance(data.get("sig"), str):
-                self.page.guard(self._check_host(via, peer, data["sig"]))
+            got = decode(text, HOST_MESSAGES, PROOF_LIMIT)
+            if isinstance(got, Envelope) and isinstance(got.message, HostProof):
+                page.guard(self._check_host(via, peer, got.message.sig))
                 return
         self.table.on_message(peer, text)
 
@@ -178,22 +181,20 @@ class GuestSide:
             self.rejoining = None
 
     # ------------------------------------------------------------------ GuestEvents
-    def lobby(self, seats: list[dict[str, Any]], started: bool) -> None:
+    def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
         self.seats, self.started = seats, started
         me = self.table.seat
-        render.seating = Seating(me or Seat.SOUTH, {item["seat"]: item["name"] for item in seats},
-                                 {item["seat"]: ("local" if item["seat"] == me else KIND_FOR_GUEST[item["kind"]]) for item in seats})
-        if self.entered:
-            self.page.view.render()
+        self.door.view.seat(Seating(me or Seat.SOUTH, {item.seat: item.name for item in seats},
+                                    {item.seat: ("local" if item.seat == me else KIND_FOR_GUEST[item.kind]) for item in seats}))
         if not (self.entered and started):
             self.show_join()
 
     def seated(self, seat: Seat) -> None:
-        saved = self.page.store.get_json(GUEST_KEY) if self.page.store.get_raw(GUEST_KEY) else None
+        saved = self.door.store.get_json(GUEST_KEY) if self.door.store.get_raw(GUEST_KEY) else None
         rooms = saved if isinstance(saved, dict) else {}
         rooms = {k: v for k, v in rooms.items() if config.is_room(k)}
         rooms[self.room] = {"token": self.table.token, "name": self.table.name}
-        self.page.store.set_json(GUEST_KEY, dict(list(rooms.items())[-10:]))
+        self.door.store.set_json(GUEST_KEY, dict(list(rooms.items())[-10:]))
         self.lobby(self.seats, self.started)
 
     def state(self, snap: Snapshot, events: list[Event], asked: SeatView | None) -> None:
@@ -205,60 +206,57 @@ class GuestSide:
             snap, events = await self.queue.get()
             if not self.entered:
                 self.entered = True
-                self.page.enter_guest(self.table)
-                if self.page.dialogs.is_open and qs("#dlg-body [data-online-lobby], #dlg-body [data-online-connecting]") is not None:
-                    self.page.dialogs.close()
-            if any(isinstance(e, HandStarted) for e in events) and self.page.dialogs.is_open:
-                self.page.dialogs.close()  # the host dealt the next hand
-            await self.page.view.animate(events, snap)
-            asked = self.table.asked if self.queue.empty() else None
-            self.page.view.show(snap, asked)
-            if asked is not None:
-                self.page.table_input.offer(asked)
+                self.door.table.enter_guest(self.table)
+                if self.door.dialogs.is_open and qs("#dlg-body [data-online-lobby], #dlg-body [data-online-connecting]") is not None:
+                    self.door.dialogs.close()
+            if any(isinstance(e, HandStarted) for e in events) and self.door.dialogs.is_open:
+                self.door.dialogs.close()  # the host dealt the next hand
+            await self.door.view.animate(events, snap)
+            self.door.table.show_guest(snap, self.table.asked if self.queue.empty() else None)
             for ev in events:
                 if isinstance(ev, HandOver) and snap.sheet:
                     row = snap.sheet[-1]
-                    self.page.dialogs.hand_summary(row, [snap.markers(s) for s in Seat], list(snap.sheet), False,
+                    self.door.dialogs.hand_summary(row, [snap.markers(s) for s in Seat], list(snap.sheet), False,
                                                    last=snap.phase.value == "match_over", guest=True)
                 elif isinstance(ev, MatchOver):
-                    await self.page.dialogs.wait_closed()
-                    self.page.dialogs.match_over(snap.winners, snap.totals, list(snap.sheet), False)
+                    await self.door.dialogs.wait_closed()
+                    self.door.dialogs.match_over(snap.winners, snap.totals, list(snap.sheet), False)
 
     def refused(self, what: str, code: str) -> None:
         if what == "sit":
-            self.page.view.toast(t("online_seat_taken") if code == "seat_taken" else self.page.explain_code(code), warn=True)
+            self.door.view.toast(t("online_seat_taken") if code == "seat_taken" else explain_code(code), warn=True)
             if self.seats:
                 self.show_join()  # the seat buttons again (the one clicked was waiting for the host)
         else:
-            self.page.view.show_error(self.page.explain_code(code))
+            self.door.view.show_error(explain_code(code))
 
     def verified(self, hand: int, ok: bool | None, late: bool = False) -> None:
         state = "unchecked" if ok is None else ("true" if ok else "false")
         document.documentElement.dataset.dealVerified = state
         key = {"true": "online_verified", "false": "online_verify_failed",
                "unchecked": "online_unchecked_late" if late else "online_unchecked"}[state]
-        self.page.view.toast(t(key, n=hand + 1), warn=ok is False, seconds=5)
+        self.door.view.toast(t(key, n=hand + 1), warn=ok is False, seconds=5)
 
     def host_away(self, away: bool) -> None:
         document.documentElement.classList.toggle("host-away", away)
         if away:
-            self.page.view.toast(t("online_host_away"), warn=True, seconds=3600)
+            self.door.view.toast(t("online_host_away"), warn=True, seconds=3600)
         else:
-            by_id("toast").hidden = True
+            self.door.view.hide_toast()
 
     def closed(self) -> None:
-        self.page.dialogs.open(t("online_title"), f'<p>{esc(t("online_closed"))}</p><div class="dlg-actions">'
+        self.door.dialogs.open(t("online_title"), f'<p>{esc(t("online_closed"))}</p><div class="dlg-actions">'
                                f'<button type="button" class="primary" data-action="online-leave" autofocus>{esc(t("back_to_match"))}</button></div>')
 
     def reload_needed(self) -> None:
-        self.page.dialogs.open(t("online_title"), f'<p>{esc(t("online_reload"))}</p>')
+        self.door.dialogs.open(t("online_title"), f'<p>{esc(t("online_reload"))}</p>')
 
     def leave(self) -> None:
         for task in (self.drawer, self.ticker):
             if task is not None:
                 task.cancel()
         if self.link is not None:
-            self.table._send("bye")
+            self.table.send(Bye())
             self.link.leave()
         if self.host_link is not None and self.host_link is not self.link:
             self.host_link.leave()

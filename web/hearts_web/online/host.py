@@ -1,7 +1,7 @@
 """The host's side of an online table: seats, remote players, what each guest may see, the fair deal.
 
 The host's browser runs the match with the one table loop (:func:`hearts.table.play`); a guest's
-seat is a :class:`RemotePlayer`, which waits for that guest's ``act`` message and lets a stand-in bot
+seat is a :class:`~.remote.RemotePlayer`, which waits for that guest's ``act`` message and lets a stand-in bot
 play while the guest is away. :class:`HostTable` admits every message through
 :class:`~.protocol.PeerCheck`, binds peers to seats by a secret seat token, and as a
 :class:`~hearts.table.Listener` sends each guest only what its seat may see after every action.
@@ -13,21 +13,24 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import assert_never
 
-from hearts import (
-    SEATS, Action, CardsPassed, Deal, Event, HandOver, IllegalAction, Match, Rules, Seat, SeatView, deal_from_seed,
-)
-from hearts.fairdeal import commitment, deal_seed
+from hearts import PRESETS, SEATS, Action, Deal, Event, HandOver, Match, Rules, Seat, deal_from_seed
+from hearts.fairdeal import commitment, deal_seed, is_token
 from hearts.table import Game, Listener, Player
 
 from ..session import Snapshot
-from . import protocol
-from .protocol import Drop, Message, PeerCheck, clean_name, encode, read_action, read_seat, read_token
+from .decoder import GUEST_MESSAGES
+from .messages import (
+    VERSION, Act, Bye, Closed, Commit, Contrib, Envelope, Hello, HostMessage, Lobby, LobbySeat, Ping, Probe, Refused,
+    Reveal, Sit, State, Version, Welcome, encode,
+)
+from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name
+from .remote import FairHand, RemotePlayer, SeatInfo, filter_events
 
-__all__ = ["SeatInfo", "HostTable", "RemotePlayer", "FairHand", "filter_events", "DROP_AFTER", "PING_EVERY"]
+__all__ = ["HostTable", "DROP_AFTER", "PING_EVERY"]
 
 Send = Callable[[str, str], None]
 PING_EVERY = 2.0  # seconds between heartbeats
@@ -35,92 +38,15 @@ DROP_AFTER = 6.0  # a guest silent this long is treated as gone (a bot plays for
 CONTRIBUTION_WAIT = 3.0  # how long a hand's deal waits for the guests' contributions
 
 
-@dataclass
-class SeatInfo:
-    kind: str  # "local" (the host), "bot", or "remote" (a guest's seat, even while the guest is away)
-    name: str
-    token: str | None = None
-    peer: str | None = None
-    last_seen: float = 0.0
-
-    @property
-    def shown_kind(self) -> str:
-        """What the table shows: a guest who is away is played by a bot."""
-        return "remote" if self.kind == "remote" and self.peer is not None else ("local" if self.kind == "local" else "bot")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "token": self.token}
-
-
-@dataclass
-class FairHand:
-    commit: str
-    secret: str
-    contributions: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    revealed: bool = False
-    dealt: bool = False  # the deal was made from the contributions in by then; later ones are refused
-
-
-def filter_events(events: list[Event], seat: Seat) -> list[Event]:
-    """The events as ``seat`` may see them: of an exchange, only what it gave and what it got."""
-    out: list[Event] = []
-    for ev in events:
-        if isinstance(ev, CardsPassed):
-            keep = {seat, ev.direction.source(seat)}
-            ev = CardsPassed(ev.direction, tuple(g if s in keep else () for s, g in zip(SEATS, ev.given)))
-        out.append(ev)
-    return out
-
-
-class RemotePlayer:
-    """A guest's seat: waits for the guest's action; while the guest is away, ``stand_in`` plays."""
-
-    def __init__(self, host: "HostTable", seat: Seat, stand_in: Player) -> None:
-        self.host, self.seat, self.stand_in = host, seat, stand_in
-        self.asked: SeatView | None = None
-        self.early: Action | None = None  # an answer that came before the table asked (it is this seat's turn)
-        self._answer: asyncio.Future[Action | None] | None = None
-
-    @property
-    def waiting(self) -> bool:
-        return self._answer is not None and not self._answer.done()
-
-    async def choose(self, view: SeatView) -> Action:
-        while True:
-            if self.early is not None:
-                early, self.early = self.early, None
-                return early
-            if self.host.seats[self.seat].peer is None:
-                return await self.stand_in.choose(view)
-            self._answer = asyncio.get_event_loop().create_future()
-            self.asked = view
-            try:
-                answer = await self._answer
-            finally:
-                self.asked, self._answer = None, None
-            if answer is not None:
-                return answer
-
-    def answer(self, action: Action | None) -> bool:
-        """The guest's action (``None``: the guest has gone; ask the stand-in)."""
-        if not self.waiting:
-            return False
-        assert self._answer is not None
-        self._answer.set_result(action)
-        return True
-
-    def refused(self, action: Action, error: IllegalAction) -> None:
-        self.host.tell(self.seat, "refused", what="act", code=error.code.value)
-
-
 class HostTable(Listener):
     def __init__(self, send: Send, *, host_name: str, bot_names: list[str], stand_in: Callable[[Seat], Player],
-                 rules: dict[str, Any], level: str, clock: Callable[[], float] = time.monotonic,
+                 preset: str, level: str, clock: Callable[[], float] = time.monotonic,
                  random_hex: Callable[[int], str] = secrets.token_hex) -> None:
         self.send_raw = send
         self.clock = clock
         self.random_hex = random_hex
-        self.rules, self.level = rules, level
+        self.preset = preset if preset in PRESETS else "standard"
+        self.level = level
         self.seats = [SeatInfo("local", host_name)] + [SeatInfo("bot", bot_names[i]) for i in range(3)]
         self.checks: dict[str, PeerCheck] = {}
         self.started = False
@@ -135,25 +61,28 @@ class HostTable(Listener):
         self._seq = 0
         self._last_ping = 0.0
 
-    # ------------------------------------------------------------------ sending
-    def _send(self, peer: str, type_: str, **fields: Any) -> None:
-        self._seq += 1
-        self.send_raw(peer, encode(type_, self._seq, **fields))
+    @property
+    def rules(self) -> Rules:
+        return PRESETS[self.preset]
 
-    def tell(self, to: Seat, type_: str, **fields: Any) -> None:
+    # ------------------------------------------------------------------ sending
+    def send(self, peer: str, message: HostMessage) -> None:
+        self._seq += 1
+        self.send_raw(peer, encode(message, self._seq))
+
+    def tell(self, to: Seat, message: HostMessage) -> None:
         peer = self.seats[to].peer
         if peer is not None:
-            self._send(peer, type_, **fields)
+            self.send(peer, message)
 
-    def lobby(self) -> dict[str, Any]:
-        return {"seats": [{"seat": s.key, "kind": info.shown_kind if self.started else
-                           ("free" if info.kind == "bot" else info.kind), "name": info.name}
-                          for s, info in zip(SEATS, self.seats)],
-                "started": self.started, "rules": self.rules, "level": self.level}
+    def lobby(self) -> Lobby:
+        seats = tuple(LobbySeat(s, info.shown_kind if self.started else ("free" if info.kind == "bot" else info.kind),
+                                info.name) for s, info in zip(SEATS, self.seats))
+        return Lobby(seats, self.started, self.rules, self.preset, self.level)
 
     def broadcast_lobby(self) -> None:
         for peer in list(self.checks):
-            self._send(peer, "lobby", **self.lobby())
+            self.send(peer, self.lobby())
         self.on_change()
 
     def snapshot(self, seat: Seat) -> Snapshot:
@@ -164,8 +93,7 @@ class HostTable(Listener):
     def send_state(self, seat: Seat, events: list[Event]) -> None:
         if self.match is None:
             return
-        self.tell(seat, "state", snap=protocol.snapshot_to_dict(self.snapshot(seat)),
-                  events=[e.to_dict() for e in filter_events(events, seat)])
+        self.tell(seat, State(self.snapshot(seat), tuple(filter_events(events, seat))))
 
     # ------------------------------------------------------------------ peers
     def peer_left(self, peer: str) -> None:
@@ -189,7 +117,7 @@ class HostTable(Listener):
         if now - self._last_ping >= PING_EVERY:
             self._last_ping = now
             for peer in list(self.checks):
-                self._send(peer, "ping")
+                self.send(peer, Ping())
         for s, info in zip(SEATS, self.seats):
             if info.peer is not None and now - info.last_seen > DROP_AFTER:
                 self._unbind(s, "timed out")
@@ -197,61 +125,67 @@ class HostTable(Listener):
     def seat_of(self, peer: str) -> Seat | None:
         return next((s for s, info in zip(SEATS, self.seats) if info.peer == peer), None)
 
-    def on_message(self, peer: str, raw: Any) -> None:
+    def on_message(self, peer: str, raw: object) -> None:
         """Admit and act on one message from ``peer``; anything bad is dropped with a log line."""
-        check = self.checks.setdefault(peer, PeerCheck(protocol.RateLimit(clock=self.clock)))
-        msg = check.admit(raw, protocol.GUEST_TYPES, protocol.MAX_GUEST_MESSAGE)
-        if isinstance(msg, Drop):
-            if msg.reason != "rate limit" or str(check.dropped).strip("0") == "1":  # a flood: 1st, 10th, 100th…
-                self._drop(peer, f"{msg.reason} (#{check.dropped})")
-            if msg.reason.startswith("version"):
-                self._send(peer, "version", need=protocol.VERSION)
+        check = self.checks.setdefault(peer, PeerCheck(RateLimit(clock=self.clock)))
+        got = check.admit(raw, GUEST_MESSAGES, MAX_GUEST_MESSAGE)
+        if not isinstance(got, Envelope):
+            if got.reason != "rate limit" or str(check.dropped).strip("0") == "1":  # a flood: 1st, 10th, 100th…
+                self._drop(peer, f"{got.reason} (#{check.dropped})")
+            if got.other_version:
+                self.send(peer, Version(VERSION))
             return
         seat = self.seat_of(peer)
         if seat is not None:
             self.seats[seat].last_seen = self.clock()
-        handler = getattr(self, f"_on_{msg.type}")
-        handler(peer, seat, msg)
+        message = got.message
+        match message:
+            case Ping():
+                pass
+            case Probe():
+                self.on_probe(peer)  # "who is the host here?" (the first proof may have been lost)
+            case Bye():
+                self.peer_left(peer)
+            case Hello():
+                self._hello(peer, message)
+            case Sit():
+                self._sit(peer, seat, message)
+            case Act(action):
+                self._act(peer, seat, action)
+            case Contrib():
+                self._contrib(peer, seat, message)
+            case _:
+                assert_never(message)
 
     def _drop(self, peer: str, reason: str) -> None:
         self.log.append(f"dropped a message from {peer[:8]}: {reason}")
         del self.log[:-200]
 
-    def _on_ping(self, peer: str, seat: Seat | None, msg: Message) -> None:
-        return None
-
-    def _on_probe(self, peer: str, seat: Seat | None, msg: Message) -> None:
-        self.on_probe(peer)  # "who is the host here?" (the first proof may have been lost)
-
-    def _on_bye(self, peer: str, seat: Seat | None, msg: Message) -> None:
-        self.peer_left(peer)
-
-    def _on_hello(self, peer: str, seat: Seat | None, msg: Message) -> None:
-        token = read_token(msg.body.get("token"))
+    def _hello(self, peer: str, hello: Hello) -> None:
+        token = hello.token
         claimed = next((s for s, info in zip(SEATS, self.seats) if token and info.token == token), None)
         if claimed is None:
-            self._send(peer, "lobby", **self.lobby())
+            self.send(peer, self.lobby())
             return
         info = self.seats[claimed]
         if info.peer is not None and info.peer != peer:
             self.checks.pop(info.peer, None)  # the same guest on a new connection (a reload)
         info.peer, info.last_seen = peer, self.clock()
-        name = clean_name(msg.body.get("name"))
+        name = clean_name(hello.name)
         if name:
             info.name = name
         self.log.append(f"{info.name} is back at {claimed.key}")
         self._welcome(claimed)
 
-    def _on_sit(self, peer: str, seat: Seat | None, msg: Message) -> None:
-        wanted = read_seat(msg.body.get("seat"))
-        name = clean_name(msg.body.get("name"))
+    def _sit(self, peer: str, seat: Seat | None, sit: Sit) -> None:
+        wanted, name = sit.seat, clean_name(sit.name)
         if seat is not None and seat == wanted:
             return self._welcome(seat)  # the guest asked again: the welcome may have been lost
         if seat is not None:
             return self._refuse(peer, "sit", "already_seated")
         if self.started:
             return self._refuse(peer, "sit", "started")
-        if wanted is None or name is None:
+        if name is None:
             return self._drop(peer, "sit needs a seat and a name")
         info = self.seats[wanted]
         if info.kind != "bot":
@@ -262,7 +196,8 @@ class HostTable(Listener):
 
     def _welcome(self, seat: Seat) -> None:
         info = self.seats[seat]
-        self.tell(seat, "welcome", seat=seat.key, token=info.token, name=info.name)
+        assert info.token is not None
+        self.tell(seat, Welcome(seat, info.token, info.name))
         self.broadcast_lobby()
         if self.match is not None:
             self.send_state(seat, [])
@@ -270,17 +205,14 @@ class HostTable(Listener):
             # only while the deal still waits for this seat's part: once dealt, a contribution
             # would not count (the guest is told at the reveal that it could not check the hand)
             if fair is not None and not fair.dealt and not fair.contributions[seat]:
-                self.tell(seat, "commit", hand=self.match.hand_number, hash=fair.commit)
+                self.tell(seat, Commit(self.match.hand_number, fair.commit))
 
     def _refuse(self, peer: str, what: str, code: str) -> None:
-        self._send(peer, "refused", what=what, code=code)
+        self.send(peer, Refused(what, code))
 
-    def _on_act(self, peer: str, seat: Seat | None, msg: Message) -> None:
+    def _act(self, peer: str, seat: Seat | None, action: Action) -> None:
         if seat is None:
             return self._drop(peer, "act from a peer without a seat")
-        action = read_action(msg.body)
-        if isinstance(action, Drop):
-            return self._drop(peer, action.reason)
         if getattr(action, "seat", None) != seat:
             return self._drop(peer, f"act for another seat than {seat.key}")
         player = self.remote.get(seat)
@@ -293,10 +225,9 @@ class HostTable(Listener):
         else:
             self._drop(peer, "act out of turn")
 
-    def _on_contrib(self, peer: str, seat: Seat | None, msg: Message) -> None:
-        hand, value = msg.body.get("hand"), read_token(msg.body.get("value"))
-        fair = self.fair.get(hand) if isinstance(hand, int) else None
-        if seat is None or value is None or fair is None or fair.contributions[seat]:
+    def _contrib(self, peer: str, seat: Seat | None, contrib: Contrib) -> None:
+        value, fair = contrib.value, self.fair.get(contrib.hand)
+        if seat is None or fair is None or fair.contributions[seat]:
             return self._drop(peer, "contribution not expected")
         if fair.dealt:
             return self._drop(peer, "contribution after the deal")
@@ -308,7 +239,7 @@ class HostTable(Listener):
         out: list[Player] = [local]
         for s in SEATS[1:]:
             if self.seats[s].kind == "remote":
-                self.remote[s] = RemotePlayer(self, s, self.stand_in(s))
+                self.remote[s] = RemotePlayer(self.seats[s], self.stand_in(s), partial(self.tell, s))
                 out.append(self.remote[s])
             else:
                 out.append(self.stand_in(s))
@@ -331,7 +262,7 @@ class HostTable(Listener):
         fair = self.fair[hand] = FairHand(commitment(secret), secret)
         waiting = [s for s, info in zip(SEATS, self.seats) if info.kind == "remote" and info.peer is not None]
         for s in waiting:
-            self.tell(s, "commit", hand=hand, hash=fair.commit)
+            self.tell(s, Commit(hand, fair.commit))
         deadline = self.clock() + CONTRIBUTION_WAIT
         while any(not fair.contributions[s] and self.seats[s].peer is not None for s in waiting):
             if self.clock() >= deadline:
@@ -353,20 +284,22 @@ class HostTable(Listener):
         if fair is None or fair.revealed:
             return
         fair.revealed = True
+        c0, c1, c2, c3 = fair.contributions
         for s in SEATS[1:]:
-            self.tell(s, "reveal", hand=hand, secret=fair.secret, contributions=list(fair.contributions))
+            self.tell(s, Reveal(hand, fair.secret, (c0, c1, c2, c3)))
 
     async def on_hand_over(self, game: Match) -> Deal | None:
         return await self.deal_round(game.hand_number + 1)
 
     # ------------------------------------------------------------------ saving (the host may reload)
-    def to_dict(self) -> dict[str, Any]:
-        return {"seats": [info.to_dict() for info in self.seats], "started": self.started, "rules": self.rules,
+    def to_dict(self) -> dict[str, object]:
+        return {"seats": [info.to_dict() for info in self.seats], "started": self.started,
+                "rules": dict(self.rules.to_dict(), preset=self.preset),
                 "level": self.level, "fair": {str(h): {"commit": f.commit, "secret": f.secret,
                                                        "contributions": f.contributions, "revealed": f.revealed}
                                               for h, f in self.fair.items() if not f.revealed}}
 
-    def restore(self, data: dict[str, Any]) -> None:
+    def restore(self, data: Mapping[str, object]) -> None:
         """The seats and the unrevealed deals of a saved table (checked: a bad entry is skipped)."""
         seats = data.get("seats")
         if isinstance(seats, list) and len(seats) == 4:
@@ -374,18 +307,20 @@ class HostTable(Listener):
                 if isinstance(raw, dict) and raw.get("kind") in ("bot", "remote"):
                     info.kind = raw["kind"]
                     info.name = clean_name(raw.get("name")) or info.name
-                    info.token = read_token(raw.get("token")) if info.kind == "remote" else None
+                    token = raw.get("token")
+                    info.token = token if info.kind == "remote" and is_token(token) and isinstance(token, str) else None
         self.started = bool(data.get("started"))
         fair = data.get("fair")
         if isinstance(fair, dict):
             for hand, raw in fair.items():
-                if hand.isdigit() and isinstance(raw, dict) and all(isinstance(raw.get(k), str) for k in ("commit", "secret")):
-                    contributions = raw.get("contributions")
-                    if isinstance(contributions, list) and len(contributions) == 4 and all(isinstance(c, str) for c in contributions):
-                        # saved with its hand under way: that hand was dealt
-                        self.fair[int(hand)] = FairHand(raw["commit"], raw["secret"], list(contributions), dealt=True)
+                commit, secret = raw.get("commit") if isinstance(raw, dict) else None, raw.get("secret") if isinstance(raw, dict) else None
+                parts = raw.get("contributions") if isinstance(raw, dict) else None
+                if isinstance(hand, str) and hand.isdigit() and isinstance(commit, str) and isinstance(secret, str) \
+                        and isinstance(parts, list) and len(parts) == 4 and all(isinstance(c, str) for c in parts):
+                    # saved with its hand under way: that hand was dealt
+                    self.fair[int(hand)] = FairHand(commit, secret, [str(c) for c in parts], dealt=True)
 
     def close(self) -> None:
         self.closed = True
         for peer in list(self.checks):
-            self._send(peer, "closed")
+            self.send(peer, Closed())

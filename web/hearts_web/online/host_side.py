@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-from hearts import PRESETS, Event, HandOver, HandStarted, Seat
+from hearts import Deal, Event, HandOver, HandStarted, Match, Seat
 from hearts.table import Game, Listener
 
-from .. import render
-from ..dom import qs, window
+from .. import page
+from ..dom import JsObject, qs, window
 from ..i18n import t
-from ..render import Seating, esc
 from ..session import Mode, Session, SessionState
+from ..table_html import esc
+from ..table_state import Seating
 from . import config, link, protocol
-from .common import HOST_KEY, MATCH_KEY, OnlinePage, ip_notice, seats_html
+from .door import Door
 from .host import HostTable
+from .messages import HostProof
+from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, seats_html
 
 __all__ = ["HostSide"]
 
@@ -23,8 +25,9 @@ __all__ = ["HostSide"]
 class HostSide(Listener):
     """This browser hosts: it runs the match and answers the guests."""
 
-    def __init__(self, page: OnlinePage, room: str, relay: str | None, key: Any, table: HostTable) -> None:
-        self.page, self.room, self.relay, self.key, self.table = page, room, relay, key, table
+    def __init__(self, door: Door, room: str, relay: str | None, key: JsObject, table: HostTable) -> None:
+        """``key``: the host's signing key (WebCrypto, made by the transport module)."""
+        self.door, self.room, self.relay, self.key, self.table = door, room, relay, key, table
         self.link: link.Link | None = None
         self.invite = ""
         self.ticker: asyncio.Task[None] | None = None
@@ -46,9 +49,9 @@ class HostSide(Listener):
         async def prove() -> None:
             assert self.link is not None
             sig = await self.key.sign(protocol.host_proof_text(self.room, self.link.self_id, peer))
-            self.table._send(peer, "host", sig=str(sig))
+            self.table.send(peer, HostProof(str(sig)))
 
-        self.page.guard(prove())
+        page.guard(prove())
 
     async def _tick(self) -> None:
         while True:
@@ -56,23 +59,21 @@ class HostSide(Listener):
             self.table.tick()
 
     def save(self) -> None:
-        self.page.store.set_json(HOST_KEY, {"room": self.room, "relay": self.relay, "key": str(self.key.privateJwk),
+        self.door.store.set_json(HOST_KEY, {"room": self.room, "relay": self.relay, "key": str(self.key.privateJwk),
                                             "table": self.table.to_dict()})
 
     def changed(self) -> None:
         self.save()
         self.apply_seating()
-        if self.page.dialogs.is_open and qs("#dlg-body [data-online-lobby]") is not None:
+        if self.door.dialogs.is_open and qs("#dlg-body [data-online-lobby]") is not None:
             self.show_lobby()
 
     def apply_seating(self) -> None:
-        render.seating = Seating(Seat.SOUTH, {s: info.name for s, info in zip(Seat, self.table.seats) if s != Seat.SOUTH},
-                                 {s: info.shown_kind for s, info in zip(Seat, self.table.seats)})
-        self.page.view.render()
+        self.door.view.seat(Seating(Seat.SOUTH, {s: info.name for s, info in zip(Seat, self.table.seats) if s != Seat.SOUTH},
+                                    {s: info.shown_kind for s, info in zip(Seat, self.table.seats)}))
 
     def show_lobby(self) -> None:
-        lobby = self.table.lobby()
-        seats = [dict(item, seat=Seat.parse(item["seat"])) for item in lobby["seats"]]
+        seats = self.table.lobby().seats
         qr = self.link.qr_svg(self.invite) if self.link is not None else ""
         started = self.table.started
         body = (
@@ -87,26 +88,25 @@ class HostSide(Listener):
             + (f'<button type="button" class="primary" data-action="close-dialog">{esc(t("close"))}</button>' if started else
                f'<button type="button" class="primary" data-action="online-start" autofocus>{esc(t("online_start"))}</button>')
             + "</div></div>")
-        self.page.dialogs.open(t("online_title"), body)
+        self.door.dialogs.open(t("online_title"), body)
 
     async def start(self) -> None:
-        rules = PRESETS.get(self.table.rules.get("preset", "standard"), PRESETS["standard"])
-        match = await self.table.start(rules)
+        match = await self.table.start(self.table.rules)
         self.save()
         self.begin(Session(match, SessionState(mode=Mode.ONLINE, difficulty=self.table.level)))
 
     def begin(self, session: Session) -> None:
         self.apply_seating()
-        self.page.dialogs.close()
-        players = self.table.players(self.page.human)
-        self.page.enter(session, players, self)
+        self.door.dialogs.close()
+        players = self.table.players(self.door.table.human)
+        self.door.table.enter(session, players, self)
 
     async def on_events(self, game: Game, events: list[Event]) -> None:
         await self.table.on_events(game, events)
         if any(isinstance(e, (HandOver, HandStarted)) for e in events):
             self.save()
 
-    async def on_hand_over(self, game: Any) -> Any:
+    async def on_hand_over(self, game: Match) -> Deal | None:
         deal = await self.table.on_hand_over(game)
         self.save()
         return deal
@@ -117,5 +117,5 @@ class HostSide(Listener):
             self.ticker.cancel()
         if self.link is not None:
             self.link.leave()
-        self.page.store.remove(HOST_KEY)
-        self.page.store.remove(MATCH_KEY)
+        self.door.store.remove(HOST_KEY)
+        self.door.store.remove(MATCH_KEY)

@@ -7,27 +7,25 @@ bundle (Trystero, the QR encoder) is imported here, on demand.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
-from ..dom import window
+from ..dom import JsObject, keep, window
 from . import config
 
 __all__ = ["load", "Link"]
 
-_MODULE: list[Any] = []
-_KEEP: list[Any] = []  # proxies handed to JavaScript live as long as the page
+_MODULE: list[JsObject] = []
 
 
-async def load() -> Any:
+async def load() -> JsObject:
     """The transport module (``web/online.js``), imported once (raises when it cannot be loaded)."""
     if not _MODULE:
         _MODULE.append(await window.heartsImport("./web/online.js"))
     return _MODULE[0]
 
 
-def _js(value: Any) -> Any:
+def _js(value: object) -> JsObject:
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
@@ -35,15 +33,14 @@ class Link:
     """One connection to a room: ``send(peer or None for everyone, text)``; the handlers hear
     messages (peer, text), peers joining and leaving."""
 
-    def __init__(self, module: Any, room: str, relay: str | None, max_length: int,
+    def __init__(self, module: JsObject, room: str, relay: str | None, max_length: int,
                  on_message: Callable[[str, str], None], on_join: Callable[[str], None],
                  on_leave: Callable[[str], None]) -> None:
         relays = [relay] if relay else list(config.RELAYS)
         ice = [] if relay else [{"urls": list(config.STUN)}]
-        handlers = {"message": create_proxy(lambda peer, text: on_message(str(peer), str(text))),
-                    "join": create_proxy(lambda peer: on_join(str(peer))),
-                    "leave": create_proxy(lambda peer: on_leave(str(peer)))}
-        _KEEP.extend(handlers.values())
+        handlers = {"message": keep(lambda peer, text: on_message(str(peer), str(text))),
+                    "join": keep(lambda peer: on_join(str(peer))),
+                    "leave": keep(lambda peer: on_leave(str(peer)))}
         self.module = module
         self.js = module.connect(_js({"appId": config.APP_ID, "relays": relays, "iceServers": ice}), room,
                                  _js(handlers), max_length)
@@ -52,10 +49,10 @@ class Link:
     def send(self, peer: str | None, text: str) -> None:
         self.js.send(peer, text)
 
-    def leave(self) -> Awaitable[Any]:
+    def leave(self) -> Awaitable[JsObject]:
         """Leave the room; await the result before joining the same room again (Trystero hands a
         join back the room that is still leaving, which then leaves for good: a dead link)."""
-        left: Awaitable[Any] = self.js.leave()
+        left: Awaitable[JsObject] = self.js.leave()
         return left
 
     def qr_svg(self, text: str) -> str:

@@ -1,9 +1,10 @@
-"""hearts_web.render: the HTML of cards, seats, the hand and the score sheet (no browser needed)."""
+"""hearts_web.table_html: the HTML of cards, seats, the hand and the score sheet (no browser needed)."""
 
 from __future__ import annotations
 
 from hearts import Card, HandScore, Seat, parse_cards
-from hearts_web import i18n, render
+from hearts_web import i18n, table_html
+from hearts_web.table_state import Seating
 
 
 def setup_function() -> None:
@@ -11,17 +12,17 @@ def setup_function() -> None:
 
 
 def test_a_card_face_names_the_card_and_carries_its_text() -> None:
-    html = render.card_face(Card.parse("QS"), tag="button", attrs="disabled")
+    html = table_html.card_face(Card.parse("QS"), tag="button", attrs="disabled")
     assert 'data-card="QS"' in html and 'aria-label="Queen of spades"' in html and "disabled" in html
     assert "red" not in html.split(">")[0]
-    assert " red" in render.card_face(Card.parse("TH")).split(">")[0]
+    assert " red" in table_html.card_face(Card.parse("TH")).split(">")[0]
     i18n.set_lang("de")
-    assert 'aria-label="Pik-Dame"' in render.card_face(Card.parse("QS")) and "<b>D</b>" in render.card_face(Card.parse("QS"))
+    assert 'aria-label="Pik-Dame"' in table_html.card_face(Card.parse("QS")) and "<b>D</b>" in table_html.card_face(Card.parse("QS"))
 
 
 def test_the_hand_enables_only_the_given_cards_and_marks_chosen_ones() -> None:
     cards = parse_cards("2C 5C 9D QS AH")
-    html = render.hand_buttons(cards, enabled=cards[:2], classes={cards[1]: "selected"}, pressed=[cards[1]])
+    html = table_html.hand_buttons(cards, enabled=cards[:2], classes={cards[1]: "selected"}, pressed=[cards[1]])
     buttons = html.split("</button>")[:-1]
     assert len(buttons) == 5
     assert ["disabled" not in b.split(">")[0] for b in buttons] == [True, True, False, False, False]
@@ -34,18 +35,27 @@ def test_the_hand_enables_only_the_given_cards_and_marks_chosen_ones() -> None:
 def test_the_score_sheet_marks_the_moon_and_the_lowest_total() -> None:
     rows = [HandScore(0, (0, 26, 26, 26), (26, 0, 0, 0), Seat.SOUTH, None, (0, 26, 26, 26)),
             HandScore(1, (5, 8, 13, 0), (5, 8, 13, 0), None, None, (5, 34, 39, 26))]
-    html = render.score_sheet(rows)
+    html = table_html.score_sheet(rows, Seating())
     assert html.count("<tr>") == 4  # head, two hands, totals
     assert 'class="moon-cell">0 ☾' in html
     assert '<td class="low">5</td>' in html and html.count('class="low"') == 1
 
 
 def test_seat_boxes_show_markers_cards_left_and_who_is_thinking() -> None:
-    html = render.seat_box(Seat.WEST, 17, ("hearts", "queen"), 9, thinking=True)
+    html = table_html.seat_box(Seat.WEST, 17, ("hearts", "queen"), 9, thinking=True, seating=Seating())
     assert html.count("<i></i>") == 9 and '<span class="pts"' in html and ">17<" in html
     assert 'class="m-hearts"' in html and 'class="m-queen"' in html and "Pip is thinking" in html
     assert "hearts, queen of spades" in html
 
 
+def test_names_come_from_the_seating_of_the_table() -> None:
+    seating = Seating(Seat.WEST, {Seat.SOUTH: "<b>Ada</b>"}, {Seat.SOUTH: "remote"})
+    assert seating.name(Seat.WEST) == "You" and seating.name(Seat.NORTH) == "Hops" and seating.kind(Seat.NORTH) == "bot"
+    assert seating.slot(Seat.WEST) == 0 and seating.slot(Seat.SOUTH) == 3
+    html = table_html.seat_box(Seat.SOUTH, 0, (), 13, thinking=False, seating=seating)
+    assert "&lt;b&gt;Ada&lt;/b&gt;" in html and '<span class="dir">' in html
+    assert "&lt;b&gt;Ada" in table_html.score_sheet([], seating) and ">You<" in table_html.score_sheet([], seating)
+
+
 def test_text_from_outside_is_escaped() -> None:
-    assert render.esc('<img src=x onerror="alert(1)">') == "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"
+    assert table_html.esc('<img src=x onerror="alert(1)">') == "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"

@@ -1,7 +1,7 @@
 """The settings dialog: its HTML, and how a tap or a changed field updates :class:`Settings`.
 
-Pure functions (no DOM): the controller reads the field's name and value, calls :func:`on_click`
-or :func:`on_change`, and applies what changed (look, speed, language, the bots' level).
+Pure functions (no DOM): :mod:`hearts_web.settings_dialog` hands a tap or a changed field to
+:func:`on_click` or :func:`on_change` and applies what changed (look, speed, language, the bots' level).
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
 from . import i18n
-from .data_view import data_section_html
+from .data_html import data_section_html
 from .i18n import t
-from .render import esc
 from .settings import DECKS, DIFFICULTIES, LOOKS, SPEEDS, Settings
+from .table_html import esc
 
 __all__ = ["settings_html", "on_click", "on_change"]
 
@@ -54,7 +54,7 @@ def settings_html(s: Settings) -> str:
     tie = _select("tie", r.tie.value, [(v.value, t(f"tie_{v.value}")) for v in TieRule])
     qb = "checked" if r.queen_breaks_hearts else ""
     jd = "checked" if r.jack_of_diamonds else ""
-    return f"""<div class="form" data-settings>
+    return f"""<div class="form" data-settings data-form="settings">
 <fieldset><legend>{esc(t("language"))}</legend>{lang_seg}</fieldset>
 <fieldset><legend>{esc(t("difficulty"))}</legend>{diff}</fieldset>
 <fieldset><legend>{esc(t("look"))}</legend>{look}
@@ -80,7 +80,7 @@ def settings_html(s: Settings) -> str:
 
 def on_click(s: Settings, action: str, value: str) -> str | None:
     """A tap on a choice (``set-lang``, ``set-difficulty``, ``set-look``): the setting's name if it
-    changed (the language is the controller's to apply: it returns ``"lang"`` unapplied)."""
+    changed (the language is applied by the dialog: it returns ``"lang"`` unapplied)."""
     if action == "set-lang" and value in i18n.LANGS:
         return "lang"
     if action == "set-difficulty" and value in DIFFICULTIES and value != s.difficulty:

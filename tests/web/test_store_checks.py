@@ -1,4 +1,4 @@
-"""hearts_web.stored: every stored key is checked, repaired where it safely can be, set aside
+"""hearts_web.store_checks: every stored key is checked, repaired where it safely can be, set aside
 otherwise, and the notice says exactly what happened (backup made or not)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hearts_web.settings import Settings
 from hearts_web.stats import Statistics
 from hearts_web.store import (BACKUP_PREFIX, CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY,
                               STATS_KEY, MemoryStorage, Store)
-from hearts_web.stored import Notice, check_daily, check_settings, check_start, check_stats, load_session
+from hearts_web.store_checks import Notice, check_daily, check_settings, check_start, check_stats, load_session
 from helpers import played, step
 from strategies import json_paths
 
@@ -79,6 +79,22 @@ def test_a_bad_practice_flag_makes_the_match_practice_and_says_so() -> None:
     assert session is not None and session.state.practice and notice.practice
     i18n.set_lang("en")
     assert "practice" in notice.text()
+
+
+def test_a_version_1_save_without_its_meta_is_migrated_and_the_notice_says_so() -> None:
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "fixtures" / "save_v1_summary.json").read_text())
+    del data["meta"]
+    session, [notice] = load_session(Store(MemoryStorage({MATCH_KEY: json.dumps(data)})), MATCH_KEY, "easy")
+    assert session is not None and notice.kind == "repaired" and "meta" in notice.reason
+
+
+def test_a_save_whose_version_is_true_is_set_aside() -> None:
+    data = _save()
+    data["v"] = True
+    session, [notice] = load_session(Store(MemoryStorage({MATCH_KEY: json.dumps(data)})), MATCH_KEY, "easy")
+    assert session is None and notice.kind == "replaced" and "version" in notice.reason
 
 
 def test_a_daily_game_without_a_valid_date_is_set_aside() -> None:

@@ -1,17 +1,17 @@
 """The hand review's HTML and sentences: a replay of one hand, step by step, and the verdicts on the
-player's own decisions (pure: no DOM; :mod:`hearts_web.review_ui` puts it on the page)."""
+player's own decisions (pure: no DOM; :mod:`hearts_web.review_dialog` puts it on the page)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from hearts import Card, Hand, Seat
 from hearts.review import REVIEW_THRESHOLD, Verdict
 
 from . import i18n
 from .i18n import t
-from .render import card_face, esc, seat_name
+from .table_html import card_face, esc
+from .table_state import Seating
 
 __all__ = ["step_count", "step_html", "verdicts_html", "reason_sentence", "REASONS_EN", "REASONS_DE"]
 
@@ -50,13 +50,13 @@ def _cards_text(value: str) -> str:
     return i18n.join_list(parts)
 
 
-def _param(name: str, value: Any) -> str:
+def _param(name: str, value: object, seating: Seating) -> str:
     text = str(value)
     if name in ("card", "best", "cards", "kept", "danger") or name.endswith("_card"):
         return _cards_text(text)
     if name == "seat":
         try:
-            return seat_name(Seat.parse(text))
+            return seating.name(Seat.parse(text))
         except ValueError:
             return text
     if name == "suit" and text in _SUITS:
@@ -80,10 +80,10 @@ def number(value: float, digits: int = 1) -> str:
     return text.replace(".", ",") if i18n.lang() == "de" else text
 
 
-def reason_sentence(verdict: Verdict) -> str:
+def reason_sentence(verdict: Verdict, seating: Seating) -> str:
     """One sentence (German or English) that says why the decision cost points."""
     table = REASONS_DE if i18n.lang() == "de" else REASONS_EN
-    params: dict[str, str] = {k: _param(k, v) for k, v in dict(verdict.params).items()}
+    params: dict[str, str] = {k: _param(k, v, seating) for k, v in dict(verdict.params).items()}
     params.setdefault("card", _cards_text(" ".join(c.text for c in verdict.chosen)))
     params.setdefault("cards", _cards_text(" ".join(c.text for c in verdict.chosen)))
     params.setdefault("best", _cards_text(" ".join(c.text for c in verdict.best)))
@@ -104,11 +104,10 @@ def step_count(hand: Hand) -> int:
     return 1 + len(hand.tricks)
 
 
-def step_html(hand: Hand, step: int, me: Seat) -> str:
+def step_html(hand: Hand, step: int, seating: Seating) -> str:
     """What the table looked like at ``step``: the passes, or the four cards of one trick where
     they were played (the player at the bottom, then clockwise), the winner marked."""
-    def slot(seat: Seat) -> int:
-        return (int(seat) - int(me)) % 4
+    me, seat_name, slot = seating.me, seating.name, seating.slot
 
     if step == 0:
         passes = hand.passes
@@ -133,7 +132,7 @@ def step_html(hand: Hand, step: int, me: Seat) -> str:
             f'<p class="review-note">{esc(t("review_trick", n=step, of=len(hand.tricks)))} · {esc(who)}</p>')
 
 
-def verdicts_html(verdicts: Sequence[Verdict], total: int, done: bool) -> str:
+def verdicts_html(verdicts: Sequence[Verdict], total: int, done: bool, seating: Seating) -> str:
     flagged = [v for v in verdicts if v.flagged]
     head = (t("review_done", n=len(verdicts), flagged=len(flagged)) if done
             else t("review_checking", n=len(verdicts), of=total))
@@ -142,7 +141,7 @@ def verdicts_html(verdicts: Sequence[Verdict], total: int, done: bool) -> str:
         where = t("review_pass") if v.kind == "pass" else t("review_trick_short", n=(v.trick or 0) + 1)
         items.append(f'<li data-review-flag data-cost="{v.cost:.2f}"><button type="button" class="review-jump" '
                      f'data-action="review-step" data-review-step="{0 if v.trick is None else v.trick + 1}">'
-                     f'<b>{esc(where)}</b> · {esc(t("review_cost", cost=number(v.cost)))}<br>{esc(reason_sentence(v))}</button></li>')
+                     f'<b>{esc(where)}</b> · {esc(t("review_cost", cost=number(v.cost)))}<br>{esc(reason_sentence(v, seating))}</button></li>')
     if done and not flagged:
         items.append(f'<li class="review-clean">{esc(t("review_clean", limit=number(REVIEW_THRESHOLD)))}</li>')
     return (f'<p class="note" data-review-status="{"done" if done else "running"}" data-review-count="{len(verdicts)}">'

@@ -1,23 +1,25 @@
 """Export and import in the browser: a download made in the page (works offline), a file picked
 by the player, the preview of what an import replaces, and the import itself.
-The file format and the checks are :mod:`hearts_web.backup_file`."""
+The file format and the checks are :mod:`hearts_web.backup_file`. Registers ``data-export``,
+``data-import`` and ``data-import-confirm`` (the settings' "Your data", notices with an export)."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
 
 from . import backup_file
 from .backup_file import ImportError_, ImportPlan
-from .data_view import import_preview_html, notice_html
+from .commands import Commands
+from .data_html import import_preview_html, notice_html
 from .dialogs import Dialogs
-from .dom import document, is_none, listen, window
+from .dom import Element, document, is_none, listen, window
 from .i18n import t
 from .notices import Notices
-from .render import esc
 from .store import Store
+from .table_html import esc
 
-__all__ = ["DataUI", "download"]
+__all__ = ["DataTransfer", "download"]
 
 
 def _now_iso() -> str:
@@ -45,24 +47,20 @@ async def _revoke(url: str) -> None:
     window.URL.revokeObjectURL(url)
 
 
-class DataUI:
+class DataTransfer:
     """``on_imported`` runs after an import was written (the page then loads the new data)."""
 
-    def __init__(self, store: Store, dialogs: Dialogs, notices: Notices, on_imported: Callable[[], None]) -> None:
+    def __init__(self, commands: Commands, store: Store, dialogs: Dialogs, notices: Notices,
+                 on_imported: Callable[[], None]) -> None:
         self.store = store
         self.dialogs = dialogs
         self.notices = notices
         self.on_imported = on_imported
         self.plan: ImportPlan | None = None
-        self._picker: Any = None
-
-    def on_action(self, name: str) -> None:
-        if name == "data-export":
-            self.export()
-        elif name == "data-import":
-            self.pick_file()
-        elif name == "data-import-confirm":
-            self.confirm()
+        self._picker: Element = None
+        commands.add("data-export", lambda _: self.export())
+        commands.add("data-import", lambda _: self.pick_file())
+        commands.add("data-import-confirm", lambda _: self.confirm())
 
     def export(self) -> None:
         exported = _now_iso()

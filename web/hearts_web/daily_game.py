@@ -1,32 +1,36 @@
 """The daily game in the browser: open a day by link, par in slices, one counted attempt, the
-result, sharing, history. Deal, direction, bots, par and markers come from :mod:`hearts.daily`."""
+result, sharing, history, and the new day at midnight. Deal, direction, bots, par and markers come
+from :mod:`hearts.daily`.
+
+Registers ``daily`` (the toolbar's panel), ``daily-play``, ``daily-open-today``, ``daily-practice``
+and ``daily-share``, and ends a daily game with its result.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Protocol
 
-from hearts import HandOver, Phase, Seat
+from hearts import Phase, Seat
 from hearts.daily import DailyResult, daily_fingerprint, daily_match, parse_date, play_par, share_markers
 
-from . import daily_view
-from .daily_view import DailyData
+from . import daily_html
+from .commands import Commands, Press
+from .daily_data import DailyData
 from .dialogs import Dialogs
-from .dom import by_id, document, is_none, window
+from .dom import JsObject, by_id, document, is_none, window
 from .i18n import t
 from .players import Pacer
-from .render import esc
+from .saved_games import SavedGames
 from .session import Mode, Session, SessionState
 from .store import DAILY_GAME_KEY, DAILY_KEY, Store
+from .table_html import esc
 from .table_view import TableView
 
-__all__ = ["DailyUI", "DailyHost", "local_date"]
+__all__ = ["DailyGame", "ParBook", "TableDoor", "local_date"]
 
-
-# Par of each date, computed once per page (about a second each, after the table is ready): a
-# stored value could come from older bots and differ from everyone else's.
-_PAR: dict[str, int] = {}
-_PAR_TASKS: dict[str, asyncio.Task[None]] = {}
+DAILY_MARKS = ("dailyDate", "dailyFingerprint", "dailyPar", "shareText")  # <html data-...> while a daily is open
 
 
 def local_date() -> str:
@@ -34,83 +38,116 @@ def local_date() -> str:
     return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
 
 
-class DailyHost(Protocol):
-    """What the daily needs from the page (the controller)."""
+class ParBook:
+    """Par of each date, computed once per page (about a second each, after the table is ready): a
+    stored value could come from older bots and differ from everyone else's."""
 
-    store: Store
-    dialogs: Dialogs
-    view: TableView
-    params: dict[str, str]
-    speed_override: str | None
+    def __init__(self) -> None:
+        self.known: dict[str, int] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    def get(self, date: str) -> int | None:
+        return self.known.get(date)
+
+
+class TableDoor(Protocol):
+    """What the daily needs of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
 
     @property
     def session(self) -> Session | None: ...
 
     def enter(self, session: Session) -> None: ...
 
-    def leave_daily(self, new: bool = False) -> None: ...
-
-    def load_session(self, key: str) -> Session | None: ...
-
-    def render_badge(self) -> None: ...
-
     def save(self) -> None: ...
 
+    def show_badge(self) -> None: ...
 
-class DailyUI:
-    def __init__(self, host: DailyHost) -> None:
-        self.host = host
+    def ending(self, mode: Mode, end: Callable[[Session, bool], Awaitable[None]]) -> None: ...
+
+
+class DailyGame:
+    """``params``: the page's address (``?share=`` forces a way to share, for tests);
+    ``link_speed()``: the ``?speed=`` that a daily's address keeps, if any."""
+
+    def __init__(self, commands: Commands, table: TableDoor, saved: SavedGames, store: Store, dialogs: Dialogs,
+                 view: TableView, pars: ParBook, params: Mapping[str, str], link_speed: Callable[[], str | None]) -> None:
+        self.table, self.saved, self.store, self.dialogs, self.view = table, saved, store, dialogs, view
+        self.pars, self.params, self.link_speed = pars, params, link_speed
+        commands.add("daily", lambda _: self.show_panel())
+        for action in ("daily-play", "daily-open-today", "daily-practice"):
+            commands.add(action, self.play)
+        commands.add("daily-share", lambda press: self.share(press.text("date") or self.date))
+        table.ending(Mode.DAILY, self.game_over)
+        self._data: DailyData | None = None
         self.date = local_date()
-        self.par, self.par_tasks = _PAR, _PAR_TASKS
-        self.retired = False  # replaced by a new DailyUI (take-over, import): it writes nothing more
-        data, _ = host.store.load_dict(DAILY_KEY)
-        self.data = DailyData.from_dict(data)
         self.show_result_on_ready = False  # a finished daily was reopened: show its result once ready
         self._share_result: DailyResult | None = None
+        self._watching = False
+        self._generation = 0  # which reading of the stored data this page is on (forget() starts a new one)
+
+    @property
+    def data(self) -> DailyData:
+        """What the daily stores, read at the first use after this tab took the game."""
+        if self._data is None:
+            raw, _ = self.store.load_dict(DAILY_KEY)
+            self._data = DailyData.from_dict(raw)
+        return self._data
+
+    def forget(self) -> None:
+        """The stored data may have changed (a take-over, an import): read it again when used."""
+        self._data, self.date, self.show_result_on_ready, self._share_result = None, local_date(), False, None
+        self._generation += 1
+
+    def clear_marks(self) -> None:
+        """Leaving the daily game: its marks on the page go."""
+        for name in DAILY_MARKS:
+            document.documentElement.removeAttribute("data-" + "".join("-" + c.lower() if c.isupper() else c for c in name))
 
     @property
     def active(self) -> bool:
-        session = self.host.session
+        session = self.table.session
         return session is not None and session.state.mode is Mode.DAILY
 
     def _save_data(self) -> None:
-        self.host.store.set_json(DAILY_KEY, self.data.to_dict())
+        self.store.set_json(DAILY_KEY, self.data.to_dict())
 
     # ------------------------------------------------------------------ par
     def ensure_par(self, date: str) -> None:
-        if date not in self.par and date not in self.par_tasks:
-            self.par_tasks[date] = asyncio.ensure_future(self._compute_par(date))
+        if date not in self.pars.known and date not in self.pars.tasks:
+            self.pars.tasks[date] = asyncio.ensure_future(self._compute_par(date))
 
     async def _compute_par(self, date: str) -> None:
+        generation = self._generation
         try:
             loop = asyncio.get_event_loop()
             started = loop.time()
             await asyncio.sleep(0.05)
-            self.par[date] = par = await play_par(date, pace=Pacer(0.025))
-            if not self.retired:
+            self.pars.known[date] = par = await play_par(date, pace=Pacer(0.025))
+            if generation == self._generation:  # not over data stored since (a take-over, an import)
                 self.data.par_ms[date] = int((loop.time() - started) * 1000)
                 self._save_data()
         except Exception as exc:  # noqa: BLE001 - a par is optional; never break the table
             window.console.warn(f"hearts: par for {date} failed: {exc!r}")
             return
         finally:
-            self.par_tasks.pop(date, None)
+            self.pars.tasks.pop(date, None)
         document.documentElement.dataset.dailyPar = str(par)
         if self.active:
-            self.host.render_badge()
+            self.table.show_badge()
         for el in document.querySelectorAll("[data-par-for]"):
             if el.getAttribute("data-par-for") == date:
                 el.textContent = t("par", par=par)
 
     async def wait_par(self, date: str) -> int | None:
         self.ensure_par(date)
-        task = self.par_tasks.get(date)
+        task = self.pars.tasks.get(date)
         if task is not None:
             await task
-        return self.par.get(date)
+        return self.pars.get(date)
 
     def par_text(self, date: str) -> str:
-        return t("par", par=self.par[date]) if date in self.par else t("par_computing")
+        par = self.pars.get(date)
+        return t("par", par=par) if par is not None else t("par_computing")
 
     # ------------------------------------------------------------------ entering a daily game
     def open_from_link(self, date: str) -> None:
@@ -119,7 +156,7 @@ class DailyUI:
         except ValueError:
             date = local_date()
         self.date = date
-        saved = self.host.load_session(DAILY_GAME_KEY)
+        saved = self.saved.load(DAILY_GAME_KEY)
         if saved is not None and saved.state.date == date:
             if saved.match.phase is not Phase.MATCH_OVER:
                 self._enter(saved)
@@ -136,7 +173,7 @@ class DailyUI:
             self._save_data()
         state = SessionState(mode=Mode.DAILY, date=date, practice=practice, difficulty="medium")
         self._enter(Session(daily_match(date), state))
-        self.host.save()
+        self.table.save()
 
     def _enter(self, session: Session) -> None:
         assert session.state.date is not None
@@ -145,14 +182,15 @@ class DailyUI:
         root.dataset.dailyDate = self.date
         root.dataset.dailyFingerprint = daily_fingerprint(self.date)
         url = f"{window.location.pathname}?daily={self.date}"
-        if self.host.speed_override and "speed" in self.host.params:
-            url += f"&speed={self.host.speed_override}"
+        speed = self.link_speed()
+        if speed:
+            url += f"&speed={speed}"
         window.history.replaceState(None, "", url)
-        self.host.enter(session)
+        self.table.enter(session)
 
     def after_ready(self) -> None:
         self.ensure_par(self.date)
-        session = self.host.session
+        session = self.table.session
         if self.show_result_on_ready:
             self.show_result_on_ready = False
             asyncio.ensure_future(self._show_result(self.date))
@@ -160,12 +198,12 @@ class DailyUI:
             self.toast_intro()
 
     def toast_intro(self) -> None:
-        session = self.host.session
+        session = self.table.session
         head = t("daily_title", date=self.date)
         if session is not None and session.state.practice:
             head += f" · {t('practice')}"
         html = f'<div>{esc(head)}</div><div data-par-for="{esc(self.date)}">{esc(self.par_text(self.date))}</div>'
-        self.host.view.toast("", seconds=6, html=html)
+        self.view.toast("", seconds=6, html=html)
 
     # ------------------------------------------------------------------ panel
     def show_panel(self) -> None:
@@ -175,7 +213,7 @@ class DailyUI:
         parts = [f'<p>{esc(t("daily_intro"))}</p>',
                  f'<div class="daily-head"><span class="par" data-par-for="{today}">{esc(self.par_text(today))}</span></div>']
         if result is not None:
-            parts.append(daily_view.result_html(result))
+            parts.append(daily_html.result_html(result))
             parts.append(
                 '<div class="dlg-actions">'
                 f'<button type="button" class="secondary" data-action="daily-practice">{esc(t("daily_practice"))}</button>'
@@ -185,41 +223,38 @@ class DailyUI:
             again = self.data.attempted(today)
             label, action = (t("daily_practice"), "daily-practice") if again else (t("daily_play"), "daily-play")
             parts.append(f'<div class="dlg-actions"><button type="button" class="primary" data-action="{action}" autofocus>{esc(label)}</button></div>')
-        parts.append(daily_view.history_html(self.data.results, today))
-        self.host.dialogs.open(t("daily_title", date=today), "".join(parts))
+        parts.append(daily_html.history_html(self.data.results, today))
+        self.dialogs.open(t("daily_title", date=today), "".join(parts))
 
-    def on_action(self, action: str, el: Any) -> None:
+    def play(self, press: Press) -> None:
         today = local_date()
-        if action in ("daily-play", "daily-open-today"):
-            self.host.dialogs.close()
-            by_id("toast").hidden = True
-            self.start(today, practice=self.data.attempted(today))
-        elif action == "daily-practice":
-            self.host.dialogs.close()
+        self.dialogs.close()
+        if press.action == "daily-practice":
             self.start(self.date if self.active else today, practice=True)
-        elif action == "daily-share":
-            date = el.getAttribute("data-date") if el is not None else None
-            self.share(str(date or self.date))
-            return
         else:
-            return
+            self.view.hide_toast()
+            self.start(today, practice=self.data.attempted(today))
         self.ensure_par(self.date)
         self.toast_intro()
 
     # ------------------------------------------------------------------ end of the hand
-    async def on_hand_over(self, ev: HandOver) -> None:
-        session = self.host.session
-        assert session is not None and session.state.date is not None
+    async def game_over(self, session: Session, resumed: bool) -> None:
+        """The hand is over: count it (once a day), show the result against par. A finished
+        daily that was loaded again shows its result when the page is ready instead."""
+        if resumed:
+            return
+        assert session.state.date is not None
         state, date = session.state, session.state.date
         markers = share_markers(session.match.hand)
-        points = ev.points[Seat.SOUTH]
+        row = session.match.score_sheet[-1]
+        points = row.points[Seat.SOUTH]
         counted = not state.practice and not state.counted and date not in self.data.results
         if counted:
             state.counted = True
-            self.host.save()
-        self.host.dialogs.open(t("daily_title", date=date), f'<p class="par">{esc(t("par_computing"))}</p>')
+            self.table.save()
+        self.dialogs.open(t("daily_title", date=date), f'<p class="par">{esc(t("par_computing"))}</p>')
         par = await self.wait_par(date)
-        result = DailyResult(date, points, par, markers, moon=ev.moon == Seat.SOUTH)
+        result = DailyResult(date, points, par, markers, moon=row.moon == Seat.SOUTH)
         if counted:
             self.data.results[date] = result
             self._save_data()
@@ -230,7 +265,7 @@ class DailyUI:
         if result is None:
             return
         parts = [f'<p class="note">{esc(t("practice"))}</p>'] if practice else []
-        parts.append(daily_view.result_html(result))
+        parts.append(daily_html.result_html(result))
         parts.append(
             '<div class="dlg-actions">'
             f'<button type="button" class="secondary" data-action="back-to-match">{esc(t("back_to_match"))}</button>'
@@ -240,7 +275,7 @@ class DailyUI:
             '<div id="share-out"></div>'
         )
         self._share_result = result
-        self.host.dialogs.open(t("daily_title", date=date), "".join(parts))
+        self.dialogs.open(t("daily_title", date=date), "".join(parts))
 
     # ------------------------------------------------------------------ sharing
     def share(self, date: str) -> None:
@@ -249,10 +284,10 @@ class DailyUI:
         if result is None:
             return
         loc = window.location
-        text = daily_view.share_text(result, f"{loc.origin}{loc.pathname}")
+        text = daily_html.share_text(result, f"{loc.origin}{loc.pathname}")
         document.documentElement.dataset.shareText = text
         nav = window.navigator
-        force = self.host.params.get("share")
+        force = self.params.get("share")
         if force not in ("clipboard", "manual") and hasattr(nav, "share") and not is_none(getattr(nav, "share", None)):
             try:
                 from pyscript.ffi import to_js  # type: ignore[import-not-found]
@@ -271,20 +306,20 @@ class DailyUI:
                 pass
         self.show_manual(text)
 
-    async def _settle_share(self, promise: Any, text: str) -> None:
+    async def _settle_share(self, promise: JsObject, text: str) -> None:
         try:
             await promise
         except Exception as exc:  # noqa: BLE001
             if "AbortError" not in str(exc):
                 self.show_manual(text)
 
-    async def _settle_copy(self, promise: Any, text: str) -> None:
+    async def _settle_copy(self, promise: JsObject, text: str) -> None:
         try:
             await promise
         except Exception:  # noqa: BLE001
             self.show_manual(text)
             return
-        self.host.view.toast(t("copied"))
+        self.view.toast(t("copied"))
         out = by_id("share-out")
         if not is_none(out) and out is not None:
             out.innerHTML = f'<p class="note" role="status">{esc(t("copied"))}</p>'
@@ -293,7 +328,7 @@ class DailyUI:
         out = by_id("share-out")
         html = f'<p>{esc(t("copy_manual"))}</p><textarea class="share-text" readonly id="share-text">{esc(text)}</textarea>'
         if out is None or is_none(out):
-            self.host.dialogs.open(t("share"), html)
+            self.dialogs.open(t("share"), html)
         else:
             out.innerHTML = html
         area = by_id("share-text")
@@ -301,10 +336,25 @@ class DailyUI:
         area.select()
 
     # ------------------------------------------------------------------ midnight
+    def watch_midnight(self) -> None:
+        """From now on a new day offers its daily game (once per page)."""
+        if not self._watching:
+            self._watching = True
+            asyncio.ensure_future(self._midnight_watch())
+
+    async def _midnight_watch(self) -> None:
+        today = local_date()
+        while True:
+            await asyncio.sleep(5)
+            now = local_date()
+            if now != today:
+                today = now
+                self.on_new_day(now)
+
     def on_new_day(self, date: str) -> None:
         self.ensure_par(date)
         html = (f"<div>{esc(t('new_daily'))}</div>"
                 f'<div class="dlg-actions"><button type="button" class="primary" data-action="daily-open-today">{esc(t("open_new_daily"))}</button></div>')
-        self.host.view.toast("", seconds=3600, html=html)
+        self.view.toast("", seconds=3600, html=html)
         if self.active:  # the open game keeps its own date; it is labelled so dates never mix silently
-            self.host.render_badge()
+            self.table.show_badge()

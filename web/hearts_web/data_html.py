@@ -1,5 +1,5 @@
 """HTML of the player's data: notice cards, the "Your data" part of the settings, the import
-preview, and the tab-ownership overlay. Pure (no DOM): :mod:`notices`, :mod:`data_ui` and
+preview, and the tab-ownership overlay. Pure (no DOM): :mod:`notices`, :mod:`data_transfer` and
 :mod:`tabs_browser` put it on the page."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from typing import Mapping, Sequence
 
 from .backup_file import ImportPlan
 from .i18n import t
-from .render import esc
 from .store import GAME_KEYS
-from .stored import WHAT, Notice
+from .store_checks import WHAT, Notice
+from .table_html import esc
 
 __all__ = ["notice_html", "stored_notice_html", "data_section_html", "import_preview_html", "overlay_html"]
 

@@ -1,12 +1,12 @@
-"""hearts_web.data_view: notice cards say exactly what happened, escape what they show, and offer
+"""hearts_web.data_html: notice cards say exactly what happened, escape what they show, and offer
 an export only when a backup could not be made."""
 
 from __future__ import annotations
 
 from hearts_web import i18n
-from hearts_web.data_view import notice_html, overlay_html, stored_notice_html
+from hearts_web.data_html import notice_html, overlay_html, stored_notice_html
 from hearts_web.store import MATCH_KEY, SETTINGS_KEY, STATS_KEY
-from hearts_web.stored import Notice
+from hearts_web.store_checks import Notice
 
 
 def test_text_from_a_link_is_escaped() -> None:

@@ -2,36 +2,50 @@
 
 The verdicts come from :func:`hearts.review.review_steps` (Hard's search on the player's own view
 of each decision); it runs in slices, so the page stays responsive, and the list fills in as each
-decision is checked.
+decision is checked. Registers ``review`` (the buttons of the hand summary, the score sheet, the
+match end and the daily result) and the review's own steps (``review-prev``, ``review-next``...).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from hearts import Hand, Seat
 from hearts.review import Verdict, decision_count, review_steps
 
-from . import review_view
+from . import review_html
+from .commands import Commands, Press
 from .dialogs import Dialogs
 from .dom import by_id, qs, window
 from .i18n import t
 from .players import Pacer
-from .render import esc
+from .session import Session
+from .table_html import esc
+from .table_state import Seating
 
-__all__ = ["ReviewUI", "ReviewHost"]
+__all__ = ["ReviewDialog"]
 
-
-class ReviewHost(Protocol):
-    dialogs: Dialogs
-
-    def guard(self, coro: Any) -> None: ...
+STEPS = ("review-prev", "review-next", "review-first", "review-last", "review-step")
 
 
-class ReviewUI:
-    def __init__(self, host: ReviewHost) -> None:
-        self.host = host
+class SessionDoor(Protocol):
+    @property
+    def session(self) -> Session | None: ...
+
+
+class ReviewDialog:
+    """``seating()``: the names of the table the reviewed hand was played at; ``show_error``
+    says why there is nothing to review."""
+
+    def __init__(self, commands: Commands, table: SessionDoor, dialogs: Dialogs, seating: Callable[[], Seating],
+                 show_error: Callable[[str], None]) -> None:
+        self.table, self.dialogs, self.seating, self.show_error = table, dialogs, seating, show_error
+        commands.add("review", self.open_from)
+        commands.add("review-back", lambda _: self.go_back())
+        for action in STEPS:
+            commands.add(action, self.go)
         self.hand: Hand | None = None
         self.me = Seat.SOUTH
         self.step = 0
@@ -40,13 +54,33 @@ class ReviewUI:
         self.task: asyncio.Task[None] | None = None
         self.back: tuple[str, str, str] | None = None  # the dialog the review was opened from
 
-    def open(self, hand: Hand, me: Seat, title: str) -> None:
+    def open_from(self, press: Press) -> None:
+        """The hand of the button (``data-hand``), or the one picked in ``#review-hand``, or the last."""
+        if "hand" in press.data:
+            number = press.number("hand")
+        else:
+            picked = qs("#review-hand")
+            raw = str(picked.value) if picked is not None else "-1"
+            number = int(raw) if raw.lstrip("-").isdigit() else -1
+        if number is None:
+            number = -1
+        session = self.table.session
+        if session is None:
+            return
+        finished = [h for h in session.match.hands if h.result is not None]
+        if not finished:
+            self.show_error(t("review_none"))
+            return
+        hand = next((h for h in finished if h.hand_number == number), finished[-1])
+        self.open(hand, t("review_title", n=hand.hand_number + 1))
+
+    def open(self, hand: Hand, title: str) -> None:
         if self.task is not None:
             self.task.cancel()
-        self.hand, self.me, self.step, self.verdicts = hand, me, 1 if hand.tricks else 0, []
-        self.total = decision_count(hand, me)
+        self.hand, self.step, self.verdicts = hand, 1 if hand.tricks else 0, []
+        self.total = decision_count(hand, self.me)
         if not self.showing():
-            self.back = self.host.dialogs.current()  # the summary it came from: "Back" shows it again
+            self.back = self.dialogs.current()  # the summary it came from: "Back" shows it again
         body = ('<div class="review" data-review>'
                 '<div id="review-stage" class="review-stage" aria-live="polite"></div>'
                 '<div class="review-nav">'
@@ -58,13 +92,13 @@ class ReviewUI:
                    if self.back is not None else
                    f'<div class="dlg-actions"><button type="button" class="primary" data-action="close-dialog" autofocus>{esc(t("close"))}</button></div>')
                 + '</div>')
-        self.host.dialogs.open(title, body, "dlg-review")
+        self.dialogs.open(title, body, "dlg-review")
         self.draw_step()
         self.draw_verdicts(done=False)
         self.task = asyncio.ensure_future(self._run(hand))
 
     def showing(self) -> bool:
-        return self.host.dialogs.is_open and qs("#review-stage") is not None
+        return self.dialogs.is_open and qs("#review-stage") is not None
 
     async def _run(self, hand: Hand) -> None:
         pace = Pacer()
@@ -95,8 +129,8 @@ class ReviewUI:
         hand = self.hand
         if hand is None or not self.showing():
             return
-        by_id("review-stage").innerHTML = review_view.step_html(hand, self.step, self.me)
-        last = review_view.step_count(hand) - 1
+        by_id("review-stage").innerHTML = review_html.step_html(hand, self.step, self.seating())
+        last = review_html.step_count(hand) - 1
         by_id("review-where").textContent = t("review_pass") if self.step == 0 else t("review_trick", n=self.step, of=last)
         qs('[data-action="review-prev"]').disabled = self.step <= 0
         qs('[data-action="review-next"]').disabled = self.step >= last
@@ -104,19 +138,20 @@ class ReviewUI:
     def draw_verdicts(self, done: bool) -> None:
         out = by_id("review-verdicts")
         if out is not None and self.showing():
-            out.innerHTML = review_view.verdicts_html(self.verdicts, self.total, done)
+            out.innerHTML = review_html.verdicts_html(self.verdicts, self.total, done, self.seating())
 
-    def on_action(self, name: str, el: Any) -> None:
-        if name == "review-back":
-            back, self.back = self.back, None
-            if back is not None:
-                self.host.dialogs.open(*back)
-            else:
-                self.host.dialogs.close()
-            return
+    def go_back(self) -> None:
+        back, self.back = self.back, None
+        if back is not None:
+            self.dialogs.open(*back)
+        else:
+            self.dialogs.close()
+
+    def go(self, press: Press) -> None:
         if self.hand is None:
             return
-        last = review_view.step_count(self.hand) - 1
+        last = review_html.step_count(self.hand) - 1
+        name = press.action
         if name == "review-prev":
             self.step = max(0, self.step - 1)
         elif name == "review-next":
@@ -125,7 +160,7 @@ class ReviewUI:
             self.step = 0
         elif name == "review-last":
             self.step = last
-        elif name == "review-step" and el is not None:
-            self.step = max(0, min(last, int(el.getAttribute("data-review-step") or 0)))
+        elif name == "review-step":
+            self.step = max(0, min(last, press.number("review-step") or 0))
         self.draw_step()
 

@@ -17,9 +17,8 @@ memory (:attr:`Store.unkept`) and the player is offered an export. Pure: no DOM.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from .daily_view import DailyData
+from .daily_data import DailyData
 from .i18n import t
 from .session import CorruptSave, Mode, Session, decode_save, encode_save
 from .settings import Settings
@@ -68,13 +67,13 @@ def _set_aside(store: Store, key: str, reason: str) -> Notice:
     return Notice(key, repaired=False, backup=store.backup(key), reason=reason)
 
 
-def _repaired(store: Store, key: str, value: Any, reason: str, practice: bool = False) -> Notice:
+def _repaired(store: Store, key: str, value: object, reason: str, practice: bool = False) -> Notice:
     backup = store.backup(key, keep_original=True)
     store.set_json(key, value)
     return Notice(key, repaired=True, backup=backup, reason=reason, practice=practice)
 
 
-def _read_object(store: Store, key: str) -> tuple[dict[str, Any] | None, Notice | None]:
+def _read_object(store: Store, key: str) -> tuple[dict[str, object] | None, Notice | None]:
     """The stored object (``None`` when absent), or the notice of setting it aside."""
     try:
         value = store.get_json(key)

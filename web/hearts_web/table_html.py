@@ -12,11 +12,9 @@ from typing import Iterable, Sequence
 from hearts import CARDS, Card, HandScore, Seat
 
 from .i18n import SUIT_SYMBOL, card_label, rank_text, t
+from .table_state import Seating
 
-__all__ = [
-    "esc", "card_face", "Seating", "seating", "seat_name", "seat_box", "hand_buttons", "score_sheet", "trick_review", "hand_summary",
-    "MARKER_GLYPH",
-]
+__all__ = ["esc", "card_face", "seat_box", "hand_buttons", "score_sheet", "trick_review", "hand_summary", "MARKER_GLYPH"]
 
 # Chess figures stand in for the court cards' portraits (drawn by the font; no images needed).
 FACE_FIGURE = {11: "\u265e\ufe0e", 12: "\u265b\ufe0e", 13: "\u265a\ufe0e"}
@@ -48,41 +46,15 @@ def card_face(card: Card | int, extra_class: str = "", attrs: str = "", tag: str
     return f'<div class="card{red}{face} {extra_class}" data-card="{c.text}" role="img" aria-label="{label}" {attrs}>{inner}</div>'
 
 
-class Seating:
-    """Who sits where, as the table shows it: ``me`` is the player at this screen (drawn at the
-    bottom); online tables give display names and seat kinds (``local``, ``bot``, ``remote``)."""
-
-    def __init__(self, me: Seat = Seat.SOUTH, names: dict[Seat, str] | None = None,
-                 kinds: dict[Seat, str] | None = None) -> None:
-        self.me, self.names, self.kinds = me, dict(names or {}), dict(kinds or {})
-
-    def name(self, seat: Seat | int) -> str:
-        seat = Seat(seat)
-        if seat == self.me:
-            return t("seat_name_0")
-        return self.names.get(seat) or t(f"seat_name_{int(seat)}")
-
-    def kind(self, seat: Seat) -> str:
-        return self.kinds.get(seat) or ("local" if seat == self.me else "bot")
-
-
-# The table's current seating (one table per page, like the current language in i18n).
-seating = Seating()
-
-
-def seat_name(seat: Seat | int) -> str:
-    """The name of the player at ``seat`` ("You" for the player at this screen)."""
-    return seating.name(seat)
-
-
 def _markers(markers: Sequence[str], skip_none: bool = False) -> str:
     return "".join(f'<li class="m-{esc(m)}" aria-hidden="true">{MARKER_GLYPH.get(m, "")}</li>'
                    for m in markers if not (skip_none and m == "none"))
 
 
-def seat_box(seat: Seat | int, score: int, markers: Sequence[str], cards_left: int, thinking: bool) -> str:
+def seat_box(seat: Seat | int, score: int, markers: Sequence[str], cards_left: int, thinking: bool,
+             seating: Seating) -> str:
     """Avatar, name, direction, match total, the tricks won this hand and the cards held."""
-    name = seat_name(seat)
+    name = seating.name(seat)
     spoken = ", ".join(t(f"marker_{m}") for m in markers) if markers else t("no_tricks")
     direction = "" if Seat(seat) == seating.me else f'<span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
     think = esc(t("thinking", name=name)) if thinking else ""
@@ -117,9 +89,9 @@ def hand_buttons(cards: Sequence[Card], enabled: Iterable[Card], classes: dict[C
     return "".join(out)
 
 
-def score_sheet(sheet: Sequence[HandScore]) -> str:
+def score_sheet(sheet: Sequence[HandScore], seating: Seating) -> str:
     """Points per hand and seat, the moon marked, and the totals (the lowest highlighted)."""
-    heads = "".join(f'<th scope="col">{esc(seat_name(s))}</th>' for s in range(4))
+    heads = "".join(f'<th scope="col">{esc(seating.name(s))}</th>' for s in range(4))
     rows = []
     for row in sheet:
         cells = []
@@ -137,21 +109,21 @@ def score_sheet(sheet: Sequence[HandScore]) -> str:
     )
 
 
-def trick_review(plays: Sequence[tuple[Seat, Card]], winner: Seat) -> str:
+def trick_review(plays: Sequence[tuple[Seat, Card]], winner: Seat, seating: Seating) -> str:
     figs = []
     for seat, card in plays:
         won = " won" if seat == winner else ""
-        figs.append(f'<figure class="{won}">{card_face(card)}<figcaption>{esc(seat_name(seat))}</figcaption></figure>')
+        figs.append(f'<figure class="{won}">{card_face(card)}<figcaption>{esc(seating.name(seat))}</figcaption></figure>')
     return f'<div class="trick-review">{"".join(figs)}</div>'
 
 
-def hand_summary(points: Sequence[int], markers: Sequence[Sequence[str]]) -> str:
+def hand_summary(points: Sequence[int], markers: Sequence[Sequence[str]], seating: Seating) -> str:
     """Who took what this hand: the point tricks as markers and the hand's score per seat."""
     items = []
     for s in range(4):
         spoken = ", ".join(t(f"marker_{m}") for m in markers[s] if m != "none")
         items.append(
-            f'<li><span class="sum-name">{esc(seat_name(s))}</span>'
+            f'<li><span class="sum-name">{esc(seating.name(s))}</span>'
             f'<ol class="markers" aria-label="{esc(spoken)}">{_markers(markers[s], skip_none=True)}</ol>'
             f'<span class="sum-pts">{esc(t("points_n", n=points[s]))}</span></li>'
         )

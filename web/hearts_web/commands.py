@@ -1,0 +1,84 @@
+"""Commands as data: what a press on a ``[data-action]`` control asks for, and the registry that
+hands it to the feature that registered that action.
+
+Every feature registers its own actions (``commands.add("undo", self.undo)``); the input layer
+(:mod:`hearts_web.dom_input`) turns a click or a key into a :class:`Press` and runs it, knowing no
+feature. A new button is one registration in its feature's module plus the button in the HTML.
+Forms work the same way: a changed field of a ``[data-form]`` goes to the handler registered for
+that form as a :class:`FieldChange`. Pure: no DOM.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+__all__ = ["Press", "FieldChange", "Commands", "DuplicateCommand"]
+
+_WHOLE = re.compile(r"^-?[0-9]{1,9}$")
+
+
+@dataclass(frozen=True)
+class Press:
+    """A press on a control: its ``data-action`` and the other ``data-*`` values it carries
+    (``data-hand="2"`` is ``data["hand"] == "2"``)."""
+
+    action: str
+    data: Mapping[str, str] = field(default_factory=dict)
+
+    def text(self, name: str) -> str | None:
+        return self.data.get(name)
+
+    def number(self, name: str) -> int | None:
+        """``data-<name>`` as a whole number (``None`` when absent or not one)."""
+        raw = self.data.get(name)
+        return int(raw) if raw is not None and _WHOLE.match(raw) else None
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    """A changed field of a form: its ``name``, its ``value`` and, for a checkbox, ``checked``."""
+
+    form: str
+    name: str
+    value: str
+    checked: bool = False
+
+
+class DuplicateCommand(ValueError):
+    """Two features registered the same action: one of them would never run."""
+
+
+class Commands:
+    def __init__(self) -> None:
+        self._actions: dict[str, Callable[[Press], None]] = {}
+        self._forms: dict[str, Callable[[FieldChange], None]] = {}
+
+    def add(self, action: str, handler: Callable[[Press], None]) -> None:
+        if action in self._actions:
+            raise DuplicateCommand(f"the action {action!r} is registered twice")
+        self._actions[action] = handler
+
+    def add_form(self, form: str, handler: Callable[[FieldChange], None]) -> None:
+        if form in self._forms:
+            raise DuplicateCommand(f"the form {form!r} is registered twice")
+        self._forms[form] = handler
+
+    def knows(self, action: str) -> bool:
+        return action in self._actions
+
+    def run(self, press: Press) -> bool:
+        """Hand ``press`` to its handler; False when no feature registered its action."""
+        handler = self._actions.get(press.action)
+        if handler is None:
+            return False
+        handler(press)
+        return True
+
+    def change(self, change: FieldChange) -> bool:
+        handler = self._forms.get(change.form)
+        if handler is None:
+            return False
+        handler(change)
+        return True

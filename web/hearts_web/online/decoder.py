@@ -1,0 +1,259 @@
+"""The one decoder of the online table's messages (:mod:`.messages`): :func:`decode` reads a
+message for one side (``GUEST_MESSAGES``: what a host may receive, ``HOST_MESSAGES``: what a guest
+may receive) and checks every part: the version (the number 1, not ``true``), the type, the
+sequence number, each field's type and form, and that nothing else is there. What it accepts
+encodes back to the very same JSON data; anything else is a :class:`~.messages.Refusal` that says
+why. It never raises.
+
+The views, events, score sheets, actions and rules inside are read with the engine's readers
+(:mod:`hearts.wire`, :func:`hearts.action_from_dict`, :meth:`hearts.Rules.from_dict`) and accepted
+only in the form the engine writes them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+
+from hearts import IllegalAction, Phase, Rules, Seat, action_from_dict, action_to_dict
+from hearts.fairdeal import is_token
+from hearts.wire import WireError, events_from_list, sheet_from_list, view_from_dict
+
+from ..session import Snapshot
+from ..settings import DIFFICULTIES
+from .messages import (
+    SEAT_KINDS, VERSION, Act, Bye, Closed, Commit, Contrib, Envelope, GuestMessage, Hello, HostMessage, HostProof,
+    Lobby, LobbySeat, M, Message, Ping, Probe, Refusal, Refused, Reveal, Sit, State, Version, Welcome, same_json,
+    snapshot_to_data,
+)
+
+__all__ = ["decode", "GUEST_MESSAGES", "HOST_MESSAGES", "ALL_MESSAGES", "Reader", "Fields", "snapshot_from_data"]
+
+_HEX = frozenset("0123456789abcdef")
+_NAME = re.compile(r"[a-z_]{1,40}")  # a reason code or a preset name
+
+
+class _Bad(Exception):
+    """A field that is not what the protocol says (the message is refused with this reason)."""
+
+
+class Fields:
+    """The fields of one message, each taken once with its type checked."""
+
+    def __init__(self, data: Mapping[str, object]) -> None:
+        self._data = dict(data)
+
+    def _take(self, name: str) -> object:
+        if name not in self._data:
+            raise _Bad(f"no {name}")
+        return self._data.pop(name)
+
+    def text(self, name: str, most: int = 64) -> str:
+        value = self._take(name)
+        if not isinstance(value, str) or len(value) > most:
+            raise _Bad(f"{name} is not a text of at most {most} characters")
+        return value
+
+    def whole(self, name: str, low: int = 0, high: int = 10**6) -> int:
+        value = self._take(name)
+        if type(value) is not int or not low <= value <= high:
+            raise _Bad(f"{name} is not a whole number from {low} to {high}")
+        return value
+
+    def flag(self, name: str) -> bool:
+        value = self._take(name)
+        if not isinstance(value, bool):
+            raise _Bad(f"{name} is not true or false")
+        return value
+
+    def seat(self, name: str) -> Seat:
+        return _seat(self._take(name), name)
+
+    def token(self, name: str, optional: bool = False) -> str | None:
+        value = self._take(name)
+        if value is None and optional:
+            return None
+        if not is_token(value):
+            raise _Bad(f"{name} is not a token")
+        assert isinstance(value, str)
+        return value
+
+    def raw(self, name: str) -> object:
+        return self._take(name)
+
+    def done(self) -> None:
+        if self._data:
+            raise _Bad(f"unexpected field {sorted(self._data)[0][:20]!r}")
+
+
+def _seat(value: object, name: str) -> Seat:
+    if not isinstance(value, str) or value not in ("south", "west", "north", "east"):
+        raise _Bad(f"{name} is not a seat")
+    return Seat.parse(value)
+
+
+def _exactly(data: object, written: object, what: str) -> None:
+    """``data`` must be what the engine writes for the value read from it."""
+    if not same_json(data, written):
+        raise _Bad(f"{what} is not in the form the engine writes")
+
+
+def _action(f: Fields) -> Act:
+    raw = f.raw("action")
+    try:
+        action = action_from_dict(raw)
+    except IllegalAction as exc:
+        raise _Bad(f"bad action: {exc.code.value}") from None
+    _exactly(raw, action_to_dict(action), "the action")
+    return Act(action)
+
+
+def snapshot_from_data(data: object) -> Snapshot:
+    """The snapshot of :func:`snapshot_to_data`'s output; :class:`~hearts.wire.WireError` otherwise."""
+    if not isinstance(data, dict) or set(data) != {"view", "totals", "sheet", "winners", "phase"}:
+        raise WireError("a snapshot is an object with view, totals, sheet, winners and phase")
+    totals = data["totals"]
+    if not (isinstance(totals, list) and len(totals) == 4 and all(type(x) is int for x in totals)):
+        raise WireError("totals are four numbers")
+    winners = data["winners"]
+    if not isinstance(winners, list) or len(winners) > 4:
+        raise WireError("winners are seats")
+    try:
+        phase = Phase(data["phase"])
+        seats = tuple(_seat(w, "a winner") for w in winners)
+    except (ValueError, _Bad) as exc:
+        raise WireError(str(exc)) from None
+    t0, t1, t2, t3 = totals
+    snap = Snapshot(view_from_dict(data["view"]), (t0, t1, t2, t3), sheet_from_list(data["sheet"]), seats, phase)
+    if not same_json(data, snapshot_to_data(snap)):
+        raise WireError("the snapshot is not in the form the engine writes")
+    return snap
+
+
+def _state(f: Fields) -> State:
+    snap_data, events_data = f.raw("snap"), f.raw("events")
+    try:
+        snap = snapshot_from_data(snap_data)
+        events = events_from_list(events_data)
+    except WireError as exc:
+        raise _Bad(f"bad state: {exc}") from None
+    _exactly(events_data, [e.to_dict() for e in events], "the events")
+    return State(snap, events)
+
+
+def _lobby(f: Fields) -> Lobby:
+    seats_data = f.raw("seats")
+    if not isinstance(seats_data, list) or len(seats_data) != 4:
+        raise _Bad("a lobby lists four seats")
+    seats = []
+    for item in seats_data:
+        if not isinstance(item, dict):
+            raise _Bad("a lobby seat is an object")
+        s = Fields(item)
+        seat, kind, name = s.seat("seat"), s.text("kind"), s.text("name")
+        s.done()
+        if kind not in SEAT_KINDS:
+            raise _Bad(f"unknown seat kind {kind[:12]!r}")
+        seats.append(LobbySeat(seat, kind, name))
+    started = f.flag("started")
+    rules_data = f.raw("rules")
+    if not isinstance(rules_data, dict) or not isinstance(rules_data.get("preset"), str):
+        raise _Bad("the rules are an object with a preset")
+    preset = str(rules_data["preset"])
+    if not _NAME.fullmatch(preset):
+        raise _Bad("the preset is not a name")
+    options = {k: v for k, v in rules_data.items() if k != "preset"}
+    try:
+        rules = Rules.from_dict(options)
+    except (ValueError, TypeError) as exc:
+        raise _Bad(f"bad rules: {str(exc)[:60]}") from None
+    _exactly(options, rules.to_dict(), "the rules")
+    level = f.text("level")
+    if level not in DIFFICULTIES:
+        raise _Bad(f"unknown level {level[:12]!r}")
+    return Lobby(tuple(seats), started, rules, preset, level)
+
+
+def _refused(f: Fields) -> Refused:
+    what, code = f.text("what"), f.text("code", 40)
+    if what not in ("act", "sit") or not _NAME.fullmatch(code):
+        raise _Bad("a refusal names act or sit and a code")
+    return Refused(what, code)
+
+
+def _commit(f: Fields) -> Commit:
+    hand, digest = f.whole("hand"), f.text("hash")
+    if len(digest) != 64 or not set(digest) <= _HEX:
+        raise _Bad("a commitment is 64 hex digits")
+    return Commit(hand, digest)
+
+
+def _reveal(f: Fields) -> Reveal:
+    hand, secret = f.whole("hand"), f.token("secret")
+    parts = f.raw("contributions")
+    if not isinstance(parts, list) or len(parts) != 4 or not all(p == "" or is_token(p) for p in parts):
+        raise _Bad("a reveal lists four contributions")
+    assert secret is not None
+    c0, c1, c2, c3 = (str(p) for p in parts)
+    return Reveal(hand, secret, (c0, c1, c2, c3))
+
+
+def _hello(f: Fields) -> Hello:
+    return Hello(f.token("token", optional=True), f.text("name"))
+
+
+def _contrib(f: Fields) -> Contrib:
+    hand, value = f.whole("hand"), f.token("value")
+    assert value is not None
+    return Contrib(hand, value)
+
+
+def _welcome(f: Fields) -> Welcome:
+    seat, token, name = f.seat("seat"), f.token("token"), f.text("name")
+    assert token is not None
+    return Welcome(seat, token, name)
+
+
+Reader = Callable[[Fields], M]
+GUEST_MESSAGES: dict[str, Reader[GuestMessage]] = {
+    "probe": lambda f: Probe(), "hello": _hello, "sit": lambda f: Sit(f.seat("seat"), f.text("name")),
+    "act": _action, "contrib": _contrib, "ping": lambda f: Ping(), "bye": lambda f: Bye(),
+}
+HOST_MESSAGES: dict[str, Reader[HostMessage]] = {
+    "host": lambda f: HostProof(f.text("sig", 1024)), "lobby": _lobby,
+    "welcome": _welcome, "state": _state, "refused": _refused, "commit": _commit, "reveal": _reveal,
+    "ping": lambda f: Ping(), "closed": lambda f: Closed(), "version": lambda f: Version(f.whole("need")),
+}
+ALL_MESSAGES: dict[str, Reader[Message]] = {**GUEST_MESSAGES, **HOST_MESSAGES}
+
+
+def decode(raw: object, readers: Mapping[str, Reader[M]], limit: int = 1 << 20) -> Envelope[M] | Refusal:
+    """One message of the types ``readers`` knows, checked through and through."""
+    if not isinstance(raw, str):
+        return Refusal("not text")
+    if len(raw) > limit:
+        return Refusal(f"oversized ({len(raw)} characters)")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return Refusal("not JSON")
+    if not isinstance(data, dict):
+        return Refusal("not an object")
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:
+        return Refusal(f"version {str(version)[:8]}", other_version=True)
+    kind = data.get("t")
+    reader = readers.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        return Refusal(f"unknown type {str(kind)[:16]!r}")
+    seq = data.get("seq")
+    if type(seq) is not int or not 0 <= seq < 2**53:
+        return Refusal("no sequence number")
+    fields = Fields({k: v for k, v in data.items() if k not in ("v", "t", "seq")})
+    try:
+        message = reader(fields)
+        fields.done()
+    except _Bad as exc:
+        return Refusal(f"malformed {kind}: {exc}")
+    return Envelope(seq, message)

@@ -1,0 +1,54 @@
+"""What the online table uses of the page: a few operations and services, handed over when a
+player first goes online (:mod:`.start`). The online modules know the page only through
+:class:`Door`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from hearts import SeatView
+from hearts.table import Listener, Player
+
+from ..dialogs import Dialogs
+from ..players import AskedSeat, HumanPlayer
+from ..saved_games import SavedGames
+from ..session import Session, Snapshot
+from ..settings import Settings
+from ..store import Store
+from ..table_view import TableView
+
+__all__ = ["Door", "OnlineTable"]
+
+
+class OnlineTable(Protocol):
+    """The table of this screen (:class:`~hearts_web.table_loop.TableLoop`), as the online table uses it."""
+
+    @property
+    def human(self) -> HumanPlayer: ...
+
+    def enter(self, session: Session, players: list[Player] | None = None, extra: Listener | None = None,
+              dealt: bool = False) -> None: ...
+
+    def enter_guest(self, seat: AskedSeat) -> None: ...
+
+    def show_guest(self, snap: Snapshot, asked: SeatView | None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Door:
+    """``stand_in(level)``: a bot for an empty seat or an absent guest; ``settings()``: the player's
+    settings (the panel's defaults); ``params``: the page's address (``?relay=``, a test relay on
+    this machine); ``left()``: back to this player's own match after closing or leaving a table."""
+
+    store: Store
+    dialogs: Dialogs
+    view: TableView
+    table: OnlineTable
+    saved: SavedGames
+    stand_in: Callable[[str], Player]
+    settings: Callable[[], Settings]
+    params: Mapping[str, str]
+    left: Callable[[], None]

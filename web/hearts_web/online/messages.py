@@ -1,0 +1,239 @@
+"""The online table's messages, version 1: each one a frozen dataclass, and the one encoder.
+
+On the wire a message is the JSON object ``{"v": 1, "t": <type>, "seq": <n>, ...fields}`` (the
+fields are listed in docs/online.md). :func:`encode` writes it; the one decoder,
+:func:`.decoder.decode`, reads it back for one side and checks every part: what it accepts
+encodes back to the very same JSON data (:func:`same_json`), anything else is a :class:`Refusal`.
+A side dispatches on its union (:data:`GuestMessage` for the host, :data:`HostMessage` for a guest)
+with a ``match``, so mypy sees every message that side can receive.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar, assert_never
+
+from hearts import Action, Event, Rules, Seat, action_to_dict
+from hearts.wire import sheet_to_list, view_to_dict
+
+from ..session import Snapshot
+
+__all__ = [
+    "VERSION", "Probe", "Hello", "Sit", "Act", "Contrib", "Ping", "Bye", "HostProof", "LobbySeat", "Lobby", "Welcome",
+    "State", "Refused", "Commit", "Reveal", "Closed", "Version", "GuestMessage", "HostMessage", "Message",
+    "Envelope", "Refusal", "encode", "to_data", "same_json", "snapshot_to_data", "SEAT_KINDS", "M",
+]
+
+VERSION = 1
+SEAT_KINDS = ("local", "bot", "remote", "free")
+
+
+# ------------------------------------------------------------------ guest -> host
+@dataclass(frozen=True)
+class Probe:
+    """Who is the host? (answered by :class:`HostProof`)."""
+
+    TYPE: ClassVar[str] = "probe"
+
+
+@dataclass(frozen=True)
+class Hello:
+    """On every connection; a known seat ``token`` claims that seat back."""
+
+    TYPE: ClassVar[str] = "hello"
+    token: str | None
+    name: str
+
+
+@dataclass(frozen=True)
+class Sit:
+    TYPE: ClassVar[str] = "sit"
+    seat: Seat
+    name: str
+
+
+@dataclass(frozen=True)
+class Act:
+    TYPE: ClassVar[str] = "act"
+    action: Action
+
+
+@dataclass(frozen=True)
+class Contrib:
+    """The guest's share of the next deal (``value``: a random hex token)."""
+
+    TYPE: ClassVar[str] = "contrib"
+    hand: int
+    value: str
+
+
+@dataclass(frozen=True)
+class Ping:
+    """A heartbeat (both ways)."""
+
+    TYPE: ClassVar[str] = "ping"
+
+
+@dataclass(frozen=True)
+class Bye:
+    TYPE: ClassVar[str] = "bye"
+
+
+# ------------------------------------------------------------------ host -> guest
+@dataclass(frozen=True)
+class HostProof:
+    """The signature that proves the host (see docs/online.md)."""
+
+    TYPE: ClassVar[str] = "host"
+    sig: str
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    seat: Seat
+    kind: str  # one of SEAT_KINDS
+    name: str
+
+
+@dataclass(frozen=True)
+class Lobby:
+    TYPE: ClassVar[str] = "lobby"
+    seats: tuple[LobbySeat, ...]
+    started: bool
+    rules: Rules
+    preset: str
+    level: str
+
+
+@dataclass(frozen=True)
+class Welcome:
+    TYPE: ClassVar[str] = "welcome"
+    seat: Seat
+    token: str
+    name: str
+
+
+@dataclass(frozen=True)
+class State:
+    """The table after an action: the guest's seat's snapshot and the events it may see."""
+
+    TYPE: ClassVar[str] = "state"
+    snap: Snapshot
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Refused:
+    TYPE: ClassVar[str] = "refused"
+    what: str  # "act" or "sit"
+    code: str  # an engine code such as "must_follow_suit", or "seat_taken"
+
+
+@dataclass(frozen=True)
+class Commit:
+    TYPE: ClassVar[str] = "commit"
+    hand: int
+    hash: str
+
+
+@dataclass(frozen=True)
+class Reveal:
+    TYPE: ClassVar[str] = "reveal"
+    hand: int
+    secret: str
+    contributions: tuple[str, str, str, str]  # "" for a seat without one
+
+
+@dataclass(frozen=True)
+class Closed:
+    TYPE: ClassVar[str] = "closed"
+
+
+@dataclass(frozen=True)
+class Version:
+    """The sender speaks version ``need``: the page says to reload."""
+
+    TYPE: ClassVar[str] = "version"
+    need: int
+
+
+GuestMessage = Probe | Hello | Sit | Act | Contrib | Ping | Bye
+HostMessage = HostProof | Lobby | Welcome | State | Refused | Commit | Reveal | Ping | Closed | Version
+Message = GuestMessage | HostMessage
+M = TypeVar("M", bound=Message)
+
+
+@dataclass(frozen=True)
+class Envelope(Generic[M]):
+    """A decoded message and its sequence number."""
+
+    seq: int
+    message: M
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A message that was not accepted, and why (for the log). ``other_version``: the sender
+    speaks another version of the protocol."""
+
+    reason: str
+    other_version: bool = False
+
+
+# ------------------------------------------------------------------ encoding
+def snapshot_to_data(snap: Snapshot) -> dict[str, object]:
+    return {"view": view_to_dict(snap.view), "totals": list(snap.totals), "sheet": sheet_to_list(snap.sheet),
+            "winners": [s.key for s in snap.winners], "phase": snap.phase.value}
+
+
+def _fields(message: Message) -> dict[str, object]:
+    match message:
+        case Probe() | Ping() | Bye() | Closed():
+            return {}
+        case Hello(token, name):
+            return {"token": token, "name": name}
+        case Sit(seat, name):
+            return {"seat": seat.key, "name": name}
+        case Act(action):
+            return {"action": action_to_dict(action)}
+        case Contrib(hand, value):
+            return {"hand": hand, "value": value}
+        case HostProof(sig):
+            return {"sig": sig}
+        case Lobby(seats, started, rules, preset, level):
+            return {"seats": [{"seat": s.seat.key, "kind": s.kind, "name": s.name} for s in seats],
+                    "started": started, "rules": dict(rules.to_dict(), preset=preset), "level": level}
+        case Welcome(seat, token, name):
+            return {"seat": seat.key, "token": token, "name": name}
+        case State(snap, events):
+            return {"snap": snapshot_to_data(snap), "events": [e.to_dict() for e in events]}
+        case Refused(what, code):
+            return {"what": what, "code": code}
+        case Commit(hand, hash_):
+            return {"hand": hand, "hash": hash_}
+        case Reveal(hand, secret, contributions):
+            return {"hand": hand, "secret": secret, "contributions": list(contributions)}
+        case Version(need):
+            return {"need": need}
+        case _:
+            assert_never(message)
+
+
+def to_data(message: Message, seq: int) -> dict[str, object]:
+    return {"v": VERSION, "t": message.TYPE, "seq": seq, **_fields(message)}
+
+
+def encode(message: Message, seq: int) -> str:
+    return json.dumps(to_data(message, seq), separators=(",", ":"))
+
+
+def same_json(a: object, b: object) -> bool:
+    """Equal as JSON data, types included: ``true`` is not ``1`` and ``1.0`` is not ``1``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return a == b

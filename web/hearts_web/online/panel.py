@@ -1,0 +1,192 @@
+"""The online table's panel: create a table, join or resume one from a link, and the table's
+commands (``online-host``, ``online-start``, ``online-join``, ``online-sit``, ``online-close``,
+``online-leave``, ``online-reload``, ``online-copy``, ``online-share``).
+
+:class:`~.host_side.HostSide` runs a :class:`~.host.HostTable` over a :class:`~.link.Link` and hands the
+match to the page's table loop; :class:`~.guest_side.GuestSide` runs a :class:`~.guest.GuestTable`
+and draws what the host sends. They know the page through :class:`~.door.Door`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hearts import PRESETS, Seat
+
+from .. import page
+from ..commands import Commands, Press
+from ..dom import document, is_none, qs, window
+from ..i18n import t
+from ..settings import DIFFICULTIES
+from ..table_html import esc
+from ..table_state import Seating
+from . import config, link, protocol
+from .door import Door
+from .guest_side import GuestSide
+from .host import HostTable
+from .host_side import HostSide
+from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, select
+
+__all__ = ["OnlinePanel"]
+
+
+class OnlinePanel:
+    def __init__(self, commands: Commands, door: Door) -> None:
+        self.door = door
+        self.side: HostSide | GuestSide | None = None
+        commands.add("online-host", lambda _: self.create())
+        commands.add("online-start", lambda _: self.start())
+        commands.add("online-join", lambda _: self.join())
+        commands.add("online-sit", self.sit)
+        for action in ("online-close", "online-leave"):
+            commands.add(action, lambda _: self.leave())
+        commands.add("online-reload", lambda _: window.location.reload())  # a fresh start, a fresh peer
+        commands.add("online-copy", lambda _: self.copy())
+        commands.add("online-share", lambda _: self.share())
+
+    def relay(self) -> str | None:
+        return config.test_relay(self.door.params.get("relay"), str(window.location.hostname))
+
+    def open_from_link(self) -> bool:
+        """``#online=<room>.<key>`` joins a table; ``#host=<room>`` resumes the table hosted here."""
+        fragment = str(window.location.hash or "")
+        joined = config.room_from_hash(fragment.split(".")[0])
+        key = fragment.split(".", 1)[1] if "." in fragment else ""
+        if joined and config.is_public_key(key):
+            self.side = GuestSide(self.door, joined, key, self.relay())
+            if self.side.returning:
+                page.guard(self.side.connect())
+            else:
+                self.side.show_join()
+            return True
+        hosted = config.room_from_hash(fragment, "host")
+        store = self.door.store
+        saved = store.get_json(HOST_KEY) if hosted and store.get_raw(HOST_KEY) else None
+        if hosted and isinstance(saved, dict) and saved.get("room") == hosted:
+            page.guard(self._resume_host(saved))
+            return True
+        return False
+
+    def show_panel(self) -> None:
+        if isinstance(self.side, HostSide):
+            return self.side.show_lobby()
+        if isinstance(self.side, GuestSide):
+            return self.side.show_join()
+        s = self.door.settings()
+        presets = [(k, t(f"preset_{k}")) for k in PRESETS]
+        levels = [(d, t(f"diff_{d}")) for d in DIFFICULTIES]
+        body = (f'<p>{esc(t("online_intro"))}</p>{ip_notice()}<div class="form">'
+                f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" autocomplete="nickname"></label>'
+                f'<label for="online-preset">{esc(t("preset"))} {select("preset", presets, s.preset if s.preset in PRESETS else "standard")}</label>'
+                f'<label for="online-level">{esc(t("online_bots"))} {select("level", levels, s.difficulty)}</label></div>'
+                f'<div class="dlg-actions"><button type="button" class="primary" data-action="online-host" autofocus>{esc(t("online_create"))}</button></div>')
+        self.door.dialogs.open(t("online_title"), body)
+
+    def _field(self, name: str) -> str:
+        el = qs(f"#online-{name}")
+        return "" if el is None or is_none(el) else str(el.value)
+
+    def create(self) -> None:
+        if self.side is None:
+            page.guard(self._create(protocol.clean_name(self._field("name")) or t("seat_name_0"),
+                                    self._field("preset") or "standard", self._field("level") or "medium"))
+
+    def start(self) -> None:
+        if isinstance(self.side, HostSide) and not self.side.table.started:
+            page.guard(self.side.start())
+
+    def join(self) -> None:
+        if isinstance(self.side, GuestSide):
+            self.side.table.name = protocol.clean_name(self._field("name")) or ""
+            page.guard(self.side.connect())
+
+    def sit(self, press: Press) -> None:
+        side = self.side
+        if not isinstance(side, GuestSide):
+            return
+        key = press.text("seat") or ""
+        seat = Seat.parse(key)
+        side.table.sit(seat, protocol.clean_name(self._field("name")) or side.table.name or t("online_guest"))
+        button = qs(f'#dlg-body [data-action="online-sit"][data-seat="{key}"]')
+        if button is not None:
+            button.disabled = True  # until the host's welcome (or refusal) redraws the seats
+            button.textContent = t("online_sitting")
+
+    def leave(self) -> None:
+        """Close the table (host) or leave it (guest): back to this player's own match."""
+        side = self.side
+        if side is None:
+            return
+        side.close() if isinstance(side, HostSide) else side.leave()
+        self.side = None
+        window.history.replaceState(None, "", window.location.pathname)
+        self.door.dialogs.close()
+        self.door.view.seat(Seating())
+        document.documentElement.classList.remove("host-away")
+        self.door.left()
+
+    def copy(self) -> None:
+        if isinstance(self.side, HostSide):
+            page.guard(self._copy(self.side.invite))
+
+    def share(self) -> None:
+        side = self.side
+        if not isinstance(side, HostSide):
+            return
+        try:
+            from pyscript.ffi import to_js  # type: ignore[import-not-found]
+
+            window.navigator.share(to_js({"text": t("online_share_text"), "url": side.invite},
+                                         dict_converter=window.Object.fromEntries))
+        except Exception:  # noqa: BLE001 - no Web Share here: copying is the fallback
+            page.guard(self._copy(side.invite))
+
+    async def _copy(self, text: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(text)
+            self.door.view.toast(t("online_copied"))
+        except Exception:  # noqa: BLE001
+            self.door.view.toast(t("copy_manual") + " " + text, seconds=10)
+
+    async def _create(self, name: str, preset: str, level: str) -> None:
+        self.door.dialogs.open(t("online_title"), f'<p class="note">{esc(t("online_connecting"))}</p>')
+        try:
+            module = await link.load()
+        except Exception:  # noqa: BLE001 - offline, or the file is missing
+            self.door.dialogs.open(t("online_title"), f'<p>{esc(t("online_load_failed"))}</p>')
+            return
+        key = await module.hostKey(None)
+        table = self._table(name, preset if preset in PRESETS else "standard", level if level in DIFFICULTIES else "medium")
+        side = self.side = HostSide(self.door, config.new_room(), self.relay(), key, table)
+        await side.connect()
+        side.save()
+        side.apply_seating()
+        side.show_lobby()
+
+    def _table(self, name: str, preset: str, level: str) -> HostTable:
+        names = [t(f"seat_name_{i}") for i in (1, 2, 3)]
+        return HostTable(lambda peer, text: None, host_name=name, bot_names=names,
+                         stand_in=lambda seat: self.door.stand_in(level), preset=preset, level=level)
+
+    async def _resume_host(self, saved: Mapping[str, object]) -> None:
+        module = await link.load()
+        key = await module.hostKey(str(saved.get("key") or "") or None)
+        kept = saved.get("table")
+        raw: Mapping[str, object] = kept if isinstance(kept, dict) else {}
+        rules, seats = raw.get("rules"), raw.get("seats")
+        preset = rules.get("preset", "standard") if isinstance(rules, dict) else "standard"
+        table = self._table("", str(preset), str(raw.get("level", "medium")))
+        table.restore(raw)
+        first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}
+        table.seats[0].name = str(first.get("name") or t("seat_name_0"))[:protocol.NAME_LIMIT]
+        relay = self.relay() if saved.get("relay") == self.relay() else None
+        side = self.side = HostSide(self.door, str(saved["room"]), relay, key, table)
+        await side.connect()
+        session = self.door.saved.load(MATCH_KEY) if table.started else None
+        if session is not None:
+            table.match = session.match
+            side.begin(session)
+        else:
+            table.started = False
+            side.apply_seating()
+            side.show_lobby()

@@ -1,0 +1,39 @@
+"""The online table's HTML pieces (the panels' notices, a select, the list of seats) and its stored
+keys. Pure: no DOM."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hearts import Seat
+
+from ..i18n import t
+from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY
+from ..table_html import esc
+from .messages import LobbySeat
+
+__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_notice", "select", "seats_html"]
+
+HOST_KEY, GUEST_KEY, MATCH_KEY = ONLINE_HOST_KEY, ONLINE_GUEST_KEY, ONLINE_MATCH_KEY
+
+
+def ip_notice() -> str:
+    return (f'<p class="note online-ip">{esc(t("online_ip"))}</p>'
+            f'<p class="note">{esc(t("online_host_knows"))}</p>')
+
+
+def select(name: str, options: list[tuple[str, str]], current: str) -> str:
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(label)}</option>' for v, label in options)
+    return f'<select name="{name}" id="online-{name}">{opts}</select>'
+
+
+def seats_html(seats: Sequence[LobbySeat], mine: Seat | None, can_sit: bool) -> str:
+    rows = []
+    for item in seats:
+        seat, kind, name = item.seat, item.kind, item.name
+        label = t("you_here") if seat == mine else (t("kind_free") if kind == "free" else name)
+        sit = (f'<button type="button" class="secondary" data-action="online-sit" data-seat="{seat.key}">{esc(t("online_sit"))}</button>'
+               if can_sit and kind == "free" else "")
+        rows.append(f'<li data-lobby-seat="{seat.key}" data-kind="{esc(kind)}"><span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
+                    f'<span class="sum-name">{esc(label)}</span><span class="kind">{esc(t(f"kind_{kind}"))}</span>{sit}</li>')
+    return f'<ul class="lobby-seats">{"".join(rows)}</ul>'

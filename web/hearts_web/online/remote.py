@@ -1,0 +1,97 @@
+"""A guest's seat at the host: what the host knows of it (:class:`SeatInfo`), the seat as a player
+of the table loop (:class:`RemotePlayer`: it waits for the guest's action, and a stand-in bot plays
+while the guest is away), the fair deal of a hand (:class:`FairHand`), and what of the events a
+seat may see (:func:`filter_events`). Pure: no DOM, no network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from hearts import SEATS, Action, CardsPassed, Event, IllegalAction, Seat, SeatView
+from hearts.table import Player
+
+from .messages import HostMessage, Refused
+
+__all__ = ["SeatInfo", "FairHand", "RemotePlayer", "filter_events"]
+
+
+@dataclass
+class SeatInfo:
+    kind: str  # "local" (the host), "bot", or "remote" (a guest's seat, even while the guest is away)
+    name: str
+    token: str | None = None
+    peer: str | None = None
+    last_seen: float = 0.0
+
+    @property
+    def shown_kind(self) -> str:
+        """What the table shows: a guest who is away is played by a bot."""
+        return "remote" if self.kind == "remote" and self.peer is not None else ("local" if self.kind == "local" else "bot")
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "name": self.name, "token": self.token}
+
+
+@dataclass
+class FairHand:
+    commit: str
+    secret: str
+    contributions: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    revealed: bool = False
+    dealt: bool = False  # the deal was made from the contributions in by then; later ones are refused
+
+
+def filter_events(events: list[Event], seat: Seat) -> list[Event]:
+    """The events as ``seat`` may see them: of an exchange, only what it gave and what it got."""
+    out: list[Event] = []
+    for ev in events:
+        if isinstance(ev, CardsPassed):
+            keep = {seat, ev.direction.source(seat)}
+            ev = CardsPassed(ev.direction, tuple(g if s in keep else () for s, g in zip(SEATS, ev.given)))
+        out.append(ev)
+    return out
+
+
+class RemotePlayer:
+    """A guest's seat: waits for the guest's action; while the guest is away, ``stand_in`` plays."""
+
+    def __init__(self, info: SeatInfo, stand_in: Player, tell: Callable[[HostMessage], None]) -> None:
+        """``info``: the seat (its peer is ``None`` while the guest is away); ``tell`` sends the guest a message."""
+        self.info, self.stand_in, self.tell = info, stand_in, tell
+        self.asked: SeatView | None = None
+        self.early: Action | None = None  # an answer that came before the table asked (it is this seat's turn)
+        self._answer: asyncio.Future[Action | None] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        return self._answer is not None and not self._answer.done()
+
+    async def choose(self, view: SeatView) -> Action:
+        while True:
+            if self.early is not None:
+                early, self.early = self.early, None
+                return early
+            if self.info.peer is None:
+                return await self.stand_in.choose(view)
+            self._answer = asyncio.get_event_loop().create_future()
+            self.asked = view
+            try:
+                answer = await self._answer
+            finally:
+                self.asked, self._answer = None, None
+            if answer is not None:
+                return answer
+
+    def answer(self, action: Action | None) -> bool:
+        """The guest's action (``None``: the guest has gone; ask the stand-in)."""
+        if not self.waiting:
+            return False
+        assert self._answer is not None
+        self._answer.set_result(action)
+        return True
+
+    def refused(self, action: Action, error: IllegalAction) -> None:
+        self.tell(Refused("act", error.code.value))

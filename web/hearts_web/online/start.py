@@ -1,0 +1,52 @@
+"""The Online button and the links of an online table, loaded with the page; the online table
+itself (:mod:`.panel`, the transport, the protocol) is imported only when a player goes online,
+so a single-player visit loads none of it and contacts nobody.
+
+Registers ``online``; the panel registers the table's own commands when it is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..commands import Commands
+from ..dom import window
+from .door import Door
+
+if TYPE_CHECKING:
+    from .panel import OnlinePanel
+
+__all__ = ["Online", "LINK_PREFIXES"]
+
+LINK_PREFIXES = ("#online=", "#host=")  # a guest's invitation, the host's own table after a reload
+
+
+class Online:
+    """``door()`` makes what the online table needs of the page, when it is first needed."""
+
+    def __init__(self, commands: Commands, door: Callable[[], Door]) -> None:
+        self.commands, self.door = commands, door
+        self._panel: OnlinePanel | None = None
+        commands.add("online", lambda _: self.panel().show_panel())
+
+    def panel(self) -> OnlinePanel:
+        if self._panel is None:
+            from .panel import OnlinePanel  # the online code is imported only when it is used
+
+            self._panel = OnlinePanel(self.commands, self.door())
+        return self._panel
+
+    @property
+    def active(self) -> bool:
+        """This page hosts or joined a table right now."""
+        return self._panel is not None and self._panel.side is not None
+
+    def show_panel(self) -> None:
+        self.panel().show_panel()
+
+    def open_from_link(self) -> bool:
+        """The address is an online table's (``#online=``, ``#host=``) and it opened."""
+        if not str(window.location.hash or "").startswith(LINK_PREFIXES):
+            return False
+        return self.panel().open_from_link()

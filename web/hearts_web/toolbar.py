@@ -1,0 +1,48 @@
+"""The toolbar's plain commands: the last trick, the score sheet, the statistics, fullscreen.
+
+Each is one registration here and one button in index.html (the other toolbar buttons belong to
+their features: hint, undo, daily, online, settings, new match).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .commands import Commands
+from .dialogs import Dialogs
+from .dom import document, is_none
+from .session import Session
+from .stats import Statistics
+from .store import Store
+
+__all__ = ["Toolbar"]
+
+
+class SessionDoor(Protocol):
+    @property
+    def session(self) -> Session | None: ...
+
+
+class Toolbar:
+    def __init__(self, commands: Commands, table: SessionDoor, dialogs: Dialogs, store: Store) -> None:
+        self.table, self.dialogs, self.store = table, dialogs, store
+        commands.add("last-trick", lambda _: self.last_trick())
+        commands.add("scores", lambda _: self.scores())
+        commands.add("stats", lambda _: self.dialogs.statistics(Statistics.load(self.store)))
+        commands.add("fullscreen", lambda _: self.fullscreen())
+
+    def last_trick(self) -> None:
+        session = self.table.session
+        if session is not None:
+            self.dialogs.last_trick(session.match.last_trick)
+
+    def scores(self) -> None:
+        session = self.table.session
+        if session is not None:
+            self.dialogs.scores(session.match.rules.target, session.match.score_sheet)
+
+    def fullscreen(self) -> None:
+        if not is_none(document.fullscreenElement):
+            document.exitFullscreen()
+        else:
+            document.documentElement.requestFullscreen()
