@@ -32,8 +32,10 @@ import gzip
 import json
 import math
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+
+from lab.rows import DealMoon, DealPlayed, MoonSeat, Played, Plays, SeatHand
 
 RANKS = "23456789TJQKA"
 PASS_OFFSET = (1, 3, 2, 0)  # bench_seat's directions by deal number: left, right, across, hold
@@ -52,7 +54,18 @@ Card = tuple[str, int]  # (suit letter, rank index 0..12)
 QUEEN: Card = ("S", 10)
 
 
-def _plays(row: dict[str, Any]) -> list[tuple[int, Card]]:
+class _ReportRow(DealPlayed):
+    cand: str
+
+
+class ReportRow(_ReportRow, total=False):
+    """A hand as the report reads it from a ``--out`` file: a candidate's, under its field if
+    the row names one."""
+
+    field: str
+
+
+def _plays(row: Plays) -> list[tuple[int, Card]]:
     return [(int(p[0]), (p[-1], RANKS.index(p[1:-1]))) for p in row["plays"].split()]
 
 
@@ -62,7 +75,7 @@ def _points(card: Card) -> int:
 
 def _tricks(plays: list[tuple[int, Card]]) -> list[tuple[list[tuple[int, Card]], int]]:
     """Each trick's plays and the seat that won it."""
-    out = []
+    out: list[tuple[list[tuple[int, Card]], int]] = []
     for t in range(13):
         trick = plays[4 * t:4 * t + 4]
         led = trick[0][1][0]
@@ -70,7 +83,7 @@ def _tricks(plays: list[tuple[int, Card]]) -> list[tuple[list[tuple[int, Card]],
     return out
 
 
-def runner_odds(rows: list[dict[str, Any]]) -> dict[tuple[int, int], list[int]]:
+def runner_odds(rows: Sequence[Played]) -> dict[tuple[int, int], list[int]]:
     """(trick bin, point bin) -> [states, the runner chose a moon plan, the runner made the moon]."""
     table: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
     for row in rows:
@@ -92,21 +105,21 @@ def runner_odds(rows: list[dict[str, Any]]) -> dict[tuple[int, int], list[int]]:
 KINDS = ("take after", "take before", "feed", "stopper thrown, runner seen", "stopper thrown early")
 
 
-def chances(row: dict[str, Any], me: int) -> tuple[set[str], bool]:
+def chances(row: DealPlayed, me: int) -> tuple[set[str], bool]:
     """The chances seat ``me`` had to stop this hand's moon (KINDS, see the module doc), and
     whether the shooter got ``me``'s pass."""
     shooter = row["moon"]
     plays = _plays(row)
     hand = {c for s, c in plays if s == me}
     held = {c for s, c in plays if s == shooter}
-    kinds = set()
+    kinds: set[str] = set()
     runner_points = 0
     for t, (trick, winner) in enumerate(_tricks(plays)):
         led = trick[0][1][0]
         order = [s for s, _ in trick]
         mine = trick[order.index(me)][1]
         follows = any(c[0] == led for c in hand)
-        if winner == shooter and follows and sum(_points(c) for _, c in trick):
+        if winner == shooter and follows and any(_points(c) for _, c in trick):
             top = trick[order.index(shooter)][1][1]  # the shooter won: its card is the highest of the suit led
             if any(c[0] == led and c[1] > top for c in hand):
                 kinds.add("take after" if order.index(me) > order.index(shooter) else "take before")
@@ -126,12 +139,12 @@ def chances(row: dict[str, Any], me: int) -> tuple[set[str], bool]:
     return kinds, bool(offset) and (me + offset) % 4 == shooter
 
 
-def moon_allowed(row: dict[str, Any]) -> bool:
+def moon_allowed(row: MoonSeat) -> bool:
     """Another seat than the watched one shot the moon in this hand (seat bench and OpenSpiel rows)."""
     return bool(row["moon"] >= 0 and row["moon"] != row["seat"])
 
 
-def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> tuple[int, int, int, float]:
+def paired(a: Sequence[DealMoon], b: Sequence[DealMoon]) -> tuple[int, int, int, float]:
     """On the hands both played (deal and seat): how many, the moons only ``a`` allowed, only
     ``b``, and the two-sided sign test's p on those discordant hands."""
     first = {(r["n"], r["seat"]): moon_allowed(r) for r in a}
@@ -159,10 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", type=Path, help="bench_seat --out files (JSON lines, .gz too)")
     parser.add_argument("--baseline", nargs="*", type=Path, default=[], help="bench_seat --cache files (the field watched in seat deal %% 4, as in --seat rotate)")
     args = parser.parse_args(argv)
-    rows = [json.loads(line) for f in args.files for line in _lines(f)]
-    base = [dict(json.loads(line), cand="field (baseline)", seat=json.loads(line)["n"] % 4)
-            for f in args.baseline for line in _lines(f)]
-    every = rows + base
+    rows: list[ReportRow] = [json.loads(line) for f in args.files for line in _lines(f)]
+    baseline: list[SeatHand] = [json.loads(line) for f in args.baseline for line in _lines(f)]
+    # the field watched in the seat a rotating candidate would have taken
+    base: list[SeatHand] = [{**row, "seat": row["n"] % 4} for row in baseline]
+    every: list[DealPlayed] = [*rows, *base]
     print(f"runner odds: {len(every)} hands; cells: states, chose a moon plan %, made the moon %")
     table = runner_odds(every)
     print("trick  " + "".join(f"{'pts ' + p:>20}" for p in POINT_BINS))
@@ -173,10 +187,11 @@ def main(argv: list[str] | None = None) -> int:
             cells.append(f"{n:>6} {100 * tried / n if n else 0:5.1f} {100 * made / n if n else 0:5.1f}  ")
         print(f"{name:7}" + "".join(cells))
     print("\nmoons allowed by the watched seat, by its chances to stop them (per candidate)")
-    by_cand: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in every:
+    by_cand: dict[str, list[DealPlayed]] = defaultdict(list)
+    labelled = [(r["cand"] + (f" (field {r['field']})" if "field" in r else ""), r) for r in rows]
+    for label, row in [*labelled, *(("field (baseline)", b) for b in base)]:
         if row["seat"] >= 0:
-            by_cand[row["cand"] + (f" (field {row['field']})" if "field" in row else "")].append(row)
+            by_cand[label].append(row)
     for cand, hands in by_cand.items():
         allowed = [r for r in hands if r["moon"] >= 0 and r["moon"] != r["seat"]]
         kinds: Counter[str] = Counter()

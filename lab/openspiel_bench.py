@@ -29,16 +29,18 @@ import math
 import random
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pyspiel  # lab/requirements.txt
+import pyspiel  # lab/requirements.txt (no type information: mypy.ini lets it be Any)
 
 from hearts import PRESETS, Hand, Phase, Seat
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection
 from lab.arena import ArenaConfig, _make
 from lab.moon_report import moon_allowed, sign_test
+from lab.rows import OpenSpielGame
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,7 +60,8 @@ def our_card(action: int) -> int:
     return OS_SUIT.index(action % 4) * 13 + action // 4
 
 
-def new_state(game: Any, deal: list[list[int]], direction: PassDirection, first: int = 0) -> Any:
+# OpenSpiel's objects (pyspiel's game, state and bot) are Any: pyspiel has no type information
+def new_state(game: Any, deal: Sequence[Sequence[int]], direction: PassDirection, first: int = 0) -> Any:
     """OpenSpiel's state after the deal; OpenSpiel's player q holds our seat ``(q + first) % 4``."""
     state = game.new_initial_state()
     state.apply_action(OS_DIRECTION[direction])
@@ -68,7 +71,7 @@ def new_state(game: Any, deal: list[list[int]], direction: PassDirection, first:
     return state
 
 
-def ismcts_pass(bot: Any, game: Any, deal: list[list[int]], direction: PassDirection, seat: int) -> list[int]:
+def ismcts_pass(bot: Any, game: Any, deal: Sequence[Sequence[int]], direction: PassDirection, seat: int) -> list[int]:
     """ISMCTS's three pass cards for ``seat``, searched as OpenSpiel's first passer.
 
     OpenSpiel asks the players for their passes one after the other, and its ISMCTS crashes
@@ -76,15 +79,15 @@ def ismcts_pass(bot: Any, game: Any, deal: list[list[int]], direction: PassDirec
     simultaneous in the game (a passer never sees another's choice), so searching from a
     rotated deal in which this seat passes first gives ISMCTS exactly the same information."""
     state = new_state(game, deal, direction, first=seat)
-    cards = []
+    cards: list[int] = []
     for _ in range(3):
-        action = bot.step(state)
+        action: int = bot.step(state)
         state.apply_action(action)
         cards.append(action)
     return cards
 
 
-def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: Any) -> dict[str, Any]:
+def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: argparse.Namespace) -> OpenSpielGame:
     """One game: ``bot_name`` in ``hero_seat``, ISMCTS in the other three. ``ismcts@C`` as the
     bot is ISMCTS with the UCT constant C (to calibrate the field's constant)."""
     deal = deal_from_seed(f"openspiel-{args.seed}-{deal_no}")
@@ -100,19 +103,18 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: Any) -> dict[st
            for s in range(4)]
     ismcts = [pyspiel.ISMCTSBot(args.seed * 100000 + deal_no * 10 + s, evaluator, uct[s], args.sims, -1,
                                 pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False) for s in range(4)]
-    ours = hero if hero is not None else None
     pending: dict[int, list[int]] = {}
     passing: dict[int, list[int]] = {s: [] for s in range(4)}
     hero_seconds = 0.0
     plays: list[int] = []  # every card in the order played (the seat follows from the rules)
     while not state.is_terminal():
-        p = state.current_player()
-        mine = ours is not None and p == hero_seat
+        p: int = state.current_player()
+        mine = hero if p == hero_seat else None  # the bot, on its turn
         if hand.phase is Phase.PASSING:
             if p not in pending:
-                if mine:
+                if mine is not None:
                     t0 = time.perf_counter()
-                    pending[p] = [os_card(int(c)) for c in ours.decide(hand.view(Seat(p)), rng).cards]
+                    pending[p] = [os_card(int(c)) for c in mine.decide(hand.view(Seat(p)), rng).cards]
                     hero_seconds += time.perf_counter() - t0
                 else:
                     pending[p] = ismcts_pass(ismcts[p], game, deal, direction, p)
@@ -126,9 +128,9 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: Any) -> dict[st
             continue
         if hand.turn != Seat(p):
             raise AssertionError(f"deal {deal_no}: the engines disagree on the turn ({hand.turn} vs {p})")
-        if mine:
+        if mine is not None:
             t0 = time.perf_counter()
-            card = int(ours.decide(hand.view(Seat(p)), rng).cards[0])
+            card = int(mine.decide(hand.view(Seat(p)), rng).cards[0])
             hero_seconds += time.perf_counter() - t0
             action = os_card(card)
             if action not in state.legal_actions():
@@ -145,15 +147,17 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: Any) -> dict[st
     if hand.result.moon is None and [round(26 - r) for r in returns] != points:
         raise AssertionError(f"deal {deal_no}: the engines disagree on the points: {points} vs returns {returns}")
     others = [points[s] for s in range(4) if s != hero_seat]
-    game_row = {"deal": deal_no, "seat": hero_seat, "bot": bot_name, "points": points, "hard": points[hero_seat],
-                "them": sum(others) / 3, "moon": -1 if hand.result.moon is None else int(hand.result.moon),
-                "hard_seconds": hero_seconds}
+    game_row: OpenSpielGame = {
+        "deal": deal_no, "seat": hero_seat, "bot": bot_name, "points": points, "hard": points[hero_seat],
+        "them": sum(others) / 3, "moon": -1 if hand.result.moon is None else int(hand.result.moon),
+        "hard_seconds": hero_seconds}
     if getattr(args, "log_plays", False):  # for lab.openspiel_tricks: the passes and the plays
-        game_row.update(passes=[passing[s] for s in range(4)], plays=plays)
+        game_row["passes"] = [passing[s] for s in range(4)]
+        game_row["plays"] = plays
     return game_row
 
 
-def play_task(task: tuple[int, str, Any]) -> list[dict[str, Any]]:
+def play_task(task: tuple[int, str, argparse.Namespace]) -> list[OpenSpielGame]:
     deal_no, bot_name, args = task
     return [play_deal(deal_no, seat, bot_name, args) for seat in range(4)]
 
@@ -167,9 +171,9 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, 1.96 * se, p
 
 
-def report(rows: list[dict[str, Any]], args: Any) -> str:
+def report(rows: list[OpenSpielGame], args: argparse.Namespace) -> str:
     bots = list(dict.fromkeys(r["bot"] for r in rows))
-    by: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    by: dict[tuple[str, int], list[OpenSpielGame]] = {}
     for r in rows:
         by.setdefault((r["bot"], r["deal"]), []).append(r)
     lines = [f"OpenSpiel {pyspiel.__version__ if hasattr(pyspiel, '__version__') else ''} Hearts {GAME_PARAMS}; "
@@ -227,7 +231,7 @@ def main() -> int:
     parser.add_argument("--log-plays", action="store_true",
                         help="each game's line also holds its passes and plays (for lab.openspiel_tricks)")
     args = parser.parse_args()
-    rows: list[dict[str, Any]] = []
+    rows: list[OpenSpielGame] = []
     if args.out and args.out.exists():
         rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
     done = {(r["bot"], r["deal"]) for r in rows}

@@ -26,13 +26,13 @@ import json
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 from hearts import PRESETS, Hand, Seat
 from hearts.bots.candidates import candidates
 from hearts.bots.knowledge import Knowledge
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection
+from lab.rows import OpenSpielGame
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,7 +53,7 @@ def _runner(taken: list[int], seat: int) -> bool:
     return len(holders) == 1 and holders[0] != seat
 
 
-def replay(row: dict[str, Any], seed: int) -> list[dict[str, float]]:
+def replay(row: OpenSpielGame, seed: int) -> list[dict[str, float]]:
     """Per seat: points taken by kind and phase, and hearts thrown when void."""
     deal_no = row["deal"]
     hand = Hand(deal_from_seed(f"openspiel-{seed}-{deal_no}"), RULES, DIRECTIONS[deal_no % 4])
@@ -64,6 +64,8 @@ def replay(row: dict[str, Any], seed: int) -> list[dict[str, float]]:
     trick: list[tuple[int, int, str]] = []  # (seat, card, kind it would be if it wins)
     taken = [0, 0, 0, 0]  # points each seat has taken so far
     for n, card in enumerate(row["plays"]):
+        if hand.turn is None:
+            raise ValueError(f"deal {deal_no} does not replay: no seat is to play its card {n + 1}")
         seat = int(hand.turn)
         if seat == row["seat"]:
             k = Knowledge(hand.view(Seat(seat)))
@@ -113,7 +115,8 @@ def main() -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rows = [json.loads(line) for f in args.files for line in f.read_text().splitlines() if line.strip()]
+    rows: list[OpenSpielGame] = [json.loads(line) for f in args.files for line in f.read_text().splitlines()
+                                 if line.strip()]
     rows = [r for r in rows if "plays" in r]
     if not rows:
         print("no logged games (run bench_openspiel.py with --log-plays)", file=sys.stderr)

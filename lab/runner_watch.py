@@ -27,27 +27,36 @@ import argparse
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 from hearts.bots.moon import RunnerWatch
 from lab.moon_report import _lines, _plays, _points, _tricks
+from lab.rows import ArenaHand, CandidateHand, Played
 
 LATE = RunnerWatch.LONE_TAKER.value[1]  # complete tricks from which a lone point-taker counts as a runner
 
 
-def arena_rows(lines: list[str]) -> list[dict[str, Any]]:
+class Watched(Played):
+    """A hand watched from one seat: the candidate's (seat bench) or a bot's (arena)."""
+
+    cand: str
+    points: list[int]
+
+
+def arena_rows(lines: list[str]) -> list[Watched]:
     """One row per seat of every saved hand that has its plays, under the seat's bot name."""
-    rows = []
+    rows: list[Watched] = []
     for line in lines:
-        for hand in json.loads(line)["hands"]:
-            if hand.get("plays"):
+        hands: list[ArenaHand] = json.loads(line)["hands"]
+        for hand in hands:
+            plays = hand.get("plays")
+            if plays:
                 for seat, bot in enumerate(hand["seat_bots"]):
-                    rows.append({"cand": bot, "seat": seat, "moon": hand["moon"], "plays": hand["plays"],
+                    rows.append({"cand": bot, "seat": seat, "moon": hand["moon"], "plays": plays,
                                  "attempts": hand.get("attempts", []), "points": hand["points"]})
     return rows
 
 
-def watch(row: dict[str, Any]) -> tuple[int, int]:
+def watch(row: Played) -> tuple[int, int]:
     """(the late runner's seat or -1, points the watched seat took in duckable tricks while it was about)."""
     me = row["seat"]
     plays = _plays(row)
@@ -79,14 +88,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="", help="comma-separated: only these candidates/bots")
     args = parser.parse_args(argv)
     keep = {b.strip() for b in args.bots.split(",") if b.strip()}
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)  # (candidate, where) -> rows
+    groups: dict[tuple[str, str], list[Watched]] = defaultdict(list)  # (candidate, where) -> rows
     for f in args.files:
         for line in _lines(f):
-            row = json.loads(line)
-            groups[(row["cand"], f"field {row['field']}")].append(row)
+            hand: CandidateHand = json.loads(line)
+            groups[(hand["cand"], f"field {hand['field']}")].append(hand)
     for f in args.arena:
-        for row in arena_rows(_lines(f)):
-            groups[(row["cand"], f"arena {f.name}")].append(row)
+        for watched in arena_rows(_lines(f)):
+            groups[(watched["cand"], f"arena {f.name}")].append(watched)
     if not groups:
         parser.error("no hands: give bench_seat rows or --arena files")
     print("late lone point-takers (from the seventh trick on) seen by the watched seat; per candidate:")

@@ -32,8 +32,8 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from hearts.bots.player import BotPlayer
 from hearts.deal import deal_from_seed
@@ -44,12 +44,15 @@ from hearts.rules import PRESETS
 from hearts.seats import PassDirection
 from hearts.table import Game, Listener, play, run_sync
 from lab.arena import ArenaConfig, _make, play_text
+from lab.rows import CandidateHand, SeatHand, Thinking
 from lab.timed import TimedPlayer
 
 DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
 
+Task = tuple[int, str, str, int, str]  # deal, field, candidate, the candidate's seat (-1: none), rules
 
-def play_deal(task: tuple[int, str, str, int, str]) -> dict[str, Any]:
+
+def play_deal(task: Task) -> SeatHand:
     """Play deal ``n`` with ``field`` everywhere but ``seat`` (which plays ``cand``; -1: none)."""
     n, field, cand, seat, rules = task
     seed = f"seat-bench-{n}"
@@ -62,17 +65,18 @@ def play_deal(task: tuple[int, str, str, int, str]) -> dict[str, Any]:
     assert hand.result is not None
     moon = -1 if hand.result.moon is None else int(hand.result.moon)
     plays = [play_text(int(s), c) for t in hand.tricks for s, c in t.plays]
-    row = {"n": n, "seat": seat, "points": list(hand.result.points), "penalty": list(hand.result.penalty),
-           "moon": moon, "plays": " ".join(plays), "attempts": sorted(tried.seats)}
+    row: SeatHand = {"n": n, "seat": seat, "points": list(hand.result.points), "penalty": list(hand.result.penalty),
+                     "moon": moon, "plays": " ".join(plays), "attempts": sorted(tried.seats)}
     if timed is not None:
         row["think"] = _thinking(timed)
     return row
 
 
-def _thinking(timed: TimedPlayer) -> dict[str, float]:
+def _thinking(timed: TimedPlayer) -> Thinking:
     """The candidate's searched plays (a world or more): their wall time and worlds, all of them
-    and those with a moon runner about (``stats["runner"]``, Hard v6 on); passes left out."""
-    out = {"ms": 0.0, "worlds": 0, "runner_ms": 0.0, "runner_worlds": 0}
+    and those with a moon runner about (``stats["runner"]``, Hard v6 on); passes left out. The
+    times are rounded to 0.1 ms."""
+    out: Thinking = {"ms": 0.0, "worlds": 0, "runner_ms": 0.0, "runner_worlds": 0}
     for view, decision, seconds in timed.records:
         worlds = int(decision.stats.get("worlds", 0))
         if view.phase is Phase.PASSING or not worlds:
@@ -82,7 +86,9 @@ def _thinking(timed: TimedPlayer) -> dict[str, float]:
         if decision.stats.get("runner", -1) >= 0:
             out["runner_ms"] += 1000 * seconds
             out["runner_worlds"] += worlds
-    return {k: round(v, 1) for k, v in out.items()}
+    out["ms"] = round(out["ms"], 1)
+    out["runner_ms"] = round(out["runner_ms"], 1)
+    return out
 
 
 class _MoonWatch(Listener):
@@ -105,15 +111,15 @@ def _key(field: str, rules: str) -> str:
     return hashlib.sha256(f"{field}|{rules}|v1".encode()).hexdigest()[:16]
 
 
-def run(tasks: list[tuple[int, str, str, int, str]], jobs: int,
-        on_row: Any = None) -> list[dict[str, Any]]:
+def run(tasks: list[Task], jobs: int,
+        on_row: Callable[[Task, SeatHand], None] | None = None) -> list[SeatHand]:
     """Play ``tasks`` (in order); ``on_row(task, row)`` sees each as it finishes, with progress."""
     if not tasks:
         return []
-    rows: list[dict[str, Any]] = []
+    rows: list[SeatHand] = []
     start = time.perf_counter()
 
-    def done(task: tuple[int, str, str, int, str], row: dict[str, Any]) -> None:
+    def done(task: Task, row: SeatHand) -> None:
         rows.append(row)
         if on_row is not None:
             on_row(task, row)
@@ -151,12 +157,12 @@ def main() -> int:
         _make(spec, ArenaConfig((spec,)))  # fails early on a bad spec
     start = time.perf_counter()
 
-    base: dict[int, dict[str, Any]] = {}
+    base: dict[int, SeatHand] = {}
     cache_file = args.cache / f"{_key(args.field, args.rules)}.jsonl" if args.cache else None
     if cache_file is not None and cache_file.exists():
         for line in cache_file.read_text().splitlines():
-            row = json.loads(line)
-            base[row["n"]] = row
+            cached: SeatHand = json.loads(line)
+            base[cached["n"]] = cached
     todo = [(n, args.field, args.field, -1, args.rules) for n in deals if n not in base]
     fresh = run(todo, args.jobs)
     for row in fresh:
@@ -171,20 +177,21 @@ def main() -> int:
     # deal by deal, every candidate on it: a run stopped midway compares them on the same deals
     tasks = [(n, args.field, c, s, args.rules) for n in deals for c in cands for s in seats(n)]
     # --out keeps every candidate hand as it finishes: a stopped run resumes from it
-    saved: dict[tuple[str, str, int, int], dict[str, Any]] = {}
+    saved: dict[tuple[str, str, int, int], SeatHand] = {}
     if args.out is not None and args.out.exists():
         for line in args.out.read_text().splitlines():
             if line.strip():
-                row = json.loads(line)
-                if row.get("rules", "standard") == args.rules:
-                    saved[(row["field"], row["cand"], row["n"], row["seat"])] = row
+                kept: CandidateHand = json.loads(line)
+                if kept.get("rules", "standard") == args.rules:
+                    saved[(kept["field"], kept["cand"], kept["n"], kept["seat"])] = kept
     todo_c = [t for t in tasks if (t[1], t[2], t[0], t[3]) not in saved]
     out = args.out.open("a") if args.out is not None else None
 
-    def keep(task: tuple[int, str, str, int, str], row: dict[str, Any]) -> None:
+    def keep(task: Task, row: SeatHand) -> None:
         saved[(task[1], task[2], task[0], task[3])] = row
         if out is not None:
-            out.write(json.dumps({"field": task[1], "cand": task[2], "rules": task[4], **row}) + "\n")
+            written: CandidateHand = {"field": task[1], "cand": task[2], "rules": task[4], **row}
+            out.write(json.dumps(written) + "\n")
             out.flush()
 
     try:
@@ -235,7 +242,7 @@ def main() -> int:
     return 0
 
 
-def interval(diffs: list[float]) -> str:
+def interval(diffs: Sequence[float]) -> str:
     """``mean ± 95% interval (p, n)`` of paired differences (normal approximation)."""
     if not diffs:
         return "no hands"

@@ -48,7 +48,10 @@ def test_the_report_splits_off_moon_hands_and_a_stopped_run_resumes(tmp_path: Pa
     assert "(2 baseline and 16 candidate hands played, 32 candidate hands from --out)" in again
     replay = _bench(tmp_path, "--deals", "6")
     assert "(0 baseline and 0 candidate hands played, 48 candidate hands from --out)" in replay
-    body = lambda text: text.split("\n", 1)[1]  # noqa: E731 - everything after the timing line
+    def body(text: str) -> str:
+        """Everything after the timing line."""
+        return text.split("\n", 1)[1]
+
     assert body(again) == body(replay)
 
 
