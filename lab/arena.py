@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from itertools import permutations
 from pathlib import Path
-from typing import Any, Sequence, TextIO
+from typing import TYPE_CHECKING, Sequence, TextIO, TypedDict, TypeVar
 
 from hearts.bots import make_bot
 from hearts.bots.base import Bot
@@ -53,6 +53,12 @@ from hearts.events import CardPlayed, Event, HandOver
 from hearts.match import Match
 from hearts.rules import PRESETS, Rules
 from hearts.table import Game, Listener, play, run_sync
+
+if TYPE_CHECKING:
+    import argparse
+    from multiprocessing.pool import AsyncResult
+
+    from _typeshed import DataclassInstance
 
 __all__ = ["ArenaConfig", "BotSpec", "bot_spec", "hard_config", "switches", "play_match", "run_arena", "main",
            "BROWSER_WORLDS", "WORKER_PLAY_WORLDS", "WORKER_PASS_WORLDS", "WORKER_VERSIONS"]
@@ -170,7 +176,8 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
     return replace(spec, iterations=play, pass_iterations=pass_)
 
 
-def switches(config: Any = PLAY, path: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
+def switches(config: DataclassInstance | type[DataclassInstance] = PLAY,
+             path: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
     """Every switch of a Hard configuration by its name, with its path in the configuration."""
     out: dict[str, tuple[str, ...]] = {}
     for f in fields(config):
@@ -182,14 +189,18 @@ def switches(config: Any = PLAY, path: tuple[str, ...] = ()) -> dict[str, tuple[
     return out
 
 
-def _switched(config: Any, path: Sequence[str], text: str) -> Any:
+_Config = TypeVar("_Config", bound="DataclassInstance")
+
+
+def _switched(config: _Config, path: Sequence[str], text: str) -> _Config:
+    """``config`` with the switch at ``path`` set to ``text`` read as the switch's type."""
     head, rest = path[0], path[1:]
     current = getattr(config, head)
     if rest:
         return replace(config, **{head: _switched(current, rest, text)})
     try:
         if isinstance(current, Enum):
-            value: Any = type(current)[text.upper()]
+            value: object = type(current)[text.upper()]
         elif isinstance(current, bool):
             value = bool(float(text))
         else:
@@ -364,7 +375,8 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Seq
     done = {(r.seed, r.rotation) for r in saved}
     hands = sum(len(r.hands) for r in rows)
     queue: deque[tuple[int, int, ArenaConfig]] = deque()
-    running: deque[Any] = deque()  # results under way, oldest first
+    # matches under way, oldest first: with a pool their results to come, else the tasks themselves
+    running: deque[AsyncResult[MatchRow] | tuple[int, int, ArenaConfig]] = deque()
     next_seed = 0
     start = time.perf_counter()
     pool = None
@@ -396,7 +408,7 @@ def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Seq
             if not running:
                 break
             head = running.popleft()
-            row = head.get() if pool is not None else play_match(head)
+            row = play_match(head) if isinstance(head, tuple) else head.get()
             rows.append(row)
             hands += len(row.hands)
             if on_row is not None:
@@ -424,7 +436,34 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> dict[str, Any]:
+class Summary(TypedDict):
+    """What :func:`summarize` finds in a run's matches, for :func:`format_report`: per bot (by
+    name), and per pair of bots (``(a, b)`` in the order of ``cfg.bots``)."""
+
+    bots: list[str]
+    per_hand: dict[str, tuple[float, float]]  # points per hand: mean, 95% half-width
+    hands: dict[str, int]  # seat-hands played
+    shot: dict[str, int]  # moons shot
+    allowed: dict[str, int]  # moons another seat shot
+    allowed_strong: dict[str, int]  # ... another bot, Medium or better
+    attempted: dict[str, int]  # hands in which the bot chose a moon plan
+    attempts_made: dict[str, int]  # ... and shot the moon
+    blocked: dict[str, int]  # moons stopped by taking the few points the shooter missed
+    wins: dict[str, float]  # matches won (a shared win split)
+    matches: dict[str, int]  # seats in matches
+    pairs: dict[tuple[str, str], tuple[float, float, int]]  # a - b per deal: mean, 95% half-width, deals
+    pairs_calm: dict[tuple[str, str], tuple[float, float, int]]  # ... the deals without a moon
+    pairs_by_order: dict[tuple[str, str], list[tuple[float, float]]]  # ... each cyclic order alone
+    pairs_even: dict[tuple[str, str], tuple[float, float, int]]  # ... the orders weighted equally
+    deals_per_order: list[int]  # deals played in every rotation, per cyclic order
+    deals: int  # distinct deals
+    full_deals: int  # deals played in every rotation
+    hand_plays: int  # hands played
+    match_count: int
+    sets_per_order: list[int]  # whole sets, per cyclic order
+
+
+def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> Summary:
     bots = list(dict.fromkeys(cfg.bots))
     per_hand: dict[str, list[float]] = {b: [] for b in bots}
     shot = {b: 0 for b in bots}
@@ -545,7 +584,7 @@ def _order_line(cfg: ArenaConfig, counts: Sequence[int]) -> str:
             f"(whole blocks of {len(counts)} sets balance them)")
 
 
-def format_report(cfg: ArenaConfig, s: dict[str, Any], seconds: float, played: Sequence[MatchRow] = ()) -> str:
+def format_report(cfg: ArenaConfig, s: Summary, seconds: float, played: Sequence[MatchRow] = ()) -> str:
     """``seconds``: this run's wall time; ``played``: the matches, whose own play times (one
     process each, summed over all of them, resumed runs included) are reported beside it."""
     w = max(8, *(len(b) for b in cfg.bots))
@@ -660,7 +699,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_from_args(parser.parse_args(argv))
 
 
-def add_arguments(parser: Any) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="hard,medium,easy,random",
                         help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random")
     parser.add_argument("--hands", type=int, default=2000,
@@ -683,7 +722,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--save", default=None, help="JSON lines, one per match: a run resumes from it (same bots and seed)")
 
 
-def run_from_args(args: Any) -> int:
+def run_from_args(args: argparse.Namespace) -> int:
     bots = tuple(b.strip().lower() for b in args.bots.split(",") if b.strip())
     if args.sets is not None and args.sets < 1:
         print("--sets must be at least 1", file=sys.stderr)

@@ -12,7 +12,7 @@ import os
 import random
 import sys
 import time
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence, TypedDict
 
 from hearts.actions import Action
 from hearts.bots import make_bot
@@ -26,7 +26,34 @@ from hearts.table import Pace, play, run_sync
 from hearts.view import SeatView
 from lab.timed import TimedPlayer
 
-__all__ = ["main", "add_arguments", "run_from_args", "bench", "bench_async", "report"]
+if TYPE_CHECKING:
+    import argparse
+
+__all__ = ["main", "add_arguments", "run_from_args", "bench", "bench_async", "report", "BenchResult"]
+
+
+class BenchResult(TypedDict):
+    """The figures of a benchmark run (also the JSON the browser's page returns): times in ms,
+    the lists per searched play or pass."""
+
+    decisions: int  # play decisions
+    median_ms: float
+    p95_ms: float
+    searched: int  # play decisions that searched (a world or more)
+    searched_median_ms: float
+    searched_p95_ms: float
+    max_ms: float
+    worlds_median: float
+    worlds_p10: float
+    worlds_p90: float
+    pass_median_ms: float
+    pass_worlds_median: float
+    pass_worlds: list[int]
+    worlds: list[int]
+    pass_ms: list[float]
+    searched_ms: list[float]
+    slice_p95_ms: float  # the bots' slices of work between two yields
+    slice_max_ms: float
 
 
 def _pct(values: Sequence[float], q: float) -> float:
@@ -64,7 +91,7 @@ class _ClockedPlayer(TimedPlayer):
 
 async def bench_async(hands: int, budget_ms: float | None, iterations: int | None, seed: int,
                       version: int | None = None, pass_iterations: int | None = None,
-                      pace: Pace | None = None, progress: bool = False) -> dict[str, Any]:
+                      pace: Pace | None = None, progress: bool = False) -> BenchResult:
     """Play ``hands`` hands with Hard in every seat and return the figures (wall-clock per
     decision). ``pace`` is awaited between the bots' slices: the browser passes the game's own
     pace there (``python3 -m lab.browser.hard_bench``), so the times include the page's turns."""
@@ -112,11 +139,11 @@ async def bench_async(hands: int, budget_ms: float | None, iterations: int | Non
 
 
 def bench(hands: int, budget_ms: float | None, iterations: int | None, seed: int,
-          version: int | None = None, pass_iterations: int | None = None, progress: bool = False) -> dict[str, Any]:
+          version: int | None = None, pass_iterations: int | None = None, progress: bool = False) -> BenchResult:
     return run_sync(bench_async(hands, budget_ms, iterations, seed, version, pass_iterations, progress=progress))
 
 
-def report(r: dict[str, Any], hands: int, mode: str, runtime: str) -> str:
+def report(r: BenchResult, hands: int, mode: str, runtime: str) -> str:
     return "\n".join([
         f"{runtime}; Hard ({mode}) in all four seats, {hands} hands, standard rules",
         f"all decisions ({r['decisions']}):      median {r['median_ms']:7.1f} ms   p95 {r['p95_ms']:7.1f} ms   "
@@ -129,7 +156,7 @@ def report(r: dict[str, Any], hands: int, mode: str, runtime: str) -> str:
     ])
 
 
-def add_arguments(parser: Any) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=20, help="hands to play (default 20: about 3 minutes, 9 s a hand)")
     parser.add_argument("--budget-ms", type=float, default=None, help="Hard's time budget (default 250)")
     parser.add_argument("--iterations", type=int, default=None, help="fixed worlds per decision instead of a budget")
@@ -138,7 +165,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--seed", type=int, default=1)
 
 
-def run_from_args(args: Any) -> int:
+def run_from_args(args: argparse.Namespace) -> int:
     r = bench(args.hands, args.budget_ms, args.iterations, args.seed, args.version, args.pass_iterations, progress=True)
     mode = f"iterations={args.iterations}" if args.iterations else f"budget_ms={args.budget_ms or 250:g}"
     version = args.version if args.version is not None else PLAY.label

@@ -33,16 +33,16 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, TypeVar, Union
 
 from hearts import PRESETS, Card, Hand, Phase, Rules, Seat, SeatView
 from hearts.bots import HardBot, hint, make_bot
-from hearts.bots.base import Bot, Decision
+from hearts.bots.base import Bot, Decision, Steps
 from hearts.bots.evaluate import pass_values, play_values
 from hearts.bots.remote import answer, request
 from hearts.daily import compute_par
@@ -51,6 +51,7 @@ from hearts.review import evaluate_pass, evaluate_play, review
 from hearts.rules import FirstTrick, MoonScoring
 from hearts.seats import SEATS, PassDirection
 from hearts.wire import view_to_dict
+from lab.golden_hard import GoldenCase
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "lab" / "out" / "decisions.jsonl"
@@ -65,6 +66,19 @@ RULES: tuple[Rules, ...] = tuple(PRESETS[name] for name in sorted(PRESETS)) + (
 FIELDS = (("medium", "easy", "random", "high"), ("high", "medium", "medium", "easy"),
           ("random", "high", "easy", "medium"), ("medium", "medium", "high", "random"))
 
+# A JSON value: what every item decides, as ``json.dumps`` writes it and ``json.loads`` reads it back
+Json = Union[Mapping[str, "Json"], Sequence["Json"], str, int, float, bool, None]
+T = TypeVar("T")
+
+
+class Record(TypedDict):
+    """One item decided: its key, the digest of its view ("" if none) and its result (a line of
+    ``lab/out/decisions.jsonl``)."""
+
+    key: str
+    view: str
+    result: Json
+
 
 # ----------------------------------------------------------------------------- positions
 class HighBot(Bot):
@@ -73,12 +87,12 @@ class HighBot(Bot):
 
     level = "high"
 
-    def choose_pass(self, view: SeatView, rng: random.Random) -> Any:
+    def choose_pass(self, view: SeatView, rng: random.Random) -> Steps:
         low = sorted(view.hand, key=lambda c: (c % 13, c))[:3]
         return Decision(tuple(sorted(low)), "random")
         yield  # pragma: no cover
 
-    def choose_play(self, view: SeatView, rng: random.Random) -> Any:
+    def choose_play(self, view: SeatView, rng: random.Random) -> Steps:
         card = max(view.legal, key=lambda c: (c % 13, c))
         return Decision((card,), "random")
         yield  # pragma: no cover
@@ -164,14 +178,14 @@ def positions(count: int = HANDS) -> tuple[list[Position], list[Hand]]:
 
 
 # ----------------------------------------------------------------------------- what is decided
-def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value, default=str, sort_keys=True))
+def _plain(value: object) -> Json:
+    """``value`` as JSON reads it back (anything JSON cannot hold as its ``str``)."""
+    plain: Json = json.loads(json.dumps(value, default=str, sort_keys=True))
+    return plain
 
 
-def decision_result(d: Decision) -> dict[str, Any]:
-    result: dict[str, Any] = _plain({"cards": [c.text for c in d.cards], "reason": d.reason, "params": d.params,
-                                     "stats": d.stats})
-    return result
+def decision_result(d: Decision) -> Json:
+    return _plain({"cards": [c.text for c in d.cards], "reason": d.reason, "params": d.params, "stats": d.stats})
 
 
 def _values(values: list[float]) -> list[float]:
@@ -197,7 +211,7 @@ def _pass_options(view: SeatView) -> list[tuple[int, ...]]:
     return list(dict.fromkeys(tuple(sorted(p)) for p in picks))
 
 
-Item = tuple[str, str, Callable[[], Any]]  # key, view digest ("" if none), what to compute
+Item = tuple[str, str, Callable[[], Json]]  # key, view digest ("" if none), what to compute
 
 
 def _digest(view: SeatView) -> str:
@@ -219,8 +233,9 @@ def _bot_items(pos: list[Position], slice_: bool) -> Iterator[Item]:
                    _decide(p.view, f"pass-{i}", iterations=worlds, version=version))
 
 
-def _decide(view: SeatView, seed: str, **options: Any) -> Callable[[], Any]:
-    return lambda: decision_result(make_bot("hard", **options).decide(view, random.Random(seed)))
+def _decide(view: SeatView, seed: str, iterations: int, version: int | None) -> Callable[[], Json]:
+    return lambda: decision_result(make_bot("hard", iterations=iterations, version=version)
+                                   .decide(view, random.Random(seed)))
 
 
 def _modes_items(pos: list[Position], slice_: bool) -> Iterator[Item]:
@@ -231,16 +246,16 @@ def _modes_items(pos: list[Position], slice_: bool) -> Iterator[Item]:
     for i, p in enumerate(picked):
         view, key = p.view, _digest(p.view)
 
-        def budget(view: SeatView = view, i: int = i) -> Any:
+        def budget(view: SeatView = view, i: int = i) -> Json:
             bot = HardBot(budget_ms=3.0, pass_budget_ms=6.0, clock=FakeClock(0.00025), version=(7, 1)[i % 2])
             return decision_result(bot.decide(view, random.Random(f"budget-{i}")))
 
-        def scheduled(view: SeatView = view, i: int = i) -> Any:
+        def scheduled(view: SeatView = view, i: int = i) -> Json:
             bot = HardBot(iterations=6, pass_iterations=2, play_schedule=schedule)
             return decision_result(bot.decide(view, random.Random(f"schedule-{i}")))
 
-        def remote(view: SeatView = view, i: int = i) -> Any:
-            options = {"iterations": 10, "pass_iterations": 3} | ({"version": 1} if i % 3 == 0 else {})
+        def remote(view: SeatView = view, i: int = i) -> Json:
+            options: dict[str, int] = {"iterations": 10, "pass_iterations": 3} | ({"version": 1} if i % 3 == 0 else {})
             return _plain(answer(request(view, "hard", random.Random(f"remote-{i}"), **options)))
 
         yield f"budget/{i}", key, budget
@@ -256,7 +271,7 @@ def _review_items(pos: list[Position], hands: list[Hand], slice_: bool) -> Itera
     for i, p in enumerate(plays):
         cards = [int(c) for c in p.view.legal]
 
-        def values(p: Position = p, cards: list[int] = cards, i: int = i) -> Any:
+        def values(p: Position = p, cards: list[int] = cards, i: int = i) -> Json:
             steps = play_values(p.view, cards, random.Random(f"values-{i}"), (6, 20)[i % 2])
             return _values(_run(steps))
 
@@ -267,7 +282,7 @@ def _review_items(pos: list[Position], hands: list[Hand], slice_: bool) -> Itera
     for i, p in enumerate(passes):
         options = _pass_options(p.view)
 
-        def pass_vals(p: Position = p, options: list[tuple[int, ...]] = options, i: int = i) -> Any:
+        def pass_vals(p: Position = p, options: list[tuple[int, ...]] = options, i: int = i) -> Json:
             return _values(_run(pass_values(p.view, options, random.Random(f"pass-values-{i}"), (2, 4)[i % 2])))
 
         yield f"values/pass/{i}", _digest(p.view), pass_vals
@@ -278,36 +293,37 @@ def _review_items(pos: list[Position], hands: list[Hand], slice_: bool) -> Itera
         yield f"review/{i}/{seat.key}", "", partial(_verdicts, hand, seat)
 
 
-def _hint(view: SeatView) -> Any:
+def _hint(view: SeatView) -> Json:
     return _plain(hint(view).__dict__)
 
 
-def _evaluate_play(view: SeatView, chosen: Card) -> Any:
+def _evaluate_play(view: SeatView, chosen: Card) -> Json:
     return _plain(_cost(_run(evaluate_play(view, chosen, iterations=12, seed="x"))))
 
 
-def _evaluate_pass(view: SeatView, passed: tuple[Card, ...]) -> Any:
+def _evaluate_pass(view: SeatView, passed: tuple[Card, ...]) -> Json:
     return _plain(_cost(_run(evaluate_pass(view, passed, iterations=6, seed="y"))))
 
 
-def _cost(result: tuple[tuple[Card, ...], float]) -> dict[str, Any]:
+def _cost(result: tuple[tuple[Card, ...], float]) -> dict[str, list[str] | float]:
     best, cost = result
     return {"best": [c.text for c in best], "cost": round(cost, 9)}
 
 
-def _verdicts(hand: Hand, seat: Seat) -> list[Any]:
+def _verdicts(hand: Hand, seat: Seat) -> list[Json]:
     return [_plain({"index": v.index, "kind": v.kind, "chosen": [c.text for c in v.chosen],
                     "best": [c.text for c in v.best], "cost": round(v.cost, 9), "flagged": v.flagged,
                     "reason": v.reason, "params": v.params})
             for v in review(hand, seat, iterations=10, seed="lab")]
 
 
-def _run(steps: Any) -> Any:
+def _run(steps: Generator[None, None, T]) -> T:
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            value: T = done.value  # what the generator returned
+            return value
 
 
 def _par_items(slice_: bool) -> Iterator[Item]:
@@ -321,7 +337,7 @@ def _par_items(slice_: bool) -> Iterator[Item]:
         yield f"golden/{i}", "", partial(_golden, case, i)
 
 
-def _golden(case: dict[str, Any], index: int) -> Any:
+def _golden(case: GoldenCase, index: int) -> Json:
     """A pinned decision of tests/fixtures/hard_v1.json decided again (as tools/golden_hard.py)."""
     view = hand_from_record(case["hand"]).view(Seat.parse(case["seat"]))
     worlds = 6 if view.phase is Phase.PASSING else 30
@@ -329,6 +345,11 @@ def _golden(case: dict[str, Any], index: int) -> Any:
     got = _plain({"cards": [c.text for c in d.cards], "reason": d.reason, "params": d.params,
                   "worlds": d.stats.get("worlds"), "values": d.stats.get("values")})
     return {"decision": got, "as_pinned": got == case["decision"]}
+
+
+def _as_pinned(result: Json) -> bool:
+    """Whether a golden item's result (:func:`_golden`) is the decision tests/fixtures/hard_v1.json pins."""
+    return isinstance(result, Mapping) and bool(result["as_pinned"])
 
 
 def items(slice_: bool = False) -> list[Item]:
@@ -342,7 +363,7 @@ def items(slice_: bool = False) -> list[Item]:
 
 
 # ----------------------------------------------------------------------------- record, check
-def line(key: str, result: Any) -> str:
+def line(key: str, result: Json) -> str:
     return key + "\t" + json.dumps(result, sort_keys=True, separators=(",", ":"))
 
 
@@ -354,9 +375,9 @@ def signature(lines: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def decide_all(slice_: bool = False, progress: bool = False) -> list[dict[str, Any]]:
+def decide_all(slice_: bool = False, progress: bool = False) -> list[Record]:
     todo = items(slice_)
-    out = []
+    out: list[Record] = []
     start = time.perf_counter()
     for n, (key, view, compute) in enumerate(todo):
         out.append({"key": key, "view": view, "result": compute()})
@@ -371,7 +392,7 @@ def slice_signature() -> tuple[int, str]:
     return len(records), signature([line(r["key"], r["result"]) for r in records])
 
 
-def _compare(stored: list[dict[str, Any]], now: list[dict[str, Any]]) -> list[str]:
+def _compare(stored: list[Record], now: list[Record]) -> list[str]:
     errors = []
     if len(stored) != len(now):
         errors.append(f"{len(stored)} decisions recorded, {len(now)} now")
@@ -403,9 +424,9 @@ def main(argv: list[str] | None = None) -> int:
         args.out.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records), encoding="utf-8")
         print(f"recorded {summary} to {args.out}")
         return 0
-    stored = [json.loads(text) for text in args.out.read_text(encoding="utf-8").splitlines()]
+    stored: list[Record] = [json.loads(text) for text in args.out.read_text(encoding="utf-8").splitlines()]
     errors = _compare(stored, records)
-    golden = [r["key"] for r in records if r["key"].startswith("golden/") and not r["result"]["as_pinned"]]
+    golden = [r["key"] for r in records if r["key"].startswith("golden/") and not _as_pinned(r["result"])]
     errors += [f"{key}: differs from tests/fixtures/hard_v1.json" for key in golden]
     old_sig = signature([line(r["key"], r["result"]) for r in stored])
     print("\n".join(errors[:10]))

@@ -18,7 +18,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from hearts import PRESETS, Hand, Phase, Seat
 from hearts.bots import make_bot
@@ -30,6 +30,24 @@ FIXTURE = ROOT / "tests" / "fixtures" / "hard_v1.json"
 PLAY_WORLDS = 30
 PASS_WORLDS = 6
 CASES = 120
+
+
+class GoldenDecision(TypedDict):
+    """What Hard v1 decided, as the fixture keeps it."""
+
+    cards: list[str]
+    reason: str
+    params: dict[str, Any]  # Decision.params: the reason's parameters, as the engine types them
+    worlds: int | None
+    values: dict[str, float] | None  # each searched choice's value, by its cards (a pass's joined by spaces)
+
+
+class GoldenCase(TypedDict):
+    """One pinned decision of tests/fixtures/hard_v1.json."""
+
+    hand: dict[str, Any]  # hearts.records.hand_to_record's
+    seat: str
+    decision: GoldenDecision
 
 
 def positions() -> list[tuple[Hand, Seat]]:
@@ -67,7 +85,7 @@ def _copy(hand: Hand) -> Hand:
     return hand_from_record(json.loads(json.dumps(hand_to_record(hand))))
 
 
-def decide(hand: Hand, seat: Seat, index: int) -> dict[str, Any]:
+def decide(hand: Hand, seat: Seat, index: int) -> GoldenDecision:
     view = hand.view(seat)
     bot = make_bot("hard", iterations=PASS_WORLDS if view.phase is Phase.PASSING else PLAY_WORLDS, version=1)
     d = bot.decide(view, random.Random(f"golden-hard-{index}"))
@@ -75,17 +93,17 @@ def decide(hand: Hand, seat: Seat, index: int) -> dict[str, Any]:
             "worlds": d.stats.get("worlds"), "values": d.stats.get("values")}
 
 
-def build() -> list[dict[str, Any]]:
+def build() -> list[GoldenCase]:
     return [{"hand": hand_to_record(hand), "seat": seat.key, "decision": decide(hand, seat, i)}
             for i, (hand, seat) in enumerate(positions())]
 
 
-def check(cases: list[dict[str, Any]]) -> list[str]:
+def check(cases: list[GoldenCase]) -> list[str]:
     """The differences between the stored decisions and what Hard v1 decides now."""
     errors = []
     for i, case in enumerate(cases):
         hand = hand_from_record(case["hand"])
-        got = json.loads(json.dumps(decide(hand, Seat.parse(case["seat"]), i)))
+        got: GoldenDecision = json.loads(json.dumps(decide(hand, Seat.parse(case["seat"]), i)))
         if got != case["decision"]:
             errors.append(f"case {i} ({case['seat']}): stored {case['decision']} != now {got}")
     return errors

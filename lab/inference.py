@@ -140,7 +140,11 @@ def read_plays(k: Knowledge) -> Reading:
             deviations[s] += 1
         else:
             avoid[s] |= x & k.unseen
-    return Reading(tuple(avoid), tuple(readings), tuple(deviations))  # type: ignore[arg-type]
+    return Reading(_four(avoid), _four(readings), _four(deviations))
+
+
+def _four(per_seat: list[int]) -> tuple[int, int, int, int]:
+    return per_seat[0], per_seat[1], per_seat[2], per_seat[3]
 
 
 def reading_sampler(k: Knowledge, reading: Reading, trust: Sequence[float]) -> WorldSampler:

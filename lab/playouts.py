@@ -51,7 +51,10 @@ class Position:
 
 
 def position_from_hand(hand: Hand) -> Position:
-    """The play position of an engine :class:`~hearts.hand.Hand` (all hands known: for tests and benchmarks)."""
+    """The play position of an engine :class:`~hearts.hand.Hand` (all hands known: for tests and benchmarks).
+    ValueError if the hand is not being played (passing, or over)."""
+    if hand.turn is None:
+        raise ValueError(f"no play position: the hand is not being played ({hand.phase.value})")
     trick = [c for _, c in hand.current_trick]
     leader = hand.current_trick[0][0] if trick else hand.turn
     return Position(

@@ -24,7 +24,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 from hearts import Hand, Rules, Seat, deal_from_seed
 from hearts.bots import make_bot
@@ -45,7 +45,13 @@ def played_hand(i: int, player: str) -> Hand:
     return hand
 
 
-def timed_review(hand: Hand, iterations: int, digest: Any) -> tuple[float, float, list[float], int, int]:
+class Digest(Protocol):
+    """What a hash of :mod:`hashlib` does here: take in bytes."""
+
+    def update(self, data: bytes, /) -> None: ...
+
+
+def timed_review(hand: Hand, iterations: int, digest: Digest) -> tuple[float, float, list[float], int, int]:
     """(total s, first verdict s, slice lengths s, verdicts, flagged); every verdict goes into ``digest``."""
     slices: list[float] = []
     first = -1.0

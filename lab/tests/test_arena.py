@@ -8,16 +8,17 @@ import sys
 from collections import Counter
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from lab.arena import (ArenaConfig, format_report, main, order_block, run_arena, seat_assignment, seat_orders,
-                       seating, summarize)
+from lab.arena import (ArenaConfig, MatchRow, format_report, main, order_block, run_arena, seat_assignment,
+                       seat_orders, seating, summarize)
 
 
 def test_rotations_put_every_bot_in_every_seat() -> None:
     bots = ("hard", "medium", "easy", "random")
-    seen = {b: set() for b in bots}
+    seen: dict[str, set[int]] = {b: set() for b in bots}
     for r in range(4):
         for seat, b in enumerate(seat_assignment(bots, r)):
             seen[b].add(seat)
@@ -25,11 +26,12 @@ def test_rotations_put_every_bot_in_every_seat() -> None:
     assert seat_assignment(("a", "b"), 1) == ("b", "a", "b", "a")
 
 
-def _neighbour_counts(seatings: list[tuple[str, ...]]) -> tuple[Counter, Counter, Counter]:
+def _neighbour_counts(seatings: list[tuple[str, ...]]) -> tuple[Counter[tuple[str, int]], Counter[tuple[str, str]],
+                                                                Counter[tuple[str, str]]]:
     """(bot, seat) counts; (bot, the bot on its left) counts; (bot, the bot across) counts."""
-    seats: Counter = Counter()
-    left: Counter = Counter()
-    across: Counter = Counter()
+    seats: Counter[tuple[str, int]] = Counter()
+    left: Counter[tuple[str, str]] = Counter()
+    across: Counter[tuple[str, str]] = Counter()
     for names in seatings:
         for i, b in enumerate(names):
             seats[(b, i)] += 1
@@ -62,7 +64,7 @@ def test_a_block_of_sets_takes_every_cyclic_order_so_no_bot_keeps_its_neighbours
     assert [seating(ArenaConfig(("a", "b")), seed, 1) for seed in range(3)] == [("b", "a", "b", "a")] * 3
 
 
-def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path) -> None:
+def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path: Path) -> None:
     """``--hands`` finishes the block it started (three bots: sets in pairs, one per order); the
     report says how many sets took each order, and flags a run whose ``--sets`` leaves them
     uneven. A run saved in the fixed order does not resume in the balanced one."""
@@ -182,7 +184,7 @@ def test_bot_specs_pin_version_and_size() -> None:
     assert "moons per 1,000 seat-hands" in out.getvalue()
 
 
-def test_a_saved_run_resumes_where_it_stopped(tmp_path) -> None:
+def test_a_saved_run_resumes_where_it_stopped(tmp_path: Path) -> None:
     saved = tmp_path / "arena.jsonl"
     args = ["--bots", "medium,easy", "--seed", "4", "--save", str(saved)]
     with redirect_stdout(io.StringIO()):
@@ -207,7 +209,7 @@ def test_a_saved_run_resumes_where_it_stopped(tmp_path) -> None:
         assert main(["--bots", "medium,random", "--seed", "4", "--save", str(saved), "--hands", "4"]) == 2
 
 
-def test_saved_hands_keep_their_plays_in_bench_seats_format(tmp_path) -> None:
+def test_saved_hands_keep_their_plays_in_bench_seats_format(tmp_path: Path) -> None:
     """Each saved hand has its 52 cards in play order ("<seat><card>", as bench_seat writes them):
     the tricks they make give every seat the hearts and the queen its penalty says."""
     from lab import moon_report
@@ -251,8 +253,8 @@ def test_the_no_moon_split_leaves_out_every_deal_with_a_moon_in_any_rotation() -
     assert "no moon" in report.split("paired differences")[1]
 
 
-def _sets(rows) -> dict[int, list]:
-    by_seed: dict[int, list] = {}
+def _sets(rows: list[MatchRow]) -> dict[int, list[MatchRow]]:
+    by_seed: dict[int, list[MatchRow]] = {}
     for r in rows:
         by_seed.setdefault(r.seed, []).append(r)
     return by_seed
@@ -304,7 +306,8 @@ def test_the_spread_across_seat_orders_is_tested_against_its_noise() -> None:
     standard errors between two orders is Q = 2."""
     from lab.arena import _chi2_sf, spread_test
 
-    assert spread_test([(0.5, 0.4)] * 6) == (0.0, pytest.approx(1.0))
+    q, p = spread_test([(0.5, 0.4)] * 6)
+    assert q == 0.0 and p == pytest.approx(1.0)
     assert _chi2_sf(3.841, 1) == pytest.approx(0.05, abs=1e-4)
     assert _chi2_sf(11.070, 5) == pytest.approx(0.05, abs=1e-4)
     assert _chi2_sf(9.236, 5) == pytest.approx(0.10, abs=1e-4)

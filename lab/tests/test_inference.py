@@ -82,7 +82,9 @@ def test_a_seat_that_plays_a_card_it_could_not_hold_counts_a_deviation() -> None
 def test_trusted_readings_steer_the_sampled_worlds() -> None:
     hand = hold_hand(SPEC)
     play_all(hand, "2C 6C 7C AD KC")  # north won the first trick and leads the KC; east to play
-    view = hand.view(hand.turn)  # type: ignore[arg-type]
+    east = hand.turn
+    assert east is not None
+    view = hand.view(east)
     k = Knowledge(view)
     reading = read_plays(k)
     seat = next(s for s in range(4) if s != k.me and reading.avoid[s])

@@ -1,4 +1,6 @@
 import random
+from collections.abc import MutableSequence
+from typing import Any
 
 from hearts import Hand, PlayCard, Rules, Seat, random_deal, score_hand
 from lab.playouts import position_from_hand, random_playout
@@ -10,7 +12,7 @@ def step(hand: Hand, rng: random.Random) -> None:
     hand.apply(PlayCard(seat, rng.choice(hand.view(seat).legal)))
 
 
-def test_playouts_deal_every_card_once_and_score_26():
+def test_playouts_deal_every_card_once_and_score_26() -> None:
     rng = random.Random(1)
     for i in range(300):
         rules = Rules(queen_breaks_hearts=bool(i % 2))
@@ -22,7 +24,7 @@ def test_playouts_deal_every_card_once_and_score_26():
         assert sum(score_hand(taken, rules).penalty) == 26
 
 
-def test_playout_matches_engine_legality():
+def test_playout_matches_engine_legality() -> None:
     """Replaying a playout's tricks through the engine must be legal: rebuild one and check."""
     rng = random.Random(2)
     for _ in range(100):
@@ -31,10 +33,10 @@ def test_playout_matches_engine_legality():
         pos = position_from_hand(hand)
         seed = rng.random()
         # a recording playout: patch shuffle so we know the order used
-        orders = []
+        orders: list[list[int]] = []
 
         class Recorder(random.Random):
-            def shuffle(self, x):  # type: ignore[override]
+            def shuffle(self, x: MutableSequence[Any]) -> None:  # random.Random.shuffle's own signature
                 super().shuffle(x)
                 orders.append(list(x))
 
