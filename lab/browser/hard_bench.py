@@ -31,14 +31,85 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Literal, TypedDict
 
+from lab.botbench import BenchResult
 from tools import build, serve
 from tools.chromium import launch_options
 
 ROOT = Path(__file__).resolve().parents[2]
 
 ASSETS = Path(__file__).resolve().parent / "page"
+
+
+# What the page's window.bench (page/bench.js) returns: times in ms, wasm heaps in bytes
+class Boot(TypedDict):
+    """``bench.bootMain()``: Pyodide on the page, then app.zip and ``import hearts.bots``."""
+
+    pyodideMs: float
+    readyMs: float
+    heap: int
+
+
+class WorkerStart(Boot):
+    """``bench.startWorker()``: the same in a new worker, from ``new Worker``."""
+
+    startMs: float
+
+
+class Run(TypedDict):
+    """``bench.runMain()`` and ``bench.benchInWorker()``: the botbench's figures, the page's long tasks."""
+
+    result: BenchResult
+    longTasks: list[float]
+    heap: int
+
+
+class WorkerDecision(TypedDict):
+    """One of ``bench.decideInWorker()``: page/bench_page.py's ``decide_from_record`` and the round trip."""
+
+    replay_ms: float
+    decide_ms: float
+    card: str
+    worlds: int
+    workerMs: float
+    roundTripMs: float
+    recordBytes: int
+
+
+class Memory(TypedDict, total=False):
+    """The PSS of our Chromium (kB) at each step; the worker's only with ``--worker``."""
+
+    before_python: int
+    main_python: int
+    with_worker: int
+    after_worker_bench: int
+
+
+# the median worlds per --budget-ms of a play and of a pass, and the plays' p10 and p90 ("pass" is a
+# keyword: the functional form)
+Calibration = TypedDict("Calibration", {"play": float, "pass": float, "play_p10": float, "play_p90": float})
+
+
+class _Figures(TypedDict):
+    args: dict[str, str]  # the command line's options
+    load: str  # the load average before the run
+
+
+class Figures(_Figures, total=False):
+    """A run's report (and ``--json``), filled in as the run goes: the worker's parts with
+    ``--worker``, the calibration with ``--calibrate``."""
+
+    version: str  # Chromium's
+    boot_main: Boot
+    main: Run
+    main_seconds: float
+    pss_kb: Memory
+    worker_start: WorkerStart
+    echo_ms: list[float]  # empty messages' round trips
+    decide: list[WorkerDecision]
+    worker: Run
+    calibration: Calibration
 
 
 def make_site(tmp: Path) -> Path:
@@ -134,8 +205,8 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    out: dict[str, Any] = {"args": {k: str(v) for k, v in vars(args).items()},
-                           "load": " ".join(Path("/proc/loadavg").read_text().split()[:3])}
+    out: Figures = {"args": {k: str(v) for k, v in vars(args).items()},
+                    "load": " ".join(Path("/proc/loadavg").read_text().split()[:3])}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         site = make_site(Path(tmp))
         server = serve.start_server(site)
@@ -168,7 +239,8 @@ def main() -> int:
                 again = page.evaluate("([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
                                       [args.hands, args.budget_ms, args.iterations, args.seed, args.version,
                                        args.slice_ms])
-                for key in ("searched_ms", "pass_ms"):
+                keys: tuple[Literal["searched_ms", "pass_ms"], ...] = ("searched_ms", "pass_ms")
+                for key in keys:
                     out["main"]["result"][key] = [min(a, b) for a, b in zip(out["main"]["result"][key],
                                                                             again["result"][key])]
             out["pss_kb"] = {"before_python": pss0, "main_python": pss_main}
@@ -198,7 +270,7 @@ def main() -> int:
     return 0
 
 
-def format_report(out: dict[str, Any], args: Any) -> str:
+def format_report(out: Figures, args: argparse.Namespace) -> str:
     mode = f"iterations={args.iterations}" if args.iterations else f"budget_ms={args.budget_ms:g}"
     version = args.version or "latest"
     lines = [f"Chromium {out['version']}, Pyodide on the page's main thread; Hard v{version} ({mode}) in all four "
@@ -206,11 +278,11 @@ def format_report(out: dict[str, Any], args: Any) -> str:
              f"task passes {args.slice_ms:g} ms; load average before: {out['load']}",
              f"start-up: Pyodide {out['boot_main']['pyodideMs']:.0f} ms, + app.zip and `import hearts.bots`: "
              f"{out['boot_main']['readyMs']:.0f} ms in all"]
-    for where in ("main", "worker"):
-        if where not in out:
+    for where, run in (("main", out.get("main")), ("worker", out.get("worker"))):
+        if run is None:
             continue
-        r = out[where]["result"]
-        long_tasks = out[where]["longTasks"]
+        r = run["result"]
+        long_tasks = run["longTasks"]
         lines += [
             "",
             f"[{where}] all decisions ({r['decisions']}): median {r['median_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, "

@@ -27,10 +27,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from tools import serve
 from tools.chromium import launch_options
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))  # hearts_web: the page's own budgets
@@ -52,7 +55,46 @@ try {  // Long Animation Frames: which scripts ran in a long frame (Chromium 123
 PLAYABLE = "#hand button[data-card]:enabled"
 
 
-def play_hands(page: Any, hands: int, timeout: float, pass_after: float = 0.0,
+class Script(TypedDict):
+    """A script that ran in a long animation frame (OBSERVER's ``scripts``)."""
+
+    invoker: str
+    ms: float
+    fn: str
+
+
+class Frame(TypedDict):
+    """A long animation frame (OBSERVER's ``__frames``): its start and length, the time it blocked
+    input and the time it spent rendering (ms), and its scripts."""
+
+    start: float
+    duration: float
+    blocking: float
+    render: float
+    scripts: list[Script]
+
+
+class ModeResult(TypedDict):
+    """What :func:`run_mode` measured in one mode (times in ms but ``ready_s`` and ``seconds``)."""
+
+    mode: str
+    ready_s: float  # the page's start-up
+    worker_start_ms: float | None  # the worker's, after the page's (None: the page mode)
+    played: int  # cards the player played
+    seconds: float  # the hands' wall time
+    long_tasks: list[float]  # main-thread tasks over 50 ms after the page was ready
+    long_tasks_in_hands: list[float]  # ... from the first card on
+    blocking_frames: list[Frame]
+    decisions_ms: list[float]  # every bot decision's round trip
+    play_worlds: list[int]  # worlds per searched play
+    pass_worlds: list[int]  # ... per searched pass
+    held_worlds: list[list[int]]  # [cards the bot held, worlds] per searched play
+    pass_waits_ms: list[float]  # after each pass of the player's, the wait for the bots' passes
+    worker_state: str | None  # the page's data-bot-worker
+    worker_answers: str | None  # the page's data-bot-worker-answers
+
+
+def play_hands(page: Page, hands: int, timeout: float, pass_after: float = 0.0,
                clicks: list[float] | None = None) -> int:
     """Play until ``hands`` hand summaries have been shown; returns the cards played here. Each pass
     is pressed ``pass_after`` seconds after it was offered; ``clicks`` gets, per pass, the time it
@@ -83,7 +125,7 @@ def play_hands(page: Any, hands: int, timeout: float, pass_after: float = 0.0,
     return played
 
 
-def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
+def run_mode(browser: Browser, url: str, mode: str, args: argparse.Namespace) -> ModeResult:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.on("pageerror", lambda e: print(f"[pageerror] {e}", file=sys.stderr))
@@ -98,7 +140,7 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
     page.wait_for_selector("html.ready", state="attached", timeout=120_000)
     ready_s = time.perf_counter() - t0
     ready_at = page.evaluate("() => performance.now()")
-    worker_start = None
+    worker_start: float | None = None
     if mode == "worker":
         page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.botWorker)",
                                timeout=120_000)
@@ -109,13 +151,14 @@ def run_mode(browser: Any, url: str, mode: str, args: Any) -> dict[str, Any]:
     played = play_hands(page, args.hands, 120_000, args.pass_after, clicks)
     seconds = time.perf_counter() - t1
     tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] > ready_at]
-    frames = [f for f in page.evaluate("() => window.__frames") if f["start"] > play_at and f["blocking"] > 0]
+    frames: list[Frame] = [f for f in page.evaluate("() => window.__frames")
+                           if f["start"] > play_at and f["blocking"] > 0]
     entries = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker')"
                             ".map(m => ({ms: m.duration, start: m.startTime, end: m.startTime + m.duration, "
                             "...(m.detail || {})}))")
     # after each pass press: how long until the last of the bots' passes of that hand had come (0: they
     # were in); a hand's passes are the ones asked between its pass being offered (less 2 s) and pressed
-    pass_waits = []
+    pass_waits: list[float] = []
     for offered, pressed in zip(clicks[::2], clicks[1::2]):
         ends = [e["end"] for e in entries if e.get("cards") == 3 and offered - 2000 <= e["start"] <= pressed]
         pass_waits.append(max(0.0, max(ends, default=pressed) - pressed))
@@ -141,7 +184,7 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def report(results: list[dict[str, Any]], args: Any, version: str, load: str) -> str:
+def report(results: list[ModeResult], args: argparse.Namespace, version: str, load: str) -> str:
     from hearts_web.players import WORKER_BUDGET as B
 
     lines = [f"# python3 -m lab.browser.hard_hand --hands {args.hands} --speed {args.speed} --seed {args.seed} "
@@ -161,19 +204,18 @@ def report(results: list[dict[str, Any]], args: Any, version: str, load: str) ->
         if d:
             lines.append(f"[{r['mode']}] bot decisions in the worker ({len(d)}): round trip median "
                          f"{statistics.median(d):.0f} ms, p95 {pct(d, 0.95):.0f} ms, max {max(d):.0f} ms")
-        for kind in ("play", "pass"):
-            w = r.get(f"{kind}_worlds") or []
+        for kind, w in (("play", r["play_worlds"]), ("pass", r["pass_worlds"])):
             if w:
                 lines.append(f"[{r['mode']}] worlds per searched {kind} in the worker ({len(w)}): median "
                              f"{statistics.median(w):.0f}, min {min(w)}, max {max(w)}")
         by_held: dict[int, list[int]] = {}
-        for held, worlds in r.get("held_worlds") or []:
+        for held, worlds in r["held_worlds"]:
             by_held.setdefault(held, []).append(worlds)
         if by_held:
             lines.append(f"[{r['mode']}] median worlds per searched play by cards held (plays): "
                          + ", ".join(f"{h}: {statistics.median(w):.0f} ({len(w)})"
                                      for h, w in sorted(by_held.items(), reverse=True)))
-        waits = r.get("pass_waits_ms") or []
+        waits = r["pass_waits_ms"]
         if r["mode"] == "worker" and waits:
             lines.append(f"[{r['mode']}] after the player's pass, the bots' passes came within: "
                          + ", ".join(f"{w:.0f}" for w in waits) + " ms")

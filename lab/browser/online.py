@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from tools import serve
 from tools.chromium import CHROMIUM_ARGS, chromium_executable
@@ -70,7 +70,7 @@ def act(page: Page) -> bool:
     return False
 
 
-def one_table(browser, base: str, relay: str, people: int) -> dict[str, list[float]]:  # type: ignore[no-untyped-def]
+def one_table(browser: Browser, base: str, relay: str, people: int) -> dict[str, list[float]]:
     contexts, pages = [], []
     for _ in range(people):
         ctx = browser.new_context(base_url=base, viewport={"width": 1000, "height": 700})
@@ -85,7 +85,10 @@ def one_table(browser, base: str, relay: str, people: int) -> dict[str, list[flo
     host.click("[data-action='online']")
     host.fill("#online-name", "Host")
     host.click("[data-action='online-host']")
-    link = host.wait_for_selector("[data-table-link]", timeout=120_000).get_attribute("href")
+    shown = host.wait_for_selector("[data-table-link]", timeout=120_000)  # None only when waiting for it to go
+    link = shown.get_attribute("href") if shown is not None else None
+    if link is None:
+        raise RuntimeError("the host's table link has no address (href)")
     seated = []
     reloads = 0
     for page, seat in zip(guests, ("west", "north", "east")):
@@ -140,15 +143,15 @@ def main() -> int:
         return 2
     relay_proc = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    relay = relay_proc.stdout.readline().split()[1]  # type: ignore[union-attr]
+    assert relay_proc.stdout is not None  # stdout=PIPE
+    relay = relay_proc.stdout.readline().split()[1]
     server = serve.start_server(ROOT / "dist", connect=(relay,))
     base = server.url.rstrip("/")
     results: dict[int, dict[str, list[float]]] = {}
     try:
         with sync_playwright() as p:
-            exe = chromium_executable()
             browser = p.chromium.launch(args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"],
-                                        **({"executable_path": exe} if exe else {}))
+                                        executable_path=chromium_executable())
             for people in (2, 4):
                 merged: dict[str, list[float]] = {"seated": [], "latency": [], "long_tasks": [], "reloads": []}
                 for run in range(args.runs):

@@ -21,10 +21,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from tools import serve
 from tools.chromium import launch_options
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,7 +49,19 @@ WATCH = """() => {
 }"""
 
 
-def play_badly(page: Any) -> None:
+class Review(TypedDict):
+    """One hand's review: from the click on "Review", the first verdict, the first flag (None:
+    none) and the whole hand (ms); the long tasks meanwhile (ms) and the flags' costs."""
+
+    seed: str
+    first_ms: float | None
+    flag_ms: float | None
+    done_ms: float
+    long: list[float]
+    flags: list[float]
+
+
+def play_badly(page: Page) -> None:
     for _ in range(20):
         page.wait_for_selector("#hand button[data-card]:enabled, dialog[open], #pass-btn:not([hidden])",
                                timeout=60_000)
@@ -66,7 +81,7 @@ def play_badly(page: Any) -> None:
     page.wait_for_selector("dialog[open]", timeout=60_000)
 
 
-def review_once(browser: Any, url: str, seed: str) -> dict[str, Any]:
+def review_once(browser: Browser, url: str, seed: str) -> Review:
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
@@ -81,8 +96,16 @@ def review_once(browser: Any, url: str, seed: str) -> dict[str, Any]:
         time.sleep(0.2)
         b = page.evaluate("window.__reviewBench")
         flags = page.eval_on_selector_all("[data-review-flag]", "els => els.map(e => +e.dataset.cost)")
-        ms = lambda key: None if b[key] is None else b[key] - b["t0"]  # noqa: E731
-        return {"seed": seed, "first_ms": ms("first"), "flag_ms": ms("flag"), "done_ms": ms("done"),
+
+        def ms(key: str) -> float | None:
+            """The time of the page's mark ``key`` since the click, None if it never came."""
+            mark: float | None = b[key]
+            return None if mark is None else mark - b["t0"]
+
+        done = ms("done")
+        if done is None:  # the page showed the review done, but its watch never saw it
+            raise RuntimeError(f"{seed}: the review's end was not timed")
+        return {"seed": seed, "first_ms": ms("first"), "flag_ms": ms("flag"), "done_ms": done,
                 "long": b["long"], "flags": flags}
     finally:
         context.close()
@@ -101,7 +124,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     server = serve.start_server(args.dist)
-    rows = []
+    rows: list[Review] = []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(**launch_options())
@@ -120,8 +143,8 @@ def main() -> int:
     finally:
         server.stop()
 
-    def med(key: str) -> float:
-        values = [r[key] for r in rows if r[key] is not None]
+    def med(key: Literal["first_ms", "flag_ms", "done_ms"]) -> float:
+        values = [v for v in (r[key] for r in rows) if v is not None]
         return statistics.median(values) if values else float("nan")
 
     longs = [d for r in rows for d in r["long"]]

@@ -1,4 +1,6 @@
 # Runs inside Pyodide (page or worker): the lab's botbench driven like the game drives its bots.
+# bench.js and worker.js call these functions with JavaScript numbers (an int or a float in
+# Python; null is None) and get JSON text back.
 import asyncio
 import json
 import sys
@@ -13,17 +15,18 @@ class Pacer:
     """The game's pace (web/hearts_web/players.py): a turn for the page whenever ``budget``
     seconds of work have passed since the last one."""
 
-    def __init__(self, budget):
+    def __init__(self, budget: float) -> None:
         self.budget = budget
         self.since = time.perf_counter()
 
-    async def __call__(self):
+    async def __call__(self) -> None:
         if time.perf_counter() - self.since > self.budget:
             await asyncio.sleep(0)
             self.since = time.perf_counter()
 
 
-async def run_bench(hands, budget_ms, iterations, seed, version, slice_ms):
+async def run_bench(hands: float, budget_ms: float | None, iterations: float | None, seed: float,
+                    version: float | None, slice_ms: float | None) -> str:
     """``slice_ms`` > 0: the bots give the page a turn like the game's bots do (a Pacer of
     ``slice_ms``); 0: never (a worker has no page to keep responsive)."""
     pace = Pacer(float(slice_ms) / 1000.0) if slice_ms else None
@@ -33,7 +36,7 @@ async def run_bench(hands, budget_ms, iterations, seed, version, slice_ms):
     return json.dumps(result)
 
 
-def decide_from_record(record_json, seat_key, budget_ms, version):
+def decide_from_record(record_json: str, seat_key: str, budget_ms: float, version: float | None) -> str:
     """One decision from a match record (what a worker would receive): replay + search."""
     import random
 
@@ -52,7 +55,7 @@ def decide_from_record(record_json, seat_key, budget_ms, version):
                        "card": decision.cards[0].text, "worlds": decision.stats.get("worlds", 0)})
 
 
-def sample_record():
+def sample_record() -> str:
     """A match in the middle of a hand (the 7th trick), as JSON: the size of a worker message."""
     import random
 
@@ -68,5 +71,7 @@ def sample_record():
             for seat in match.waiting_for_pass:
                 match.choose_pass(seat, bot.decide(match.view(seat), rng).cards)
             continue
-        match.play(match.turn, bot.decide(match.view(match.turn), rng).cards[0])
+        turn = match.turn
+        assert turn is not None  # not passing: a seat is to play
+        match.play(turn, bot.decide(match.view(turn), rng).cards[0])
     return json.dumps({"record": dumps(match), "seat": match.turn.key})
