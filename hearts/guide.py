@@ -34,7 +34,7 @@ from .rules import Rules
 from .seats import PassDirection, Seat
 from .view import SeatView
 
-__all__ = ["GUIDED_SEED", "GUIDED_SEAT", "GUIDED_LEVEL", "TIPS", "Tip", "guided_rules", "guided_match", "next_tip"]
+__all__ = ["GUIDED_SEED", "GUIDED_SEAT", "GUIDED_LEVEL", "TIPS", "Tip", "guided_rules", "guided_match", "next_tip", "suggestion"]
 
 GUIDED_SEED = "guided-hand-v1-88"  # pinned: tests/test_guide.py proves what the guide needs of it
 GUIDED_SEAT = Seat.SOUTH
@@ -93,7 +93,7 @@ def _my_turn(view: SeatView) -> bool:
     return view.phase is Phase.PLAYING and view.turn == view.seat
 
 
-def _suggest(view: SeatView) -> tuple[tuple[Card, ...], str, dict[str, Any]]:
+def suggestion(view: SeatView) -> tuple[tuple[Card, ...], str, dict[str, Any]]:
     """Medium's move for the seat to act (legal by construction), with its reason code."""
     if view.phase is Phase.PASSING:
         picked, reason, params = medium_pass(view)
@@ -114,7 +114,7 @@ def _refused(view: SeatView, code: ErrorCode) -> Card | None:
 
 
 def _on_turn(view: SeatView, code: str, params: dict[str, Any] | None = None, rule: ErrorCode | None = None) -> Tip:
-    cards, reason, reason_params = _suggest(view)
+    cards, reason, reason_params = suggestion(view)
     example = _refused(view, rule) if rule is not None else None
     return Tip(code, params or {}, cards, reason, reason_params, rule, example)
 
@@ -122,7 +122,7 @@ def _on_turn(view: SeatView, code: str, params: dict[str, Any] | None = None, ru
 def _pass(view: SeatView) -> Tip | None:
     if view.phase is not Phase.PASSING or view.passed is not None or view.pass_direction is PassDirection.HOLD:
         return None
-    cards, reason, reason_params = _suggest(view)
+    cards, reason, reason_params = suggestion(view)
     target = view.pass_direction.target(view.seat)
     return Tip("pass", {"direction": view.pass_direction.value, "seat": target.key}, cards, reason, reason_params,
                ErrorCode.WRONG_PASS_COUNT)

@@ -3,74 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts import PRESETS, IllegalAction, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView
-from hearts.bots import make_bot
-from hearts.bots.player import seeded_rngs
+from hearts import PRESETS, IllegalAction, Phase, Rules, Seat, SeatView
 from hearts.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Suit
-from hearts.guide import GUIDED_LEVEL, GUIDED_SEAT, GUIDED_SEED, TIPS, Tip, guided_match, guided_rules, next_tip
+from hearts.guide import GUIDED_SEAT, TIPS, Tip, guided_match, guided_rules, next_tip
 from hearts.seats import PassDirection
 
+from helpers import play_guided, random_player, suggested
 from strategies import rules_strategy
-
-Chooser = Callable[[SeatView], tuple[int, ...]]
-
-
-def suggested(view: SeatView) -> tuple[int, ...]:
-    """The player follows the guide: the move it points at (any tip on the seat's turn has one)."""
-    tip = next_tip(view, ())
-    if tip is not None and tip.cards:
-        return tuple(tip.cards)
-    from hearts.guide import _suggest
-
-    return tuple(_suggest(view)[0])
-
-
-def random_player(rng: random.Random) -> Chooser:
-    def choose(view: SeatView) -> tuple[int, ...]:
-        if view.phase is Phase.PASSING:
-            return tuple(rng.sample(list(view.hand), 3))
-        return (rng.choice(list(view.legal)),)
-
-    return choose
-
-
-def play_guided(choose: Chooser, rules: Rules | None = None, check: Callable[[Tip, SeatView, list[str]], None] | None = None
-                ) -> tuple[list[Tip], Match]:
-    """The guided hand with Easy bots on the game's seeds, the guide asked before every action."""
-    match = guided_match(rules)
-    bot, rngs = make_bot(GUIDED_LEVEL), seeded_rngs(GUIDED_SEED)
-    tips: list[Tip] = []
-
-    def look() -> None:
-        while True:
-            view = match.view(GUIDED_SEAT)
-            tip = next_tip(view, [t.code for t in tips])
-            if tip is None:
-                return
-            if check is not None:
-                check(tip, view, [t.code for t in tips])
-            tips.append(tip)
-
-    while match.phase in (Phase.PASSING, Phase.PLAYING):
-        look()
-        if match.phase is Phase.PASSING:
-            for seat in match.waiting_for_pass:
-                view = match.view(seat)
-                cards = choose(view) if seat == GUIDED_SEAT else bot.decide(view, rngs(view)).cards
-                match.apply(PassCards(seat, cards))
-        else:
-            seat = match.turn
-            assert seat is not None
-            view = match.view(seat)
-            card = choose(view)[0] if seat == GUIDED_SEAT else bot.decide(view, rngs(view)).card
-            match.apply(PlayCard(seat, card))
-    look()
-    return tips, match
 
 
 def test_the_pinned_deal_has_what_the_guide_needs() -> None:
