@@ -65,7 +65,7 @@ class Controller:
         self.hand = HandControls(commands, table, view, lambda: prefs.settings.autoplay)
         SettingsDialog(commands, prefs, store, dialogs, view, table, self._relabel)
         Toolbar(commands, table, dialogs, store)
-        TakeBack(commands, table, view, dialogs)
+        TakeBack(commands, table, view, dialogs, self.hand.hold)
         ReviewDialog(commands, table, dialogs, lambda: view.seating, view.show_error)
         DataTransfer(commands, store, dialogs, self.notices.cards, lambda: owner.begin(None))
         self.challenges = ChallengeLinks(commands, table, saved, view, dialogs)
