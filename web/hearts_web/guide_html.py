@@ -88,8 +88,9 @@ def _suggestion(tip: Tip, passing: bool) -> str:
     return esc(hint_text(Hint(tip.cards, tip.reason, tip.reason_params), passing))
 
 
-def guide_panel(tip: Tip, seating: Seating, rules: Rules, passing: bool) -> str:
-    """The panel's inside for ``tip``: the sentence, the suggestion, an example, and "leave"."""
+def guide_panel(tip: Tip, seating: Seating, rules: Rules, passing: bool, earlier: Tip | None = None) -> str:
+    """The panel's inside for ``tip``: the sentence, the suggestion, an example, "leave", and the
+    tip before it (``earlier``) in a smaller line, so that news is not gone before it was read."""
     parts = [f'<p class="guide-tip" data-tip="{esc(tip.code)}">{esc(tip_text(tip, seating, rules))}</p>']
     suggestion = _suggestion(tip, passing)
     if suggestion:
@@ -97,6 +98,8 @@ def guide_panel(tip: Tip, seating: Seating, rules: Rules, passing: bool) -> str:
     example = _example(tip)
     if example:
         parts.append(f'<p class="guide-example">{example}</p>')
+    if earlier is not None:
+        parts.append(f'<p class="guide-earlier" data-earlier="{esc(earlier.code)}">{esc(tip_text(earlier, seating, rules))}</p>')
     return _frame("".join(parts), done=False)
 
 

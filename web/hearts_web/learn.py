@@ -19,7 +19,7 @@ from hearts.guide import GUIDED_LEVEL, Tip, guided_match, next_tip
 from . import i18n
 from .commands import Commands
 from .dialogs import Dialogs
-from .dom import Element, by_id, document, qs
+from .dom import Element, by_id, document, is_none, qs
 from .guide_html import guide_done, guide_panel, welcome_html
 from .notices import Notices
 from .rules_html import learn_t, rules_page
@@ -57,6 +57,7 @@ class Learn:
         self.previous: Session | None = None
         self.told: list[str] = []
         self.tip: Tip | None = None
+        self.earlier: Tip | None = None  # the tip before, still shown smaller
         self.done = False
         self.welcoming = False
         commands.add("rules", lambda _: self.open_rules())
@@ -93,7 +94,8 @@ class Learn:
         rules = self.table_rules()
         self.guided = Session(guided_match(rules), SessionState(mode=Mode.GUIDED, difficulty=GUIDED_LEVEL,
                                                                  practice=True, counted=True))
-        self.told, self.tip, self.done = [], None, False
+        self.told, self.tip, self.earlier, self.done = [], None, None, False
+        self.view.hide_toast()  # what the game before said is over
         document.documentElement.setAttribute("data-guided", "on")
         self._panel().hidden = False
         self.table.enter(self.guided, dealt=True)
@@ -112,7 +114,7 @@ class Learn:
         self.guided, self.previous = None, None
         document.documentElement.removeAttribute("data-guided")
         panel = by_id("guide")
-        if panel is not None:
+        if not is_none(panel):
             panel.hidden = True
             panel.innerHTML = ""
 
@@ -135,7 +137,7 @@ class Learn:
         if tip is None:
             return
         self.told.append(tip.code)
-        self.tip = tip
+        self.tip, self.earlier = tip, self.tip
         self._draw()
         if tip.cards:
             self.view.hint(tip.cards)  # the guide points; the player plays
@@ -152,7 +154,7 @@ class Learn:
 
     def _panel(self) -> Element:
         panel = by_id("guide")
-        if panel is None:
+        if is_none(panel):
             panel = document.createElement("aside")
             panel.id = "guide"
             panel.className = "guide"
@@ -171,10 +173,12 @@ class Learn:
             html = guide_done(self.tip if self.tip is not None and self.tip.code == "hand_over" else None, seating, rules)
         elif self.tip is not None:
             passing = session.match.phase is Phase.PASSING
-            html = guide_panel(self.tip, seating, rules, passing)
+            html = guide_panel(self.tip, seating, rules, passing, self.earlier)
         else:
             return
-        self._panel().innerHTML = html
+        panel = self._panel()
+        panel.innerHTML = html
+        panel.setAttribute("data-told", " ".join(self.told))  # every tip given in this hand
 
     # ------------------------------------------------------------------ the first visit
     def welcome(self) -> None:
