@@ -74,7 +74,10 @@ class Learn:
     def table_rules(self) -> Rules:
         """The rules of the game on the table (the one the guided hand stands in for), else the settings'."""
         session = self.previous if self.guided is not None else self.table.session
-        return session.match.rules if session is not None else self.rules()
+        if session is not None:
+            return session.match.rules
+        snap = self.view.state.snap  # a guest at an online table: the host's rules
+        return snap.view.rules if snap is not None and self.online() else self.rules()
 
     def open_rules(self) -> None:
         self.hide_welcome()
