@@ -11,7 +11,7 @@ from hearts.guide import Tip
 from . import i18n
 from .hints import hint_text
 from .refusals import explain_code
-from .rules_html import cards_row, learn_t, plural_points
+from .rules_html import FIRST_KEY, cards_row, learn_t, plural_points
 from .table_html import esc
 from .table_state import Seating
 
@@ -75,10 +75,13 @@ def tip_text(tip: Tip, seating: Seating, rules: Rules) -> str:
     return learn_t(f"tip_{code}")
 
 
-def _example(tip: Tip) -> str:
+def _example(tip: Tip, rules: Rules) -> str:
     if tip.example is None or tip.rule is None:
         return ""
-    why = explain_code(tip.rule.value)
+    if tip.rule.value == "no_points_on_first_trick":  # in the words of the rules in force
+        why = learn_t("first_" + FIRST_KEY[rules.first_trick])
+    else:
+        why = explain_code(tip.rule.value)
     return esc(learn_t("guide_refused", card=i18n.card_label(tip.example), why=why))
 
 
@@ -95,7 +98,7 @@ def guide_panel(tip: Tip, seating: Seating, rules: Rules, passing: bool, earlier
     suggestion = _suggestion(tip, passing)
     if suggestion:
         parts.append(f'<div class="guide-suggest">{cards_row(tip.cards)}<p>{suggestion}</p></div>')
-    example = _example(tip)
+    example = _example(tip, rules)
     if example:
         parts.append(f'<p class="guide-example">{example}</p>')
     if earlier is not None:
