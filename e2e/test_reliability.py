@@ -255,7 +255,7 @@ def test_export_clear_import_round_trip_offline(page: Page, tmp_path: Path) -> N
     preview = page.locator("#dlg")
     expect(preview).to_contain_text("Importing this file replaces")
     expect(preview.locator(f'[data-import-key="{MATCH_KEY}"]')).to_contain_text("Match in progress")
-    expect(preview.locator(f'[data-import-key="{DAILY_KEY}"]')).to_contain_text("1 day(s) played")
+    expect(preview.locator(f'[data-import-key="{DAILY_KEY}"]')).to_contain_text("1 day played")
     shot(page, "reliability-import-preview-en")
     page.click('#dlg [data-action="data-import-confirm"]')
     expect(page.locator('#notices [data-notice="import"]')).to_contain_text("imported")

@@ -22,8 +22,11 @@ The hidden cards of the hand are never used for the cost.
 looking at what happened in the hand (here the hidden cards may be used: who dropped the Q♠, what
 the trick held): ``risked_queen`` {card, seat}, ``took_points`` {card, points, best},
 ``kept_danger`` {card, best}, ``broke_void`` {card}, ``lead_suit`` {suit, best},
-``pass_kept_queen`` / ``pass_kept_high_hearts`` / ``pass_kept_spades`` {cards}, or the fallback
-``search_prefers`` {best, cost}. Cards are texts (``"QS"``; several space-separated).
+``pass_kept_queen`` / ``pass_kept_high_hearts`` / ``pass_kept_spades`` {cards}, ``moon`` {kind,
+seat, card, best} when the hand's moon is the real cost (``kind``: ``shot`` by this seat,
+``allowed``: the trick went to the shooter with points the best card would have taken, or
+``missed_stop``: a costly decision in a hand another seat shot), or the fallback ``search_prefers``
+{best, cost}. Cards are texts (``"QS"``; several space-separated).
 
 A verdict is ``flagged`` when its cost exceeds the threshold (:data:`REVIEW_THRESHOLD`, see
 ``docs/engine.md`` for how it was chosen).
@@ -62,8 +65,9 @@ REVIEW_THRESHOLD = 1.5  # points of the hand: a decision that costs more is flag
 REVIEW_ITERATIONS = 600  # sampled worlds per stage of a play decision (the pass: see evaluate_pass)
 REASON_CODES: tuple[str, ...] = (
     "risked_queen", "took_points", "kept_danger", "broke_void", "lead_suit",
-    "pass_kept_queen", "pass_kept_high_hearts", "pass_kept_spades", "search_prefers",
+    "pass_kept_queen", "pass_kept_high_hearts", "pass_kept_spades", "moon", "search_prefers",
 )
+MOON_COST = 5.0  # in a hand another seat shot the moon, a decision that costs this much is about the moon
 
 Params = tuple[tuple[str, str], ...]
 Evaluation = Generator[None, None, tuple[tuple[Card, ...], float]]
@@ -250,6 +254,9 @@ def explain_play(hand: Hand, view: SeatView, chosen: Card, best: Card, cost: flo
     by ``cost``; may look at the finished ``hand`` (what the trick held, who had the Q♠)."""
     if best == chosen:
         return _fallback((best,), cost)
+    moon = _moon(hand, view, chosen, best, cost)
+    if moon is not None:
+        return moon
     me = view.seat
     trick = hand.tricks[view.trick_number]
     card, other = chosen.text, best.text
@@ -280,6 +287,27 @@ def explain_play(hand: Hand, view: SeatView, chosen: Card, best: Card, cost: flo
     if led is None and chosen.suit != best.suit:
         return "lead_suit", (("suit", chosen.suit.name.lower()), ("best", other))
     return _fallback((best,), cost)
+
+
+def _moon(hand: Hand, view: SeatView, chosen: Card, best: Card, cost: float) -> tuple[str, Params] | None:
+    """The moon as the reason, when the hand had one: this seat shot it; or another seat did, and
+    this trick went to the shooter with points that the best card would have taken (``allowed``);
+    or the decision cost at least :data:`MOON_COST` (``missed_stop``: a way to stop it was given up)."""
+    shooter = hand.result.moon if hand.result is not None else None
+    if shooter is None:
+        return None
+    me = view.seat
+    params = (("seat", shooter.key), ("card", chosen.text), ("best", best.text))
+    if shooter == me:
+        return "moon", (("kind", "shot"), *params)
+    trick = hand.tricks[view.trick_number]
+    penalty = any(c.suit is Suit.HEARTS or c == QS for _, c in trick.plays)
+    swapped = [(int(s), int(best if s == me else c)) for s, c in trick.plays]
+    if trick.winner == shooter and penalty and trick_winner(swapped)[0] == int(me):
+        return "moon", (("kind", "allowed"), *params)
+    if cost >= MOON_COST:
+        return "moon", (("kind", "missed_stop"), *params)
+    return None
 
 
 def _dangerous(card: Card, view: SeatView) -> bool:

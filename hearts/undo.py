@@ -16,6 +16,9 @@ make that decision again.
 * Undo is allowed whenever the seat has something to take back, also after the end of the match
   (the match then goes on). :func:`undo_last` returns ``None`` when the seat has made no decision
   at all in the record.
+* A **forced** card (the only legal one when it was played) was no decision: :func:`undo_decision`
+  takes back the seat's last *real* decision (a pass, or a card chosen among several), with the
+  forced cards after it. When the seat never had a choice, it goes back to its first forced card.
 
 The record's other fields (format, version, rules, seed, ``max_hands``) are kept as they are; the
 input record is never changed. A match of explicit deals (no ``seed``) loses the deals of the
@@ -44,12 +47,13 @@ from .actions import Action, NextHand, PassCards, PlayCard
 from .cards import Card
 from .errors import ErrorCode, RecordError
 from .hand import Hand
-from .match import hand_seed
-from .records import HAND_FORMAT, VERSION, hand_from_record
+from .match import Match, hand_seed
+from .phase import Phase
+from .records import HAND_FORMAT, VERSION, hand_from_record, match_from_record
 from .rules import Rules
 from .seats import SEATS, Seat
 
-__all__ = ["Undone", "take_back", "undo_last"]
+__all__ = ["Undone", "take_back", "undo_last", "undo_decision"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,24 @@ def undo_last(record: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
     (:class:`~hearts.RecordError` otherwise); it is not changed."""
     undone = take_back(record, seat)
     return None if undone is None else undone.record
+
+
+def undo_decision(record: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
+    """Like :func:`undo_last`, but back to ``seat``'s last real decision: a card that was the only
+    legal one is taken back together with the decision before it (see the module's notes)."""
+    seat = Seat(seat)
+    undone = take_back(record, seat)
+    while undone is not None and _forced(match_from_record(undone.record), seat):
+        earlier = take_back(undone.record, seat)
+        if earlier is None:
+            break
+        undone = earlier
+    return None if undone is None else undone.record
+
+
+def _forced(match: Match, seat: Seat) -> bool:
+    """Does ``match`` wait for ``seat`` to play a card it has no choice about?"""
+    return bool(match.phase is Phase.PLAYING and match.turn == seat and len(match.legal_plays(seat)) == 1)
 
 
 def take_back(record: Mapping[str, Any], seat: Seat) -> Undone | None:

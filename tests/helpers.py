@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Mapping
 
 from hearts import CARDS, PRESETS, Action, Hand, IllegalAction, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView, parse_cards
 from hearts.seats import SEATS, PassDirection
+from hearts.bots import make_bot
+from hearts.bots.player import seeded_rngs
+from hearts.guide import GUIDED_LEVEL, GUIDED_SEAT, GUIDED_SEED, Tip, guided_match, next_tip, suggestion
 from hearts.table import play, run_sync
 
 
@@ -78,7 +82,7 @@ def played(seed: str, steps: int) -> Match:
 
 
 __all__ = ["make_deal", "hold_hand", "play_all", "random_match", "step", "played", "random_action", "RandomPlayer",
-           "CARDS", "mid_hand", "pass_view", "follow_view"]
+           "CARDS", "mid_hand", "pass_view", "follow_view", "play_guided", "random_player", "suggested"]
 
 
 def mid_hand(seed: str, tricks: int, extra: int = 0, rules_name: str = "standard") -> Hand:
@@ -112,3 +116,59 @@ def follow_view(south: str, plays: str, west: str = "", north: str = "", east: s
     play_all(hand, plays)
     assert hand.turn == Seat.SOUTH
     return hand.view(Seat.SOUTH)
+
+
+
+# ---------------------------------------------------------------------- the guided hand (hearts.guide)
+Chooser = Callable[[SeatView], tuple[int, ...]]
+
+
+def suggested(view: SeatView) -> tuple[int, ...]:
+    """The player follows the guide: the move it points at (any tip on the seat's turn has one)."""
+    tip = next_tip(view, ())
+    if tip is not None and tip.cards:
+        return tuple(tip.cards)
+    return tuple(suggestion(view)[0])
+
+
+def random_player(rng: random.Random) -> Chooser:
+    def choose(view: SeatView) -> tuple[int, ...]:
+        if view.phase is Phase.PASSING:
+            return tuple(rng.sample(list(view.hand), 3))
+        return (rng.choice(list(view.legal)),)
+
+    return choose
+
+
+def play_guided(choose: Chooser, rules: Rules | None = None, check: Callable[[Tip, SeatView, list[str]], None] | None = None
+                ) -> tuple[list[Tip], Match]:
+    """The guided hand with Easy bots on the game's seeds, the guide asked before every action."""
+    match = guided_match(rules)
+    bot, rngs = make_bot(GUIDED_LEVEL), seeded_rngs(GUIDED_SEED)
+    tips: list[Tip] = []
+
+    def look() -> None:
+        while True:
+            view = match.view(GUIDED_SEAT)
+            tip = next_tip(view, [t.code for t in tips])
+            if tip is None:
+                return
+            if check is not None:
+                check(tip, view, [t.code for t in tips])
+            tips.append(tip)
+
+    while match.phase in (Phase.PASSING, Phase.PLAYING):
+        look()
+        if match.phase is Phase.PASSING:
+            for seat in match.waiting_for_pass:
+                view = match.view(seat)
+                cards = choose(view) if seat == GUIDED_SEAT else bot.decide(view, rngs(view)).cards
+                match.apply(PassCards(seat, cards))
+        else:
+            seat = match.turn
+            assert seat is not None
+            view = match.view(seat)
+            card = choose(view)[0] if seat == GUIDED_SEAT else bot.decide(view, rngs(view)).card
+            match.apply(PlayCard(seat, card))
+    look()
+    return tips, match

@@ -15,7 +15,7 @@ from hearts.bots.candidates import candidates
 from hearts.bots.evaluate import pass_values, play_values
 from hearts.bots.knowledge import Knowledge
 from hearts.bots.player import BotPlayer
-from hearts.cards import Card
+from hearts.cards import Card, Suit
 from hearts.review import (
     REASON_CODES,
     REVIEW_THRESHOLD,
@@ -28,6 +28,7 @@ from hearts.review import (
     review_steps,
 )
 from hearts.table import play, run_steps, run_sync
+from hearts.trick import trick_winner
 from helpers import hold_hand, make_deal, play_all
 
 IT = 24  # sampled worlds per decision in these tests (the default is much larger)
@@ -316,3 +317,55 @@ def test_presets_with_the_jack_are_reviewed():
     players = [BotPlayer(make_bot("medium"), seed="review-jack")] * 4
     run_sync(play(hand, players))
     assert len(review(hand, Seat.NORTH, iterations=4)) == 14
+
+
+def _hold_hand_of_bots(seed: str) -> Hand:
+    """A hold hand: an Easy South against Medium (the seeds below end in a moon)."""
+    hand = Hand(deal_from_seed(seed), Rules(), PassDirection.HOLD)
+    players = [BotPlayer(make_bot("easy"), seed="review-player")] + [BotPlayer(make_bot("medium"), seed=seed)] * 3
+    run_sync(play(hand, players))
+    return hand
+
+
+def _south_plays(hand: Hand) -> list[int]:
+    return [i for i, (s, _) in enumerate(p for t in hand.tricks for p in t.plays) if s == Seat.SOUTH]
+
+
+def test_reason_moon_when_another_seat_shot_it():
+    hand = _hold_hand_of_bots("moon-17")  # north shoots the moon
+    assert hand.result is not None and hand.result.moon == Seat.NORTH
+    allowed = missed = 0
+    for n in _south_plays(hand):
+        view = _at(hand, n)
+        chosen = hand.plays[n]
+        trick = hand.tricks[view.trick_number]
+        winners = [c for c in view.legal if c != chosen
+                   and trick_winner([(int(s), int(c if s == Seat.SOUTH else x)) for s, x in trick.plays])[0] == Seat.SOUTH]
+        if trick.winner == Seat.NORTH and any(c.suit is Suit.HEARTS or c.text == "QS" for _, c in trick.plays) and winners:
+            code, params = explain_play(hand, view, chosen, winners[0], 2.0)
+            assert (code, dict(params)) == ("moon", {"kind": "allowed", "seat": "north", "card": chosen.text,
+                                                     "best": winners[0].text})
+            allowed += 1
+        others = [c for c in view.legal if c != chosen and c not in winners]
+        if others:
+            code, params = explain_play(hand, view, chosen, others[0], 22.2)
+            assert (code, dict(params)["kind"]) == ("moon", "missed_stop")
+            assert explain_play(hand, view, chosen, others[0], 1.0)[0] != "moon"  # a small cost is not the moon's
+            missed += 1
+    assert allowed and missed
+
+
+def test_reason_moon_when_the_seat_shot_it_and_never_without_a_moon():
+    hand = _hold_hand_of_bots("moon-50")  # south shoots the moon
+    assert hand.result is not None and hand.result.moon == Seat.SOUTH
+    n = next(i for i in _south_plays(hand) if len(_at(hand, i).legal) > 1)
+    view = _at(hand, n)
+    other = next(c for c in view.legal if c != hand.plays[n])
+    code, params = explain_play(hand, view, hand.plays[n], other, 3.0)
+    assert code == "moon" and dict(params)["kind"] == "shot"
+    plain = _hold_hand_of_bots("moon-16")
+    assert plain.result is not None and plain.result.moon is None
+    for i in _south_plays(plain):
+        v = _at(plain, i)
+        for c in v.legal:
+            assert explain_play(plain, v, plain.plays[i], c, 22.2)[0] != "moon"

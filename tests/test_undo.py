@@ -23,7 +23,7 @@ from hearts import (
     match_to_record,
     random_deal,
 )
-from hearts.undo import take_back, undo_last
+from hearts.undo import take_back, undo_decision, undo_last
 from helpers import random_action
 from strategies import rules_strategy
 
@@ -172,3 +172,48 @@ def test_bad_records_are_refused():
     record["hands"][0]["passes"] = {"south": ["2C", "2C", "3C"]}
     with pytest.raises(RecordError):
         undo_last(record, Seat.SOUTH)
+
+
+def _forced_play_then_undo(seed: str) -> tuple[Match, dict, Seat]:
+    """A match played by random moves until SOUTH has just played a forced card after a real
+    decision of its own (None if the seed gives no such moment)."""
+    rng = random.Random(seed)
+    match = Match(Rules(), seed=seed)
+    real_before = False
+    while not match.is_over:
+        if match.phase is Phase.HAND_OVER:
+            match.apply(NextHand())
+            continue
+        seat = match.to_act[rng.randrange(len(match.to_act))]
+        view = match.view(seat)
+        forced = match.phase is Phase.PLAYING and len(view.legal) == 1
+        match.apply(random_action(view, rng))
+        if seat == Seat.SOUTH:
+            if forced and real_before:
+                return match, match_to_record(match), seat
+            real_before = True
+    raise AssertionError("no forced card")
+
+
+@pytest.mark.parametrize("seed", ["forced-1", "forced-2", "forced-3", "forced-4"])
+def test_undo_after_a_forced_card_goes_back_to_the_last_real_decision(seed: str) -> None:
+    _, record, seat = _forced_play_then_undo(seed)
+    plain = match_from_record(undo_last(record, seat))
+    assert plain.turn == seat and len(plain.legal_plays(seat)) == 1  # undo_last: the forced card again
+    back = match_from_record(undo_decision(record, seat))
+    assert seat in back.to_act
+    if back.phase is Phase.PLAYING:
+        assert len(back.legal_plays(seat)) > 1  # a real choice
+    else:
+        assert back.phase is Phase.PASSING
+    # the forced card went, and the real decision before it too
+    assert _decisions(undo_decision(record, seat), seat) < _decisions(undo_last(record, seat), seat)
+
+
+def test_undo_decision_is_undo_last_when_the_last_card_was_a_choice() -> None:
+    match = Match(seed="undo-choice")
+    for seat in Seat:
+        match.choose_pass(seat, match.cards(seat)[:3])
+    record = match_to_record(match)
+    assert undo_decision(record, Seat.SOUTH) == undo_last(record, Seat.SOUTH)
+    assert undo_decision(match_to_record(Match(seed="fresh")), Seat.SOUTH) is None

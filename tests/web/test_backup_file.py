@@ -40,7 +40,7 @@ def test_the_plan_says_what_is_replaced_and_keeps_what_the_file_lacks() -> None:
     data = {STATS_KEY: REAL[STATS_KEY], DAILY_KEY: "[" * 50, SETTINGS_KEY: REAL[SETTINGS_KEY]}
     plan = plan_import(here, data, "7")
     assert set(plan.replace) == {STATS_KEY, SETTINGS_KEY}
-    assert plan.replace[STATS_KEY] == ("9 match(es) played", "3 match(es) played")
+    assert plan.replace[STATS_KEY] == ("9 matches played", "3 matches played")
     assert plan.replace[SETTINGS_KEY][0] == "nothing stored"
     assert plan.set_aside == [DAILY_KEY] and plan.writes[f"{BACKUP_PREFIX}{DAILY_KEY}.import-7"] == "[" * 50
     assert apply_import(here, plan)

@@ -32,3 +32,23 @@ def test_placeholders_match_between_the_languages() -> None:
         return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
     assert {k: fields(v) for k, v in i18n.EN.items()} == {k: fields(i18n.DE[k]) for k in i18n.EN}
+
+
+def test_every_count_takes_the_singular_for_one_in_both_languages() -> None:
+    import re
+    import string
+
+    wrong = re.compile(r"\b1 (points|pts|cards|days|decisions|matches|backups|entries|Punkte|Karten|Tage|Entscheidungen"
+                       r"|Partien|Sicherungen|Einträge)\b|\(s\)|\(es\)|\(e\)|\(en\)|\(n\)|/entries|/Einträge|1 cost you|1 haben")
+    for lang in i18n.LANGS:
+        i18n.set_lang(lang)
+        for key, text in i18n.STRINGS[lang].items():
+            names = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+            out = i18n.t(key, **{name: 1 for name in names})
+            assert not wrong.search(out), (lang, key, out)
+    i18n.set_lang("en")
+    assert i18n.t("points_n", n=1) == "1 point" and i18n.t("points_n", n=2) == "2 points" and i18n.t("points_n", n=-1) == "-1 point"
+    i18n.set_lang("de")
+    assert i18n.t("points_n", n=1) == "1 Punkt" and i18n.t("points_n", n=0) == "0 Punkte"
+    assert i18n.t("review_done", n=1, flagged=1) == "1 Entscheidung geprüft; 1 hat dich Punkte gekostet."
+    i18n.set_lang("en")

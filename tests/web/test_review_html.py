@@ -98,3 +98,22 @@ def test_points_in_a_sentence_agree_with_their_number() -> None:
     assert "with 14 points;" in review_html.reason_sentence(replace(one, params=(("card", "QS"), ("best", "2S"), ("points", "14"))), Seating())
     i18n.set_lang("de")
     assert "mit 1 Punkt;" in review_html.reason_sentence(one, Seating())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_moon_says_moon_in_each_of_its_three_cases(verdicts: list[Verdict], lang: str) -> None:
+    from dataclasses import replace
+
+    i18n.set_lang(lang)
+    base = next(v for v in verdicts if v.kind == "play")
+    word = "Mond" if lang == "de" else "moon"
+    seen = set()
+    for kind in ("shot", "allowed", "missed_stop"):
+        v = replace(base, reason="moon", params=(("kind", kind), ("seat", "north"), ("card", base.chosen[0].text),
+                                                 ("best", base.chosen[0].text)), cost=22.2, flagged=True)
+        text = review_html.reason_sentence(v, Seating())
+        assert word in text and "{" not in text and text not in seen, (kind, text)
+        assert ("Hops" in text) == (kind != "shot")
+        seen.add(text)
+    for table in (review_html.MOON_EN, review_html.MOON_DE):
+        assert set(table) == {"shot", "allowed", "missed_stop"}

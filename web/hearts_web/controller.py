@@ -26,6 +26,7 @@ from .dialogs import Dialogs
 from .dom import by_id, listen, window
 from .hand_controls import HandControls
 from .i18n import t
+from .learn import Learn
 from .online.door import Door
 from .online.start import Online
 from .review_dialog import ReviewDialog
@@ -33,7 +34,7 @@ from .saved_games import SavedGames
 from .session import Mode, Session, SessionState
 from .settings import Settings
 from .settings_dialog import Preferences, SettingsDialog
-from .store import MATCH_KEY
+from .store import MATCH_KEY, SETTINGS_KEY
 from .tab_owner import TabOwner
 from .table_loop import TableLoop
 from .table_view import TableView
@@ -62,18 +63,25 @@ class Controller:
         self.bots = BotSeats(view.set_thinking, prefs.min_think, self.params)
         self.table = table = TableLoop(view, dialogs, saved, store, self.bots, pars.get)
         self.hand = HandControls(commands, table, view, lambda: prefs.settings.autoplay)
-        SettingsDialog(commands, prefs, store, dialogs, view, table)
+        SettingsDialog(commands, prefs, store, dialogs, view, table, self._relabel)
         Toolbar(commands, table, dialogs, store)
-        TakeBack(commands, table, view, dialogs)
+        TakeBack(commands, table, view, dialogs, self.hand.hold)
         ReviewDialog(commands, table, dialogs, lambda: view.seating, view.show_error)
         DataTransfer(commands, store, dialogs, self.notices.cards, lambda: owner.begin(None))
         self.challenges = ChallengeLinks(commands, table, saved, view, dialogs)
         self.daily = DailyGame(commands, table, saved, store, dialogs, view, pars, self.params, self._link_speed)
         self.online = Online(commands, self._online_door)
+        self.learn = Learn(commands, table, view, dialogs, self.notices.cards, lambda: prefs.settings.rules,
+                           lambda: self.online.active, self.resume_or_new)
         commands.add("new-match", lambda _: self.new_match_asked())
         commands.add("new-match-now", lambda _: self.new_match_now())
         commands.add("apply-rules", lambda _: self.new_match_now(online_too=True))
         commands.add("back-to-match", lambda _: self.back_to_match())
+
+    def _relabel(self) -> None:
+        """A new language: the notices and what the learning feature shows, in it."""
+        self.notices.cards.relabel()
+        self.learn.relabel()
 
     def _link_speed(self) -> str | None:
         """The ``?speed=`` a daily game's address keeps (tests), unless the player changed the speed."""
@@ -104,7 +112,11 @@ class Controller:
             if not self.challenges.open(self.params.pop("challenge")):
                 self.resume_or_new()
         elif not self.online.open_from_link():
+            first = self.store.get_raw(SETTINGS_KEY) is None and self.store.get_raw(MATCH_KEY) is None
             self.resume_or_new()
+            if first:  # a first visit without a link: offer "How to play" and the guided hand, once
+                self.learn.welcome()
+                self.prefs.settings.save(self.store)
         page.apply_texts(self.view.seating)
         by_id("app").hidden = False
         page.fit_toolbar()  # measurable only now that the table is shown
@@ -122,7 +134,7 @@ class Controller:
         link = self.params.get("daily")
         if link is not None and not is_date(link):
             raw = str(window.location.search).partition("daily=")[2].partition("&")[0]  # as typed
-            self.notices.notice("link", t("bad_daily_link", value=raw[:40]), [("daily", t("open_daily"))])
+            self.notices.notice("link", lambda: t("bad_daily_link", value=raw[:40]), lambda: [("daily", t("open_daily"))])
             self.params.pop("daily")
             window.history.replaceState(None, "", window.location.pathname)
         return self.params.get("daily")
@@ -153,7 +165,9 @@ class Controller:
     def new_match_asked(self) -> None:
         """The toolbar's New match (Back to the match in a daily or challenge game)."""
         session = self.table.session
-        if self.online.active:
+        if self.learn.active:
+            self.learn.leave()
+        elif self.online.active:
             self.online.show_panel()  # leaving an online table is done from its panel
         elif self._away_from_match():
             self.leave_daily()

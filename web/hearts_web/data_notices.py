@@ -7,6 +7,8 @@ The cards themselves are :class:`~hearts_web.notices.Notices`; their HTML is :mo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .data_html import notice_html, stored_notice_html
 from .dom import window
 from .i18n import t
@@ -42,14 +44,16 @@ class DataNotices:
             if self.cards.shown("stored"):  # still on screen: one card for all of it
                 self.told = [n for n in self.on_card if n not in self.told] + self.told
             failed = any(n.backup is None for n in self.told)
-            self.cards.show("stored", stored_notice_html(self.told), seconds=None if failed else 20)
+            told = list(self.told)
+            self.cards.show("stored", lambda: stored_notice_html(told), seconds=None if failed else 20)
             self.on_card, self.told = self.told, []
 
-    def notice(self, notice_id: str, text: str, actions: list[tuple[str, str]]) -> None:
-        self.cards.show(notice_id, notice_html(notice_id, text, actions), seconds=20)
+    def notice(self, notice_id: str, text: Callable[[], str], actions: Callable[[], list[tuple[str, str]]]) -> None:
+        """A one-off notice; ``text`` and ``actions`` are asked again when the language changes."""
+        self.cards.show(notice_id, lambda: notice_html(notice_id, text(), actions()), seconds=20)
 
     def no_storage(self) -> None:
-        self.cards.show("no-storage", notice_html("no-storage", t("no_storage")))
+        self.cards.show("no-storage", lambda: notice_html("no-storage", t("no_storage")))
 
     def storage_status(self, ok: bool) -> None:
         """The storage took a write again (``ok``) or refused one."""
@@ -57,6 +61,6 @@ class DataNotices:
             return  # shown once per change (a dismissed warning does not come back at every move)
         self._saving = ok
         if ok:
-            self.cards.show("storage", notice_html("storage", t("storage_ok"), warn=False), seconds=4)
+            self.cards.show("storage", lambda: notice_html("storage", t("storage_ok"), warn=False), seconds=4)
         else:
-            self.cards.show("storage", notice_html("storage", t("storage_full"), [("data-export", t("export"))]))
+            self.cards.show("storage", lambda: notice_html("storage", t("storage_full"), [("data-export", t("export"))]))

@@ -66,7 +66,7 @@ class DataTransfer:
         exported = _now_iso()
         name = backup_file.file_name(exported)
         download(name, backup_file.export_text(self.store, exported))
-        self.notices.show("export", notice_html("export", t("export_done", name=name), warn=False), seconds=5)
+        self.notices.show("export", lambda: notice_html("export", t("export_done", name=name), warn=False), seconds=5)
 
     def pick_file(self) -> None:
         if self._picker is None:
@@ -108,7 +108,7 @@ class DataTransfer:
         if plan is None:
             return
         if not backup_file.apply_import(self.store, plan):
-            self.notices.show("import", notice_html("import", t("import_failed")))
+            self.notices.show("import", lambda: notice_html("import", t("import_failed")))
             return
         self.on_imported()
-        self.notices.show("import", notice_html("import", t("import_done"), warn=False), seconds=6)
+        self.notices.show("import", lambda: notice_html("import", t("import_done"), warn=False), seconds=6)

@@ -51,6 +51,7 @@ class HandControls:
 
     def __init__(self, commands: Commands, table: TableDoor, view: TableView, autoplay: Callable[[], bool]) -> None:
         self.table, self.view, self.autoplay = table, view, autoplay
+        self.held = False  # after an undo: the next question waits for the player, forced or not
         commands.add("pass", lambda _: self.pass_cards())
         commands.add("claim", lambda _: self.claim())
         commands.add("hint", lambda _: self.hint())
@@ -61,6 +62,10 @@ class HandControls:
         card, that card plays itself after a short beat (unless the player is quicker)."""
         if self.autoplay() and view.phase is Phase.PLAYING and len(view.legal) == 1:
             asyncio.ensure_future(self._autoplay(view))
+
+    def hold(self) -> None:
+        """A move was taken back: the next question waits for the player (no card plays itself)."""
+        self.held = True
 
     async def _autoplay(self, view: SeatView) -> None:
         await asyncio.sleep(AUTOPLAY_BEAT)

@@ -7,6 +7,8 @@ hint reasons by the bots' reason codes, so the engine never has to know a langua
 
 from __future__ import annotations
 
+import re
+
 from hearts.cards import CARDS
 
 LANGS = ("de", "en")
@@ -28,8 +30,8 @@ EN: dict[str, str] = {
     "seat_name_3": "Shelly",
     "your_hand": "Your hand",
     "trick": "Current trick",
-    "points_short": "{n} pts",
-    "cards_left": "{n} cards",
+    "points_short": "{n} [[n:pt|pts]]",
+    "cards_left": "{n} [[n:card|cards]]",
     "markers_label": "Tricks this hand: {list}",
     "marker_none": "no points",
     "marker_hearts": "hearts",
@@ -99,7 +101,7 @@ EN: dict[str, str] = {
     "new_match_confirm": "Start a new match? The current match will be abandoned.",
     "practice": "Practice",
     "practice_note": "You used a hint or took a move back: this match counts as practice.",
-    "target": "Match to {n} points",
+    "target": "Match to {n} [[n:point|points]]",
     # toolbar
     "menu": "Menu",
     "hint": "Show me",
@@ -107,6 +109,7 @@ EN: dict[str, str] = {
     "no_last_trick": "No trick has been played yet in this hand.",
     "scores": "Scores",
     "settings": "Settings",
+    "how_to_play": "How to play",
     "stats": "Statistics",
     "fullscreen": "Fullscreen",
     "daily": "Daily",
@@ -154,7 +157,7 @@ EN: dict[str, str] = {
     "opt_tie": "Tie for lowest at the end",
     "tie_play_on": "play another hand",
     "tie_shared_win": "shared win",
-    "points_n": "{n} points",
+    "points_n": "{n} [[n:point|points]]",
     "rules_next_match": "Rule changes apply from the next match.",
     "apply_new_match": "Start new match with these rules",
     "save": "Done",
@@ -223,12 +226,12 @@ EN: dict[str, str] = {
     "imp_now": "now: {what}",
     "imp_none": "nothing stored",
     "imp_invalid": "cannot be read: it will be kept as a backup only",
-    "imp_backups": "{n} backup(s) of earlier unreadable data",
-    "imp_skipped": "Not imported: {n} entry/entries of an online table (a table lives in the browser that opened it).",
-    "imp_match_desc": "hand {hand}, trick {trick}, {pts} points for you",
+    "imp_backups": "{n} [[n:backup|backups]] of earlier unreadable data",
+    "imp_skipped": "Not imported: {n} [[n:entry|entries]] of an online table (a table lives in the browser that opened it).",
+    "imp_match_desc": "hand {hand}, trick {trick}, {pts} [[pts:point|points]] for you",
     "imp_match_over": "finished",
-    "imp_daily_desc": "{days} day(s) played",
-    "imp_stats_desc": "{n} match(es) played",
+    "imp_daily_desc": "{days} [[days:day|days]] played",
+    "imp_stats_desc": "{n} [[n:match|matches]] played",
     "imp_settings_desc": "language, look, level and rules",
     "imp_daily_game_desc": "{date}",
     "tab_elsewhere": "This game is open in another tab.",
@@ -249,7 +252,7 @@ EN: dict[str, str] = {
     "par_computing": "Par: …",
     "daily_play": "Play today's hand",
     "daily_practice": "Play again (practice)",
-    "daily_result": "You took {pts} points · par {par}",
+    "daily_result": "You took {pts} [[pts:point|points]] · par {par}",
     "daily_beat": "You beat par!",
     "daily_equal": "You matched par.",
     "daily_over": "Par was better this time.",
@@ -257,9 +260,9 @@ EN: dict[str, str] = {
     "copied": "Result copied to the clipboard.",
     "copy_manual": "Copy this text:",
     "history": "History",
-    "streak": "Streak: {n} days",
+    "streak": "Streak: {n} [[n:day|days]]",
     "streak_one": "Streak: 1 day",
-    "streak_par": "At or under par: {n} days in a row",
+    "streak_par": "At or under par: {n} [[n:day|days]] in a row",
     "streak_par_one": "At or under par: 1 day in a row",
     "played_days": "Days played: {n}",
     "no_history": "No daily games yet.",
@@ -269,7 +272,7 @@ EN: dict[str, str] = {
     "daily_badge": "Daily",
     "back_to_match": "Back to your match",
     "share_title": "Hearts daily {date}",
-    "share_points": "{pts} points · par {par}",
+    "share_points": "{pts} [[pts:point|points]] · par {par}",
     # online
     "online": "Online",
     "online_title": "Play online",
@@ -338,9 +341,9 @@ EN: dict[str, str] = {
     "review_you_passed": "You passed to {name}:",
     "review_you_got": "You received from {name}:",
     "review_checking": "Checking your decisions… {n} of {of}",
-    "review_done": "{n} decisions checked; {flagged} cost you points.",
-    "review_cost": "costs about {cost} points",
-    "review_clean": "No decision cost you more than {limit} points. Well played!",
+    "review_done": "{n} [[n:decision|decisions]] checked; {flagged} [[flagged:costs|cost]] you points.",
+    "review_cost": "costs about {cost} [[cost:point|points]]",
+    "review_clean": "No decision cost you more than {limit} [[limit:point|points]]. Well played!",
     "review_failed": "The review could not be finished.",
     "review_none": "No hand has been finished yet.",
     "challenge_play": "Play this deal with a friend",
@@ -376,7 +379,7 @@ DE: dict[str, str] = {
     "your_hand": "Deine Karten",
     "trick": "Aktueller Stich",
     "points_short": "{n} Pkt.",
-    "cards_left": "{n} Karten",
+    "cards_left": "{n} [[n:Karte|Karten]]",
     "markers_label": "Stiche in dieser Runde: {list}",
     "marker_none": "ohne Punkte",
     "marker_hearts": "Herz",
@@ -441,13 +444,14 @@ DE: dict[str, str] = {
     "new_match_confirm": "Neue Partie starten? Die laufende Partie wird abgebrochen.",
     "practice": "Übung",
     "practice_note": "Du hast einen Tipp benutzt oder einen Zug zurückgenommen: Diese Partie zählt als Übung.",
-    "target": "Partie bis {n} Punkte",
+    "target": "Partie bis {n} [[n:Punkt|Punkte]]",
     "menu": "Menü",
     "hint": "Zeig's mir",
     "last_trick": "Letzter Stich",
     "no_last_trick": "In dieser Runde wurde noch kein Stich gespielt.",
     "scores": "Punkte",
     "settings": "Einstellungen",
+    "how_to_play": "So geht's",
     "stats": "Statistik",
     "fullscreen": "Vollbild",
     "daily": "Täglich",
@@ -494,7 +498,7 @@ DE: dict[str, str] = {
     "opt_tie": "Gleichstand am Ende",
     "tie_play_on": "weitere Runde spielen",
     "tie_shared_win": "geteilter Sieg",
-    "points_n": "{n} Punkte",
+    "points_n": "{n} [[n:Punkt|Punkte]]",
     "rules_next_match": "Regeländerungen gelten ab der nächsten Partie.",
     "apply_new_match": "Neue Partie mit diesen Regeln",
     "save": "Fertig",
@@ -560,12 +564,12 @@ DE: dict[str, str] = {
     "imp_now": "jetzt: {what}",
     "imp_none": "nichts gespeichert",
     "imp_invalid": "nicht lesbar: wird nur als Sicherung aufbewahrt",
-    "imp_backups": "{n} Sicherung(en) früher unlesbarer Daten",
-    "imp_skipped": "Nicht importiert: {n} Eintrag/Einträge eines Online-Tischs (ein Tisch gehört zu dem Browser, der ihn eröffnet hat).",
-    "imp_match_desc": "Runde {hand}, Stich {trick}, {pts} Punkte für dich",
+    "imp_backups": "{n} [[n:Sicherung|Sicherungen]] früher unlesbarer Daten",
+    "imp_skipped": "Nicht importiert: {n} [[n:Eintrag|Einträge]] eines Online-Tischs (ein Tisch gehört zu dem Browser, der ihn eröffnet hat).",
+    "imp_match_desc": "Runde {hand}, Stich {trick}, {pts} [[pts:Punkt|Punkte]] für dich",
     "imp_match_over": "beendet",
-    "imp_daily_desc": "{days} Tag(e) gespielt",
-    "imp_stats_desc": "{n} Partie(n) gespielt",
+    "imp_daily_desc": "{days} [[days:Tag|Tage]] gespielt",
+    "imp_stats_desc": "{n} [[n:Partie|Partien]] gespielt",
     "imp_settings_desc": "Sprache, Aussehen, Stärke und Regeln",
     "imp_daily_game_desc": "{date}",
     "tab_elsewhere": "Dieses Spiel ist in einem anderen Tab geöffnet.",
@@ -584,7 +588,7 @@ DE: dict[str, str] = {
     "par_computing": "Par: …",
     "daily_play": "Heutige Runde spielen",
     "daily_practice": "Nochmal spielen (Übung)",
-    "daily_result": "Du hast {pts} Punkte · Par {par}",
+    "daily_result": "Du hast {pts} [[pts:Punkt|Punkte]] · Par {par}",
     "daily_beat": "Du hast das Par geschlagen!",
     "daily_equal": "Du hast das Par erreicht.",
     "daily_over": "Diesmal war das Par besser.",
@@ -592,9 +596,9 @@ DE: dict[str, str] = {
     "copied": "Ergebnis in die Zwischenablage kopiert.",
     "copy_manual": "Kopier diesen Text:",
     "history": "Verlauf",
-    "streak": "Serie: {n} Tage",
+    "streak": "Serie: {n} [[n:Tag|Tage]]",
     "streak_one": "Serie: 1 Tag",
-    "streak_par": "Par oder besser: {n} Tage in Folge",
+    "streak_par": "Par oder besser: {n} [[n:Tag|Tage]] in Folge",
     "streak_par_one": "Par oder besser: 1 Tag",
     "played_days": "Gespielte Tage: {n}",
     "no_history": "Noch keine Tagesspiele.",
@@ -604,7 +608,7 @@ DE: dict[str, str] = {
     "daily_badge": "Täglich",
     "back_to_match": "Zurück zur Partie",
     "share_title": "Hearts täglich {date}",
-    "share_points": "{pts} Punkte · Par {par}",
+    "share_points": "{pts} [[pts:Punkt|Punkte]] · Par {par}",
     # online
     "online": "Online",
     "online_title": "Online spielen",
@@ -673,9 +677,9 @@ DE: dict[str, str] = {
     "review_you_passed": "Du hast an {name} gegeben:",
     "review_you_got": "Du hast von {name} bekommen:",
     "review_checking": "Deine Entscheidungen werden geprüft… {n} von {of}",
-    "review_done": "{n} Entscheidungen geprüft; {flagged} haben dich Punkte gekostet.",
-    "review_cost": "kostet etwa {cost} Punkte",
-    "review_clean": "Keine Entscheidung hat dich mehr als {limit} Punkte gekostet. Gut gespielt!",
+    "review_done": "{n} [[n:Entscheidung|Entscheidungen]] geprüft; {flagged} [[flagged:hat|haben]] dich Punkte gekostet.",
+    "review_cost": "kostet etwa {cost} [[cost:Punkt|Punkte]]",
+    "review_clean": "Keine Entscheidung hat dich mehr als {limit} [[limit:Punkt|Punkte]] gekostet. Gut gespielt!",
     "review_failed": "Die Analyse ließ sich nicht beenden.",
     "review_none": "Es ist noch kein Spiel zu Ende.",
     "challenge_play": "Dieses Spiel mit einem Freund spielen",
@@ -717,9 +721,29 @@ def lang() -> str:
     return _Lang.current
 
 
+_PLURAL = re.compile(r"\[\[(\w+):([^|\]]*)\|([^\]]*)\]\]")
+
+
+def is_one(value: object) -> bool:
+    """Does a count take the singular ("1 point", "1 Punkt"; also −1)?"""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) == 1
+    return str(value).strip().lstrip("-−") == "1"
+
+
+def plurals(text: str, params: dict[str, object]) -> str:
+    """``[[n:point|points]]`` → the form for the count ``params["n"]`` (singular only for one)."""
+    return _PLURAL.sub(lambda m: m.group(2) if is_one(params.get(m.group(1))) else m.group(3), text)
+
+
 def t(key: str, **params: object) -> str:
+    """The string ``key`` in the current language, its plurals picked and ``params`` filled in."""
     table = STRINGS[_Lang.current]
     text = table.get(key) or EN.get(key) or key
+    if "[[" in text:
+        text = plurals(text, params)
     if params:
         try:
             return text.format(**params)

@@ -2,11 +2,14 @@
 
 Unlike the toast (one short line that the table reuses all the time), a notice stays until the
 player closes it (or ``seconds`` pass), several can be shown at once, and each may carry buttons
-(their ``data-action`` is a command like any other). HTML from :mod:`data_html`."""
+(their ``data-action`` is a command like any other). HTML from :mod:`data_html`. A notice given as
+a function of no arguments is drawn again in the new language by :meth:`relabel`."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+
 from .dom import Element, JsEvent, by_id, closest, document, listen, qs
 
 __all__ = ["Notices"]
@@ -15,6 +18,7 @@ __all__ = ["Notices"]
 class Notices:
     def __init__(self) -> None:
         self._tokens: dict[str, object] = {}
+        self._builders: dict[str, Callable[[], str]] = {}
 
     def _box(self) -> Element:
         box = by_id("notices")
@@ -32,8 +36,29 @@ class Notices:
         if el is not None:
             self.hide(str(el.getAttribute("data-close-notice")))
 
-    def show(self, notice_id: str, html: str, seconds: float | None = None) -> None:
-        """Show (or replace) the notice ``notice_id``; it goes away after ``seconds`` if given."""
+    def show(self, notice_id: str, html: str | Callable[[], str], seconds: float | None = None) -> None:
+        """Show (or replace) the notice ``notice_id``; it goes away after ``seconds`` if given.
+        ``html`` may be a function that builds it (in the page's language at the time)."""
+        if callable(html):
+            self._builders[notice_id] = html
+            html = html()
+        else:
+            self._builders.pop(notice_id, None)
+        self._draw(notice_id, html)
+        token = self._tokens[notice_id] = object()
+        if seconds is not None:
+            asyncio.ensure_future(self._expire(notice_id, token, seconds))
+
+    def relabel(self) -> None:
+        """The language changed: every notice shown that has a builder is drawn again (its
+        expiry stays as it was)."""
+        for notice_id, build in list(self._builders.items()):
+            if self.shown(notice_id):
+                self._draw(notice_id, build())
+            else:
+                self._builders.pop(notice_id, None)
+
+    def _draw(self, notice_id: str, html: str) -> None:
         box = self._box()
         old = qs(f'[data-notice="{notice_id}"]', box)
         holder = document.createElement("div")
@@ -43,9 +68,6 @@ class Notices:
             box.replaceChild(card, old)
         else:
             box.appendChild(card)
-        token = self._tokens[notice_id] = object()
-        if seconds is not None:
-            asyncio.ensure_future(self._expire(notice_id, token, seconds))
 
     async def _expire(self, notice_id: str, token: object, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -54,6 +76,7 @@ class Notices:
 
     def hide(self, notice_id: str) -> None:
         self._tokens.pop(notice_id, None)
+        self._builders.pop(notice_id, None)
         old = qs(f'#notices [data-notice="{notice_id}"]')
         if old is not None:
             old.remove()

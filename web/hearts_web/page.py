@@ -12,6 +12,7 @@ from hearts import Seat
 from . import i18n
 from .dom import by_id, document, qs, qsa, window
 from .i18n import t
+from .rules_html import learn_t
 from .session import Mode, SessionState
 from .table_state import Seating
 
@@ -74,7 +75,7 @@ def apply_speed(timings: tuple[float, float, float], instant: bool) -> None:
 def render_badge(state: SessionState | None, par: int | None) -> None:
     """The mode badge (daily with its date and par, or practice) and the label of the button that
     leaves the daily game or starts a new match."""
-    daily = state is not None and state.mode in (Mode.DAILY, Mode.CHALLENGE)
+    daily = state is not None and state.mode in (Mode.DAILY, Mode.CHALLENGE, Mode.GUIDED)
     button = qs('.tool[data-action="new-match"]')
     if button is not None:
         key = "back_to_match" if daily else "new_match"
@@ -84,7 +85,10 @@ def render_badge(state: SessionState | None, par: int | None) -> None:
         button.setAttribute("title", t(key))
         button.setAttribute("aria-label", t(key))
     badge = by_id("mode-badge")
-    if state is not None and state.mode is Mode.CHALLENGE:
+    if state is not None and state.mode is Mode.GUIDED:
+        badge.textContent = learn_t("guide_badge")
+        badge.hidden = False
+    elif state is not None and state.mode is Mode.CHALLENGE:
         badge.textContent = t("challenge_badge") + (f" · {t('practice')}" if state.practice else "")
         badge.hidden = False
     elif state is not None and daily:

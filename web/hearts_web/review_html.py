@@ -13,7 +13,8 @@ from .i18n import t
 from .table_html import card_face, esc
 from .table_state import Seating
 
-__all__ = ["step_count", "step_html", "verdicts_html", "reason_sentence", "REASONS_EN", "REASONS_DE"]
+__all__ = ["step_count", "step_html", "verdicts_html", "reason_sentence", "REASONS_EN", "REASONS_DE", "MOON_EN",
+           "MOON_DE"]
 
 REASONS_EN: dict[str, str] = {
     "risked_queen": "Playing the {card} while the queen of spades was still out gave {seat} the chance to drop her on you.",
@@ -24,6 +25,7 @@ REASONS_EN: dict[str, str] = {
     "pass_kept_queen": "Passing {cards} kept the queen of spades with too few spades to hide her.",
     "pass_kept_high_hearts": "Passing {cards} kept high hearts that tend to win tricks full of points.",
     "pass_kept_spades": "Passing {cards} kept the high spades that catch the queen.",
+    "moon": "{seat} shot the moon: the {best} would have kept a way to stop it (one point is enough); the {card} gave it up.",
     "search_prefers": "The search expects the {best} to cost about {cost} points less.",
 }
 REASONS_DE: dict[str, str] = {
@@ -35,7 +37,19 @@ REASONS_DE: dict[str, str] = {
     "pass_kept_queen": "Mit der Weitergabe von {cards} bliebst du auf der Pik-Dame sitzen, mit zu wenig Pik, um sie zu schützen.",
     "pass_kept_high_hearts": "Mit der Weitergabe von {cards} behieltest du hohe Herz, die gern Stiche voller Punkte gewinnen.",
     "pass_kept_spades": "Mit der Weitergabe von {cards} behieltest du die hohen Pik, die die Dame fangen.",
+    "moon": "{seat} hat den Mond geschossen: Mit {best} hättest du ihn noch verhindern können (ein Punkt genügt); {card} hat diese Chance vergeben.",
     "search_prefers": "Die Suche erwartet bei {best} etwa {cost} Punkte weniger.",
+}
+# the moon's three cases (the verdict's ``kind``): the seat shot it, let it happen, missed a stop
+MOON_EN: dict[str, str] = {
+    "shot": "You shot the moon, but the {card} was a gamble: the search expects the {best} to cost less on average.",
+    "allowed": "{seat} was shooting the moon, and the {card} let this trick go: the {best} would have taken a point and stopped the moon.",
+    "missed_stop": REASONS_EN["moon"],
+}
+MOON_DE: dict[str, str] = {
+    "shot": "Du hast den Mond geschossen, aber {card} war ein Wagnis: Die Suche erwartet mit {best} im Schnitt weniger Punkte.",
+    "allowed": "{seat} wollte den Mond schießen, und mit {card} ging dieser Stich an {seat}: {best} hätte einen Punkt genommen und den Mond verhindert.",
+    "missed_stop": REASONS_DE["moon"],
 }
 _SUITS = ("clubs", "diamonds", "spades", "hearts")
 
@@ -88,8 +102,9 @@ def reason_sentence(verdict: Verdict, seating: Seating) -> str:
     params.setdefault("cards", _cards_text(" ".join(c.text for c in verdict.chosen)))
     params.setdefault("best", _cards_text(" ".join(c.text for c in verdict.best)))
     params.setdefault("cost", number(verdict.cost))
+    moon = (MOON_DE if i18n.lang() == "de" else MOON_EN).get(str(dict(verdict.params).get("kind", "")), "")
     for code in (verdict.reason, "search_prefers"):
-        template = table.get(code)
+        template = moon if code == "moon" and moon else table.get(code)
         if template:
             try:
                 text = template.format(**params)

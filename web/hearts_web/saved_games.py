@@ -31,4 +31,7 @@ class SavedGames:
         return session
 
     def save(self, session: Session) -> None:
+        """Write ``session`` under its key (the guided hand is never saved: it has no key)."""
+        if not session.save_key:
+            return
         self.store.set_json(session.save_key, encode_save(session))

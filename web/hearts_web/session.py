@@ -36,6 +36,7 @@ class Mode(Enum):
     DAILY = "daily"
     ONLINE = "online"  # the match of an online table hosted in this browser
     CHALLENGE = "challenge"  # a friend's deal from a challenge link
+    GUIDED = "guided"  # the guided first hand (hearts.guide): never saved, never counted
 
 
 @dataclass
@@ -110,6 +111,8 @@ class _StoredFields:
         raw = self.data.get("mode", "match")
         try:
             mode = Mode(raw)
+            if mode is Mode.GUIDED:
+                raise ValueError("a guided hand is never saved")
         except (ValueError, TypeError):
             self.bad("mode", f"unknown mode {str(raw)[:20]!r}")
             mode = stored_as or Mode.MATCH
@@ -188,6 +191,9 @@ class Session:
 
     @property
     def save_key(self) -> str:
+        """The key the session is saved under ("" for the guided hand, which is never saved)."""
+        if self.state.mode is Mode.GUIDED:
+            return ""
         return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY,
                 Mode.CHALLENGE: CHALLENGE_GAME_KEY}[self.state.mode]
 
@@ -197,7 +203,7 @@ class Session:
         challenge game (not an online table: its deals come from all players' contributions)."""
         if self.state.mode is Mode.CHALLENGE:
             return bool(self.state.challenge)
-        return self.state.mode is not Mode.ONLINE and bool(self.match.seed)
+        return self.state.mode not in (Mode.ONLINE, Mode.GUIDED) and bool(self.match.seed)
 
     def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
         m = self.match

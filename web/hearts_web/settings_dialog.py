@@ -9,7 +9,7 @@ change means at once (a new language redraws everything; a new level is the bots
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from . import i18n, page, settings_form
@@ -68,9 +68,12 @@ class TableDoor(Protocol):
 
 
 class SettingsDialog:
+    """``relabel()``: what else the page shows in words is drawn again after a change of language."""
+
     def __init__(self, commands: Commands, prefs: Preferences, store: Store, dialogs: Dialogs, view: TableView,
-                 table: TableDoor) -> None:
+                 table: TableDoor, relabel: Callable[[], None] = lambda: None) -> None:
         self.prefs, self.store, self.dialogs, self.view, self.table = prefs, store, dialogs, view, table
+        self.relabel = relabel
         commands.add("settings", lambda _: self.dialogs.open(t("settings"), settings_form.settings_html(self.settings)))
         for action in ("set-lang", "set-difficulty", "set-look", "set-deck"):
             commands.add(action, self.tap)
@@ -127,3 +130,5 @@ class SettingsDialog:
         self.table.show_badge()
         if self.dialogs.is_open and qs("#dlg-body [data-settings]") is not None:
             self.refresh()  # the settings dialog follows the language at once
+        self.view.relabel()  # the toast on screen ("You received … from Shelly")
+        self.relabel()

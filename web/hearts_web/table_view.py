@@ -30,6 +30,7 @@ class TableView:
         self._state = TableState()
         self._error_task: asyncio.Task[None] | None = None
         self._toast_token: object = None
+        self._toast_again: Callable[[], str] | None = None  # the toast's text in a new language
 
     @property
     def state(self) -> TableState:
@@ -207,7 +208,10 @@ class TableView:
     def announce(self, text: str) -> None:
         by_id("sr-live").textContent = text
 
-    def toast(self, text: str, warn: bool = False, seconds: float = 3.5, html: str | None = None) -> None:
+    def toast(self, text: str, warn: bool = False, seconds: float = 3.5, html: str | None = None,
+              again: Callable[[], str] | None = None) -> None:
+        """A short line over the table; ``again`` gives its text anew after a change of language."""
+        self._toast_again = again
         el = by_id("toast")
         if html is not None:
             el.innerHTML = html
@@ -226,6 +230,12 @@ class TableView:
 
     def hide_toast(self) -> None:
         by_id("toast").hidden = True
+
+    def relabel(self) -> None:
+        """The language changed: the toast on screen says it again in the new one."""
+        el = by_id("toast")
+        if self._toast_again is not None and not el.hidden:
+            el.textContent = self._toast_again()
 
     # ------------------------------------------------------------------ events → animation
     async def animate(self, events: list[Event], after: Snapshot) -> None:
@@ -291,10 +301,12 @@ class TableView:
         source = ev.direction.source(self.seating.me)
         got = frozenset(ev.given[source])
         self._state = replace(self._state, received=got, chosen=())
-        names = i18n.join_list([i18n.card_label(c) for c in sorted(got)])
-        text = t("received", cards=names, name=self.seating.name(source))
-        self.toast(text, seconds=4)
-        self.announce(text)
+        def text() -> str:
+            names = i18n.join_list([i18n.card_label(c) for c in sorted(got)])
+            return t("received", cards=names, name=self.seating.name(source))
+
+        self.toast(text(), seconds=4, again=text)
+        self.announce(text())
         asyncio.ensure_future(self._clear_received(got))
 
     async def _clear_received(self, cards: frozenset[Card]) -> None:
@@ -305,5 +317,5 @@ class TableView:
                 el.classList.remove("received")
 
     def hold_notice(self) -> None:
-        self.toast(t("pass_hold"), seconds=4)
+        self.toast(t("pass_hold"), seconds=4, again=lambda: t("pass_hold"))
         self.announce(t("pass_hold"))

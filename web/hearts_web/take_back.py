@@ -1,6 +1,9 @@
 """Undo in the toolbar: take back the player's last card or pass, and the bots' replies after it.
+A forced card (the only legal one) is no decision: Undo goes back past it to the player's last
+real one (:func:`hearts.undo.undo_decision`), and a forced card then waits for the player's move
+instead of playing itself again (``on_undone``).
 
-The engine rebuilds the record without that decision (:func:`hearts.undo.undo_last`); the game
+The engine rebuilds the record without that decision (:func:`hearts.undo.undo_decision`); the game
 then counts as practice, so a game that still counts asks first, and a result that has been
 counted is never taken back. Not offered at an online table. Registers ``undo`` and ``undo-now``
 and keeps the toolbar button enabled only when there is something to take back.
@@ -41,8 +44,9 @@ class TableDoor(Protocol):
 
 
 class TakeBack:
-    def __init__(self, commands: Commands, table: TableDoor, view: TableView, dialogs: Dialogs) -> None:
-        self.table, self.view, self.dialogs = table, view, dialogs
+    def __init__(self, commands: Commands, table: TableDoor, view: TableView, dialogs: Dialogs,
+                 on_undone: Callable[[], None] = lambda: None) -> None:
+        self.table, self.view, self.dialogs, self.on_undone = table, view, dialogs, on_undone
         commands.add("undo", lambda _: self.undo())
         commands.add("undo-now", lambda _: self.undo_now())
         table.watch(self._offer)
@@ -58,7 +62,7 @@ class TakeBack:
         return session if session is not None and session.state.mode is not Mode.ONLINE else None
 
     def can_undo(self) -> bool:
-        from hearts.undo import undo_last
+        from hearts.undo import undo_last  # the same answer as undo_decision, without replaying
 
         session = self.local()
         return (session is not None and not session.state.counted
@@ -71,7 +75,7 @@ class TakeBack:
     def undo(self, confirmed: bool = False) -> None:
         """Take back the player's last card or pass, and the bots' replies after it. A game that
         still counts asks first: it becomes practice (not counted, a challenge result not sent)."""
-        from hearts.undo import undo_last
+        from hearts.undo import undo_decision
 
         if self.table.session is not None and self.table.session.state.mode is Mode.ONLINE:
             self.view.show_error(t("undo_online"))
@@ -80,7 +84,7 @@ class TakeBack:
         if session is not None and session.state.counted:
             self.view.show_error(t("undo_counted"))  # a counted result is never taken back
             return
-        record = undo_last(match_to_record(session.match), ME) if session is not None else None
+        record = undo_decision(match_to_record(session.match), ME) if session is not None else None
         if session is None or record is None:
             self.view.show_error(t("undo_nothing"))
             return
@@ -94,4 +98,5 @@ class TakeBack:
             session.state.practice = True
             self.view.toast(t("undo_practice"), seconds=4)
         self.table.save()
+        self.on_undone()  # no card plays itself at the decision given back
         self.table.enter(session)  # a challenge game's bots keep the original match's seeds

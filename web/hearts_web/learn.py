@@ -1,0 +1,202 @@
+"""Learning the game in the game: "How to play", the guided hand and the first visit's offer.
+
+``rules`` opens the rules page for the rules of the table (the settings' rules when no game is on
+it; :mod:`rules_html`). ``guided-hand`` puts the guided first hand (:mod:`hearts.guide`) on the
+table: the game that was there is kept as it is and comes back with ``guided-leave``; the guided
+hand is never saved and never counted (its session is ``Mode.GUIDED``, practice and counted).
+While it runs the page has ``html[data-guided="on"]`` and a panel that explains each new
+situation as it comes. A first visit (nothing stored, no link) gets a notice that offers both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from hearts import Phase, Rules, Seat
+from hearts.guide import GUIDED_LEVEL, Tip, guided_match, next_tip
+
+from . import i18n
+from .commands import Commands
+from .dialogs import Dialogs
+from .dom import Element, by_id, document, is_none, qs
+from .guide_html import guide_done, guide_panel, welcome_html
+from .notices import Notices
+from .rules_html import learn_t, rules_page
+from .session import Mode, Session, SessionState
+from .table_loop import Ending, Moment
+from .table_view import TableView
+
+__all__ = ["Learn", "TableDoor"]
+
+ME = Seat.SOUTH
+
+
+class TableDoor(Protocol):
+    """What learning needs of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def enter(self, session: Session, *, dealt: bool = False) -> None: ...
+
+    def watch(self, callback: Callable[[Moment], None]) -> None: ...
+
+    def ending(self, mode: Mode, end: Ending) -> None: ...
+
+
+class Learn:
+    """``rules()``: the settings' rules; ``online()``: an online table is on; ``resume()``: put the
+    saved match (or a new one) on the table."""
+
+    def __init__(self, commands: Commands, table: TableDoor, view: TableView, dialogs: Dialogs, notices: Notices,
+                 rules: Callable[[], Rules], online: Callable[[], bool], resume: Callable[[], None]) -> None:
+        self.table, self.view, self.dialogs, self.notices = table, view, dialogs, notices
+        self.rules, self.online, self.resume = rules, online, resume
+        self.guided: Session | None = None
+        self.previous: Session | None = None
+        self.told: list[str] = []
+        self.tip: Tip | None = None
+        self.earlier: Tip | None = None  # the tip before, still shown smaller
+        self.done = False
+        self.welcoming = False
+        commands.add("rules", lambda _: self.open_rules())
+        commands.add("guided-hand", lambda _: self.start())
+        commands.add("guided-leave", lambda _: self.leave())
+        table.watch(self._moment)
+        table.ending(Mode.GUIDED, self._ended)
+
+    @property
+    def active(self) -> bool:
+        return self.guided is not None
+
+    # ------------------------------------------------------------------ the rules page
+    def table_rules(self) -> Rules:
+        """The rules of the game on the table (the one the guided hand stands in for), else the settings'."""
+        session = self.previous if self.guided is not None else self.table.session
+        if session is not None:
+            return session.match.rules
+        snap = self.view.state.snap  # a guest at an online table: the host's rules
+        return snap.view.rules if snap is not None and self.online() else self.rules()
+
+    def open_rules(self) -> None:
+        self.hide_welcome()
+        self.dialogs.open(learn_t("title"), rules_page(self.table_rules(), i18n.lang(), guided=not self.online()))
+
+    # ------------------------------------------------------------------ the guided hand
+    def start(self) -> None:
+        """The guided hand from its first card (again, when it runs already)."""
+        if self.online():
+            self.view.show_error(learn_t("guide_online"))
+            return
+        self.dialogs.close()
+        self.hide_welcome()
+        if self.guided is None:
+            current = self.table.session
+            self.previous = current if current is not None and current.state.mode is not Mode.ONLINE else None
+        rules = self.table_rules()
+        self.guided = Session(guided_match(rules), SessionState(mode=Mode.GUIDED, difficulty=GUIDED_LEVEL,
+                                                                 practice=True, counted=True))
+        self.told, self.tip, self.earlier, self.done = [], None, None, False
+        self.view.hide_toast()  # what the game before said is over
+        document.documentElement.setAttribute("data-guided", "on")
+        self._panel().hidden = False
+        self.table.enter(self.guided, dealt=True)
+        self._update()
+
+    def leave(self) -> None:
+        """Back to the game that was on the table (the saved match, or a new one, if there was none)."""
+        previous = self.previous
+        self._off()
+        if previous is not None:
+            self.table.enter(previous)
+        else:
+            self.resume()
+
+    def _off(self) -> None:
+        self.guided, self.previous = None, None
+        document.documentElement.removeAttribute("data-guided")
+        panel = by_id("guide")
+        if not is_none(panel):
+            panel.hidden = True
+            panel.innerHTML = ""
+
+    def _moment(self, moment: Moment) -> None:
+        session = self.table.session
+        if self.welcoming and session is not None and (session.match.hand.plays or session.match.hand.passes[ME]):
+            self.hide_welcome()  # the player is playing: the offer has done its work
+        if self.guided is None:
+            return
+        if session is not self.guided:
+            self._off()  # another game came to the table (a daily, an online table, a new match)
+        elif moment is not Moment.ENTERED:
+            self._update()
+
+    def _update(self) -> None:
+        session = self.guided
+        if session is None or self.done:
+            return
+        tip = next_tip(session.match.view(ME), self.told)
+        if tip is None:
+            return
+        self.told.append(tip.code)
+        self.tip, self.earlier = tip, self.tip
+        self._draw()
+        if tip.cards:
+            self.view.hint(tip.cards)  # the guide points; the player plays
+
+    async def _ended(self, session: Session, resumed: bool) -> None:
+        if session is not self.guided:
+            return
+        self._update()  # the end of the hand
+        self.done = True
+        self._draw()
+        button = qs('#guide [data-action="guided-leave"]')
+        if button is not None:
+            button.focus()
+
+    def _panel(self) -> Element:
+        panel = by_id("guide")
+        if is_none(panel):
+            panel = document.createElement("aside")
+            panel.id = "guide"
+            panel.className = "guide"
+            panel.setAttribute("aria-labelledby", "guide-title")
+            panel.setAttribute("aria-live", "polite")
+            table = by_id("table")
+            table.parentNode.insertBefore(panel, table)
+        return panel
+
+    def _draw(self) -> None:
+        session = self.guided
+        if session is None:
+            return
+        rules, seating = session.match.rules, self.view.seating
+        if self.done:
+            html = guide_done(self.tip if self.tip is not None and self.tip.code == "hand_over" else None, seating, rules)
+        elif self.tip is not None:
+            passing = session.match.phase is Phase.PASSING
+            html = guide_panel(self.tip, seating, rules, passing, self.earlier)
+        else:
+            return
+        panel = self._panel()
+        panel.innerHTML = html
+        panel.setAttribute("data-told", " ".join(self.told))  # every tip given in this hand
+
+    # ------------------------------------------------------------------ the first visit
+    def welcome(self) -> None:
+        """Offer "How to play" and the guided hand (a notice the player may close)."""
+        self.welcoming = True
+        self.notices.show("welcome", welcome_html)
+
+    def hide_welcome(self) -> None:
+        if self.welcoming:
+            self.welcoming = False
+            self.notices.hide("welcome")
+
+    # ------------------------------------------------------------------ a new language
+    def relabel(self) -> None:
+        """Everything this feature shows, again in the page's language."""
+        self._draw()
+        if self.dialogs.is_open and qs("#dlg-body [data-rules-page]") is not None:
+            self.open_rules()
