@@ -76,7 +76,8 @@ def check_play(hand: int, trick: Sequence[tuple[Seat, Card]], trick_number: int,
     if hand & SUIT_MASKS[led]:
         raise IllegalAction(ErrorCode.MUST_FOLLOW_SUIT, f"{seat.key} must follow {led.name.lower()}", card=card, suit=led)
     kind = "queen" if card == QUEEN_OF_SPADES else "hearts"
-    raise IllegalAction(ErrorCode.NO_POINTS_ON_FIRST_TRICK, "no points may be discarded on the first trick", card=card, kind=kind)
+    raise IllegalAction(ErrorCode.NO_POINTS_ON_FIRST_TRICK, "no points may be discarded on the first trick", card=card, kind=kind,
+                        barred=rules.first_trick.value)
 
 
 def trick_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:

@@ -23,4 +23,6 @@ def explain(exc: IllegalAction) -> str:
     suit = exc.details.get("suit")
     if exc.code.value == "must_follow_suit" and suit is not None:
         return t("err_must_follow_suit", suit=t(f"suit1_{int(suit)}"))
+    if exc.code.value == "no_points_on_first_trick" and exc.details.get("barred") == "queen_only":
+        return t("err_no_queen_on_first_trick")
     return explain_code(exc.code.value)

@@ -207,7 +207,7 @@ class Session:
 
     def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
         m = self.match
-        return Snapshot(m.view(seat), m.scores, tuple(m.score_sheet), m.winners, m.phase)
+        return Snapshot(m.view(seat), m.scores, tuple(m.score_sheet), m.winners, m.phase, m.max_hands == 1)
 
 
 @dataclass(frozen=True)
@@ -220,6 +220,7 @@ class Snapshot:
     sheet: tuple[HandScore, ...]
     winners: tuple[Seat, ...]
     phase: Phase  # the match's phase (MATCH_OVER once it has ended)
+    one_hand: bool = False  # a game of a single hand (the guided hand, a challenge): its end is the hand's
 
     def markers(self, seat: Seat) -> tuple[str, ...]:
         return tuple(t.marker for t in self.view.tricks if t.winner == seat)

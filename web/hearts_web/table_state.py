@@ -89,7 +89,7 @@ class TableState:
         if snap is None:
             return ""
         if snap.phase is Phase.MATCH_OVER:
-            return t("match_over")
+            return t("hand_over", n=len(snap.sheet)) if snap.one_hand else t("match_over")
         if snap.phase is Phase.PASSING:
             if asked is None:
                 return t("pass_waiting")
