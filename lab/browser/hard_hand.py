@@ -49,7 +49,7 @@ try {  // Long Animation Frames: which scripts ran in a long frame (Chromium 123
   }).observe({type: "long-animation-frame", buffered: true});
 } catch (e) {}
 """
-PLAYABLE = "#hand button[data-card]:enabled"
+PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
 
 
 def play_hands(page: Any, hands: int, timeout: float, pass_after: float = 0.0,
