@@ -122,7 +122,9 @@ def _on_hand_focus(event: JsEvent) -> None:
     if el is None:
         return
     for card in qsa("#hand button[data-card]"):
-        card.setAttribute("tabindex", "0" if card == el else "-1")
+        index = "0" if card == el else "-1"
+        if card.getAttribute("tabindex") != index:
+            card.setAttribute("tabindex", index)
 
 
 def _on_key(commands: Commands, event: JsEvent) -> None:
