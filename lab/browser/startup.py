@@ -294,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                                       file=sys.stderr)
                     print(f"run {run + 1}/{args.runs}: " + "  ".join(
                         f"{name} " + "/".join(f"{r[-1][k]['ready']:.2f}" if k in r[-1] else "-" for k in KINDS)
-                        for name, r in results.items()) + "  (cold/warm/offline ready, s)", flush=True)
+                        for name, r in results.items()) + "  (cold/warm/third/offline ready, s)", flush=True)
             load_after = os.getloadavg()
             net = {}
             for name, site in sites.items():
