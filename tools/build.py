@@ -11,7 +11,7 @@
                                                 plus their bytecode (``__pycache__``), a zip in one
                                                 zstd frame, unpacked by runtime.mjs at start-up
 * ``extras.zst``                                the same for the features loaded on demand
-                                                (LAZY_MODULES: the online table, the review...)
+                                                (LAZY_MODULES: the online table, the review, challenges)
 * ``runtime.mjs``                               generated: PyScript's interpreter module, Pyodide
                                                 with the trimmed standard library, no lock file, the
                                                 game's archives (a zstd decoder, fzstd, bundled in)
@@ -73,11 +73,12 @@ ARCHIVE_PACKAGES = (
 # The Python of the features a first visit does not use: not followed from web/main.py but
 # shipped, with what only they reach, in the second archive (extras.zst), which the page fetches
 # and unpacks when one of them is first opened (hearts_web.extras; docs/architecture.md).
+# Not here: export and import of the player's data (hearts_web.data_transfer), the way out when
+# storage is full or unreadable: it must work without any download, offline from the first second.
 LAZY_MODULES = (
     "hearts_web.online.panel",      # the online table (its JavaScript, web/online.js, too)
     "hearts_web.review_dialog",     # the hand review
     "hearts_web.challenge_links",   # a deal for a friend
-    "hearts_web.data_transfer",     # export and import of the player's data
 )
 APP_ARCHIVE = "app.zst"
 EXTRAS_ARCHIVE = "extras.zst"

@@ -21,6 +21,7 @@ from .commands import Commands
 from .daily_data import is_date
 from .daily_game import DailyGame, ParBook
 from .data_notices import DataNotices
+from .data_transfer import DataTransfer
 from .dialogs import Dialogs
 from .dom import by_id, listen, window
 from .hand_controls import HandControls
@@ -68,7 +69,7 @@ class Controller:
         Toolbar(commands, table, dialogs, store)
         TakeBack(commands, table, view, dialogs)
         extras.later(commands, ("review",), self._review)
-        extras.later(commands, ("data-export", "data-import"), self._data_transfer)
+        DataTransfer(commands, store, dialogs, self.notices.cards, lambda: owner.begin(None))
         extras.later(commands, ("challenge",), self._challenges)
         self.daily = DailyGame(commands, table, saved, store, dialogs, view, pars, self.params, self._link_speed)
         self.online = Online(commands, self._online_door)
@@ -82,11 +83,6 @@ class Controller:
         from .review_dialog import ReviewDialog
 
         return ReviewDialog(self.commands, self.table, self.dialogs, lambda: self.view.seating, self.view.show_error)
-
-    def _data_transfer(self) -> object:
-        from .data_transfer import DataTransfer
-
-        return DataTransfer(self.commands, self.store, self.dialogs, self.notices.cards, lambda: self.owner.begin(None))
 
     def _challenges(self) -> ChallengeLinks:
         from .challenge_links import ChallengeLinks

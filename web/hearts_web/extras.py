@@ -1,7 +1,7 @@
 """The features a first visit does not use, loaded when one of them is first opened.
 
 Their Python (``LAZY_MODULES`` in ``tools/build.py``: the online table's panel, the hand review,
-challenge links, export and import, and whatever only they reach) is not in the archive the page
+challenge links, and whatever only they reach) is not in the archive the page
 starts with (``app.zst``) but in a second one, ``extras.zst``, which the service worker precaches
 with everything else, so they open offline too. :func:`load` fetches and unpacks it once
 (``globalThis.heartsLoadExtras``, from ``runtime.mjs``); after it a normal import statement works.
