@@ -2,53 +2,113 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import goto_ready, shot
-from ui_helpers import hand_cards, open_game, use_settings, wait_my_turn_or_dialog
+from ui_helpers import PLAYABLE, hand_cards, open_game, pass_three, use_settings, wait_my_turn_or_dialog
+
+
+FOCUSED = "() => document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card || null : null"
+ACTIVE_ID = "() => document.activeElement ? document.activeElement.id || document.activeElement.className : null"
+UNPLAYABLE = '#hand button[data-card][aria-disabled="true"]'
 
 
 def _focused_card(page: Page) -> str | None:
-    return page.evaluate("document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card || null : null")
+    return page.evaluate(FOCUSED)
 
 
-def test_pass_and_play_with_the_keyboard_only(page: Page) -> None:
-    open_game(page, "/?speed=instant&seed=e2e-keys")
-    # Tab from the top of the page reaches the hand
-    for _ in range(30):
-        page.keyboard.press("Tab")
-        if _focused_card(page):
+def _arrow_to(page: Page, card: str) -> None:
+    """Move the focus to ``card`` with the arrow keys only (Home, then ArrowRight)."""
+    page.keyboard.press("Home")
+    for _ in range(14):
+        if _focused_card(page) == card:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"{card} not reachable with the arrow keys")
+
+
+def _reason_of(page: Page, card: str) -> str:
+    """The sentence a card that cannot be played is described by (aria-describedby)."""
+    return page.evaluate("""c => {
+        const el = document.querySelector(`#hand button[data-card="${c}"]`);
+        const id = el.getAttribute("aria-describedby");
+        return id ? document.getElementById(id).textContent : "";
+    }""", card)
+
+
+def _pass_by_keyboard(page: Page) -> None:
+    """Skip link, the roving tab stop, every card reached by the arrows, three chosen, Tab to Pass."""
+    cards = hand_cards(page)
+    assert _focused_card(page) == cards[0], "the player's turn to pass: the focus is on the hand"
+    for _ in range(14):  # back to the top of the page: the first Tab stop is the skip link
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("document.activeElement.matches('.skip-link')"):
             break
-    first = _focused_card(page)
-    assert first == hand_cards(page)[0]
+    expect(page.locator(".skip-link")).to_be_focused()
+    box = page.locator(".skip-link").bounding_box()
+    assert box is not None and box["y"] >= 0, box  # it shows itself while focused
+    shot(page, "keyboard-skip-link-en")
+    page.keyboard.press("Enter")
+    assert _focused_card(page) == cards[0]
+    assert page.eval_on_selector_all("#hand button[data-card][tabindex='0']", "e => e.length") == 1
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none", outline  # focus is visible
-    # choose three cards with Space / Enter and the arrow keys
+    seen = [_focused_card(page)]
+    for _ in range(len(cards) - 1):
+        page.keyboard.press("ArrowRight")
+        seen.append(_focused_card(page))
+    assert seen == cards, "every card is reached with the arrow keys"
+    page.keyboard.press("Home")
+    assert _focused_card(page) == cards[0]
+    page.keyboard.press("End")
+    assert _focused_card(page) == cards[-1]
     page.keyboard.press("Space")
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
     page.keyboard.press("Enter")
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
     page.keyboard.press("Space")
     expect(page.locator("#hand .card.selected")).to_have_count(3)
     shot(page, "keyboard-pass-selected-en")
-    page.keyboard.press("p")
+    page.keyboard.press("Tab")  # one Tab stop for the whole hand: next is the pass button
+    expect(page.locator("#pass-btn")).to_be_focused()
+    page.keyboard.press("Enter")
     page.wait_for_selector("#pass-btn", state="hidden")
-    # after the exchange the focus is on a playable card when it is our turn
-    plays = 0
-    for _ in range(13):
-        state = wait_my_turn_or_dialog(page)
-        if state == "dialog":
+
+
+def test_a_whole_hand_by_keyboard_alone(page: Page) -> None:
+    """Pass and play a whole hand with the keyboard: every card reachable, every card that cannot
+    be played says why when chosen (the same sentence it is described by), tricks and points in
+    the live region."""
+    open_game(page, "/?speed=instant&seed=e2e-keys")
+    _pass_by_keyboard(page)
+    plays = refusals = 0
+    while True:
+        if wait_my_turn_or_dialog(page) == "dialog":
             break
-        page.wait_for_function("() => document.activeElement && document.activeElement.matches('#hand button[data-card]:enabled')")
+        page.wait_for_function("sel => document.activeElement && document.activeElement.matches(sel)", arg=PLAYABLE)
+        for card in page.eval_on_selector_all(UNPLAYABLE, "e => e.map(x => x.dataset.card)"):
+            reason = _reason_of(page, card)
+            assert reason, f"{card} is not described by why it cannot be played"
+            _arrow_to(page, card)
+            page.keyboard.press("Enter")
+            expect(page.locator("#prompt.error")).to_have_text(reason)
+            assert card in hand_cards(page)
+            refusals += 1
+        playable = page.eval_on_selector(PLAYABLE, "e => e.dataset.card")
+        _arrow_to(page, playable)
         n = len(hand_cards(page))
         page.keyboard.press("Enter")
         page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=n)
         plays += 1
-        if plays == 3:
-            break
-    assert plays == 3
-    assert len(hand_cards(page)) == 10
+        if plays == 1:
+            expect(page.locator("#sr-live p").filter(has_text=re.compile("takes? the trick")).first).to_have_text(
+                re.compile(r"(You take|\w+ takes) the trick with \w+ of \w+, .+ and \w+ of \w+: (no points|1 point|-?\d+ points)\.$"))
+    assert plays == 13 and refusals > 0, (plays, refusals)
+    expect(page.locator("#sr-live p").last).to_have_text(re.compile(r"^Hand 1 is over\. Points this hand: You -?\d+, Pip -?\d+, Hops -?\d+, Shelly -?\d+\.$"))
+    shot(page, "keyboard-hand-over-en")
 
 
 def test_screen_reader_names_and_live_region(page: Page) -> None:
@@ -82,3 +142,30 @@ def test_the_toolbar_fits_its_row_in_a_daily_game_at_1280x720(page: Page, lang: 
     tools = page.evaluate(TOOLS_IN_VIEW)
     assert len(tools) >= 7 and all(t["inside"] and t["label"] for t in tools), tools
     shot(page, f"toolbar-daily-1280-{lang}")
+
+
+MOVING = """() => document.getAnimations().filter(a => a.playState !== "finished")
+    .map(a => (a.effect && a.effect.target ? a.effect.target.className || a.effect.target.tagName : "?") + ": "
+         + (a.animationName || a.transitionProperty || a.constructor.name))"""
+
+
+@pytest.mark.context(reduced_motion="reduce")
+def test_reduced_motion_leaves_nothing_moving(page: Page) -> None:
+    """prefers-reduced-motion: no card flies or shakes, no notice slides in: no running animation
+    or transition at all, after a refused card and while a trick is played out."""
+    use_settings(page, speed="normal")
+    goto_ready(page, "/?daily=not-a-day&seed=e2e-motion")  # a notice about the bad link appears
+    page.wait_for_selector("#notices .notice")
+    assert page.evaluate(MOVING) == []
+    pass_three(page)
+    assert wait_my_turn_or_dialog(page) == "play"
+    refused = page.eval_on_selector(UNPLAYABLE, "e => e.dataset.card")
+    page.click(f'#hand button[data-card="{refused}"]', force=True)  # aria-disabled: Playwright would wait
+    expect(page.locator("#prompt.error")).to_be_visible()
+    assert page.eval_on_selector(f'#hand button[data-card="{refused}"]', "e => e.classList.contains('refused')")
+    assert page.evaluate(MOVING) == []
+    card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card")
+    page.click(f'#hand button[data-card="{card}"]')
+    for _ in range(10):  # the trick being played out
+        assert page.evaluate(MOVING) == []
+        page.wait_for_timeout(60)

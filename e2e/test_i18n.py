@@ -18,7 +18,8 @@ def test_german_default_and_switch_to_english(page: Page) -> None:
     expect(page.locator("#prompt")).to_have_text("Gib 3 Karten nach links (an Pip)")
     expect(page.locator("#pass-btn")).to_contain_text("Karten geben")
     labels = page.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.getAttribute('aria-label'))")
-    assert all(re.fullmatch(r"(Kreuz|Karo|Pik|Herz)-(\d+|Bube|Dame|König|Ass)", x) for x in labels), labels
+    # what the face shows first (voice control), then the spoken name
+    assert all(re.fullmatch(r"(\d+|[BDKA])[♣♦♠♥], (Kreuz|Karo|Pik|Herz)-(\d+|Bube|Dame|König|Ass)", x) for x in labels), labels
     # the switcher sits at the bottom left
     box = page.locator(".langs").bounding_box()
     vp = page.viewport_size
@@ -40,7 +41,7 @@ def test_illegal_reason_in_german(page: Page) -> None:
     open_game(page, "/?speed=instant&seed=e2e-illegal")
     pass_three(page)
     assert wait_my_turn_or_dialog(page) == "play"
-    legal = set(page.eval_on_selector_all("#hand button[data-card]:enabled", "e => e.map(x => x.dataset.card)"))
+    legal = set(page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)"))
     illegal = [c for c in page.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.dataset.card)") if c not in legal]
     page.locator(f'#hand button[data-card="{illegal[0]}"]').click(force=True)
     expect(page.locator("#prompt.error")).to_have_text(re.compile(r"Du musst bedienen|Kreuz-2 muss|Herz ist noch nicht|Im ersten Stich"))

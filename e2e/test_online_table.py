@@ -16,7 +16,7 @@ from online_harness import (  # noqa: F401  (fixtures)
 
 pytestmark = needs_netns
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
-PLAYABLE = "#hand button[data-card]:enabled"
+PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
 
 
 def act_once(page: Page) -> bool:
@@ -24,7 +24,7 @@ def act_once(page: Page) -> bool:
     if page.query_selector("dialog[open]"):
         return False
     if page.query_selector("#pass-btn:not([hidden]):not([disabled])") or page.query_selector("#pass-btn:not([hidden])"):
-        cards = page.eval_on_selector_all("#hand button[data-card]:enabled", "e => e.map(x => x.dataset.card)")
+        cards = page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)")
         if len(cards) == 13:
             for card in cards[-3:]:
                 page.click(f'#hand button[data-card="{card}"]')

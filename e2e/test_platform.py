@@ -5,6 +5,7 @@ These test the infrastructure (build, server, service worker, CSP), not the game
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import DIST, ROOT, Guard, goto_ready, wait_ready
 
@@ -31,7 +32,7 @@ VERSIONS = build.vendor_versions(ROOT)
 PYODIDE_DIR = f"vendor/pyodide-{VERSIONS['pyodide']}"
 PYSCRIPT_DIR = f"vendor/pyscript-{VERSIONS['pyscript']}"
 # The trimmed standard library: its name carries a hash of its content.
-STDLIB = sorted(p.name for p in (DIST / PYODIDE_DIR).glob("stdlib-*.zip"))
+STDLIB = sorted(p.name for p in (DIST / PYODIDE_DIR).glob("stdlib-*.zst"))
 
 
 def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
@@ -67,8 +68,11 @@ def test_page_becomes_ready_without_errors(page: Page, page_guard: Guard, base_u
     # ...and so are the PyScript files (no plugin the game switched off is loaded).
     pyscript_fetched = {p.rsplit("/", 1)[1] for p in fetched if p.startswith("/" + PYSCRIPT_DIR + "/")}
     assert pyscript_fetched == {p.name for p in (DIST / PYSCRIPT_DIR).iterdir()}
-    for path in ("/pyscript.toml", "/app.zip", "/web/main.py", "/runtime.mjs", f"/{PYSCRIPT_DIR}/core.js"):
+    for path in ("/pyscript.toml", "/app.zst", "/web/main.py", "/runtime.mjs", f"/{PYSCRIPT_DIR}/core.js"):
         assert path in fetched
+    # the features a first visit does not use come on demand (the service worker precaches them)
+    by_page = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+    assert "/app.zst" in by_page and "/extras.zst" not in by_page
 
 
 def test_start_url_with_query_string(page: Page) -> None:
@@ -87,7 +91,7 @@ def test_everything_fetched_is_precached(page: Page, page_guard: Guard, base_url
 
 # ------------------------------------------------------------------ headers
 HEADER_PATHS = [
-    "/", "/index.html", "/?daily=2026-11-29", "/pyscript.toml", "/app.zip", "/sw.js",
+    "/", "/index.html", "/?daily=2026-11-29", "/pyscript.toml", "/app.zst", "/extras.zst", "/sw.js",
     "/build-info.json", "/web/main.py", "/runtime.mjs",
     f"/{PYODIDE_DIR}/pyodide.asm.wasm", f"/{PYODIDE_DIR}/pyodide.mjs",
     *(f"/{PYODIDE_DIR}/{name}" for name in STDLIB), f"/{PYSCRIPT_DIR}/core.js", f"/{PYSCRIPT_DIR}/core.css",
@@ -115,7 +119,7 @@ def test_headers_match_netlify_toml(base_url: str, path: str) -> None:
     else:
         assert headers["cache-control"] == "no-cache"
     content_types = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-                     ".zip": "application/zip", ".json": "application/json", ".css": "text/css"}
+                     ".zst": "application/zstd", ".json": "application/json", ".css": "text/css"}
     for suffix, ctype in content_types.items():
         if path.endswith(suffix):
             assert headers["content-type"].split(";")[0] == ctype
@@ -150,8 +154,9 @@ def test_only_the_current_runtime_folders_are_cached_for_a_year() -> None:
 def test_dist_contains_only_served_files() -> None:
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
     top = {f.split("/")[0] for f in files}
-    assert top <= {"index.html", "pyscript.toml", "app.zip", "runtime.mjs", "sw.js", "build-info.json", "web", "vendor"}
-    assert {"index.html", "pyscript.toml", "app.zip", "runtime.mjs", "sw.js", "build-info.json", "web"} <= top
+    served = {"index.html", "pyscript.toml", "app.zst", "extras.zst", "runtime.mjs", "sw.js", "build-info.json", "web"}
+    assert top <= served | {"vendor"}
+    assert served <= top
     python = [f for f in files if f.endswith((".py", ".pyc"))]
     assert python == ["web/main.py"]
     banned = [f for f in files if re.search(r"(^|/)(tests?|e2e|node_modules|__pycache__|\.git)(/|$)|\.map$", f)]
@@ -173,30 +178,36 @@ def test_precache_and_build_info_list_every_file() -> None:
     assert info["cache_name"] == "hearts-" + info["version"]
 
 
-def test_app_zip_holds_both_packages_and_is_current() -> None:
-    """app.zip: the game's modules (those it reaches from web/main.py), each as its current
-    source and as bytecode that the import system checks against that source."""
+def test_the_archives_hold_both_packages_and_are_current() -> None:
+    """app.zst (what the game starts with, reached from web/main.py) and extras.zst (the features
+    loaded on demand): each a zip in one zstd frame, every module as its current source and as
+    bytecode that the import system checks against that source; no module in both."""
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
-    modules = info["python"]["app_modules"]
+    first, later = info["python"]["app_modules"], info["python"]["extras_modules"]
     assert {"hearts", "hearts.match", "hearts.bots", "hearts.table", "hearts_web", "hearts_web.controller",
-            "hearts_web.online.panel", "hearts_web.online.host"} <= set(modules)
-    with zipfile.ZipFile(DIST / "app.zip") as zf:
-        names = set(zf.namelist())
-        assert {n.split("/")[0] for n in names} == {"hearts", "hearts_web"}
-        sources = {n for n in names if n.endswith(".py")}
-        assert len(sources) == len(modules)
-        for package, source in (("hearts", ROOT / "hearts"), ("hearts_web", ROOT / "web" / "hearts_web")):
-            for path in source.rglob("*.py"):
-                name = f"{package}/{path.relative_to(source).as_posix()}"
-                if name in sources:
-                    assert zf.read(name) == path.read_bytes(), f"{name} is stale: rebuild dist/"
-        for name in sources:
-            folder, _, file = name.rpartition("/")
-            pyc = zf.read(f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc")
-            assert pyc[:4].hex() == info["python"]["magic"]
-            assert int.from_bytes(pyc[4:8], "little") == 0b11, "checked hash-based .pyc"
-        assert names == sources | {f"{n.rpartition('/')[0]}/__pycache__/{n.rpartition('/')[2][:-3]}.cpython-314.pyc"
-                                   for n in sources}
+            "hearts_web.extras", "hearts_web.online.start"} <= set(first)
+    assert {f"hearts_web.{m}" for m in ("online.panel", "online.host", "review_dialog", "challenge_links")} <= set(later)
+    assert "hearts_web.data_transfer" in first  # export and import never wait for a download
+    assert not set(first) & set(later)
+    for archive, modules in (("app.zst", first), ("extras.zst", later)):
+        with zipfile.ZipFile(io.BytesIO(build.read_archive(DIST / archive))) as zf:
+            assert all(i.compress_type == zipfile.ZIP_STORED for i in zf.infolist())  # one frame compresses them
+            names = set(zf.namelist())
+            assert {n.split("/")[0] for n in names} == {"hearts", "hearts_web"}
+            sources = {n for n in names if n.endswith(".py")}
+            assert len(sources) == len(modules)
+            for package, source in (("hearts", ROOT / "hearts"), ("hearts_web", ROOT / "web" / "hearts_web")):
+                for path in source.rglob("*.py"):
+                    name = f"{package}/{path.relative_to(source).as_posix()}"
+                    if name in sources:
+                        assert zf.read(name) == path.read_bytes(), f"{name} is stale: rebuild dist/"
+            for name in sources:
+                folder, _, file = name.rpartition("/")
+                pyc = zf.read(f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc")
+                assert pyc[:4].hex() == info["python"]["magic"]
+                assert int.from_bytes(pyc[4:8], "little") == 0b11, "checked hash-based .pyc"
+            assert names == sources | {f"{n.rpartition('/')[0]}/__pycache__/{n.rpartition('/')[2][:-3]}.cpython-314.pyc"
+                                       for n in sources}
 
 
 def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:
@@ -274,6 +285,37 @@ def test_offline_reload_and_browser_restart(persistent_context: Callable[..., Br
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     goto_ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+
+def test_features_of_the_second_archive_open_offline(persistent_context: Callable[..., BrowserContext]) -> None:
+    """After a first visit, offline: the online panel, the review and a challenge link open (their
+    Python comes from extras.zst, precached, fetched on demand); export and import too."""
+    from ui_helpers import play_until_dialog, use_settings
+
+    ctx = persistent_context()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    use_settings(page)
+    _first_visit_with_service_worker(page)
+    ctx.set_offline(True)
+    goto_ready(page, "/?speed=instant&seed=offline-extras")
+    page.click(".tools [data-action='online']")
+    page.wait_for_selector("dialog[open] [data-action='online-host']")
+    page.keyboard.press("Escape")
+    page.click(".tools [data-action='settings']")
+    with page.expect_file_chooser():
+        page.click("dialog[open] [data-action='data-import']")
+    with page.expect_download():
+        page.click("dialog[open] [data-action='data-export']")
+    page.keyboard.press("Escape")
+    play_until_dialog(page)
+    page.click("dialog[open] [data-action='review']")
+    page.wait_for_selector("#review-stage")
+    page.click("dialog[open] [data-action='review-back']")  # back to the hand summary
+    page.click("dialog[open] [data-action='challenge']")
+    link = page.get_attribute("#challenge-link", "href")
+    assert link and "challenge=" in link
+    goto_ready(page, link)  # the friend's start with that link: a fresh page, still offline
+    expect(page.locator("#mode-badge")).to_contain_text("Challenge")
 
 
 def test_service_worker_update_waits(persistent_context: Callable[..., BrowserContext],

@@ -89,7 +89,9 @@ def test_illegal_card_is_refused_with_its_reason(page: Page) -> None:
 def test_cards_are_labelled_buttons_and_last_trick_can_be_reviewed(page: Page) -> None:
     open_game(page, "/?speed=instant&seed=e2e-labels")
     labels = page.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.getAttribute('aria-label'))")
-    assert all(re.fullmatch(r"(Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (clubs|diamonds|spades|hearts)", x) for x in labels), labels
+    # what the face shows first, then the spoken name ("6♣, six of clubs")
+    assert all(re.fullmatch(r"(\d+|[JQKA])[♣♦♠♥], (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) "
+                            r"of (clubs|diamonds|spades|hearts)", x) for x in labels), labels
     page.click("[data-action='last-trick']")
     expect(page.locator("dialog[open]")).to_contain_text("No trick has been played yet")
     page.keyboard.press("Escape")

@@ -11,7 +11,7 @@ from conftest import goto_ready
 
 INSTANT = "/?speed=instant"
 HAND = "#hand button[data-card]"
-PLAYABLE = "#hand button[data-card]:enabled"
+PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
 
 
 def use_settings(page: Page, **settings: Any) -> None:

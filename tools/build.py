@@ -7,12 +7,16 @@
                                                 the start-up preload links (see PRELOAD_MARKER)
 * ``web/**``                                    static files of ``web/`` (no Python sources,
                                                 except ``web/main.py``, the PyScript entry point)
-* ``app.zip``                                   the packages ``hearts`` and ``hearts_web``: sources
-                                                plus their bytecode (``__pycache__``)
+* ``app.zst``                                   the packages ``hearts`` and ``hearts_web``: sources
+                                                plus their bytecode (``__pycache__``), a zip in one
+                                                zstd frame, unpacked by runtime.mjs at start-up
+* ``extras.zst``                                the same for the features loaded on demand
+                                                (LAZY_MODULES: the online table, the review, challenges)
 * ``runtime.mjs``                               generated: PyScript's interpreter module, Pyodide
-                                                with the trimmed standard library, no lock file
+                                                with the trimmed standard library, no lock file, the
+                                                game's archives (a zstd decoder, fzstd, bundled in)
 * ``vendor/pyodide-<version>/``                 the stock Pyodide runtime files the browser runs
-                                                (wasm, JS) and ``stdlib-<hash>.zip``: only the
+                                                (wasm, JS) and ``stdlib-<hash>.zst``: only the
                                                 standard-library modules the game imports, compiled
 * ``vendor/pyscript-<version>/``                the PyScript files the game loads (core and the
                                                 chunks it imports lazily: see PYSCRIPT_CHUNKS), with
@@ -61,11 +65,23 @@ PYODIDE_FILES = (
 # What a stock PyScript page fetches from the pyodide npm package (the benchmark's bare page):
 # the game replaces python_stdlib.zip by stdlib-<hash>.zip and needs no lock file (no packages).
 STOCK_PYODIDE_FILES = PYODIDE_FILES + ("python_stdlib.zip", "pyodide-lock.json")
-# Python packages shipped inside app.zip: (source folder, name inside the archive).
+# Python packages shipped inside app.zst: (source folder, name inside the archive).
 ARCHIVE_PACKAGES = (
     ("hearts", "hearts"),
     ("web/hearts_web", "hearts_web"),
 )
+# The Python of the features a first visit does not use: not followed from web/main.py but
+# shipped, with what only they reach, in the second archive (extras.zst), which the page fetches
+# and unpacks when one of them is first opened (hearts_web.extras; docs/architecture.md).
+# Not here: export and import of the player's data (hearts_web.data_transfer), the way out when
+# storage is full or unreadable: it must work without any download, offline from the first second.
+LAZY_MODULES = (
+    "hearts_web.online.panel",      # the online table (its JavaScript, web/online.js, too)
+    "hearts_web.review_dialog",     # the hand review
+    "hearts_web.challenge_links",   # a deal for a friend
+)
+APP_ARCHIVE = "app.zst"
+EXTRAS_ARCHIVE = "extras.zst"
 # The only Python file served as a plain file (index.html loads it as the PyScript entry).
 WEB_ENTRY = "main.py"
 # JavaScript sources bundled into one file each (not served as they are): source -> served path.
@@ -74,7 +90,7 @@ BUNDLES = {"web/online/transport.js": "web/online.js"}
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 SKIP_NAMES = {".DS_Store", "Thumbs.db"}
-# Fixed timestamp for zip members so that app.zip (and the hash) depends on content only.
+# Fixed timestamp for zip members so that the archives (and the hash) depends on content only.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 CACHE_PREFIX = "hearts-"
 VENDOR_REF = re.compile(r"vendor/(pyodide|pyscript)-([0-9A-Za-z.+_-]+?)/")
@@ -108,7 +124,7 @@ CHUNK_NAME = re.compile(r"(.+)-[A-Za-z0-9_-]{8}\.js")
 # Modules that run although no Python source in reach imports them by name (pack_python.py
 # also derives _strptime and codecs from calls in the game's code):
 EXTRA_MODULES = (
-    "encodings.cp437",  # zipfile decodes member names as cp437: Pyodide unzips app.zip with it
+    "encodings.cp437",  # zipfile decodes member names as cp437: the game's archives are unzipped with it
 )
 # Found in PyScript's JavaScript as Python text, but only used for features the game does not
 # have: tarfile and gzip unpack .tar.gz entries of [files] (the build checks there are none).
@@ -197,9 +213,9 @@ def copy_web(root: Path, out: Path) -> None:
         raise BuildError(f"missing web/{WEB_ENTRY} (the PyScript entry point)")
     for path, rel in _walk(web):
         if rel.parts[0] in ("hearts_web", "online"):
-            continue  # shipped inside app.zip / bundled by esbuild
+            continue  # shipped inside app.zst / bundled by esbuild
         if path.suffix == ".py" and rel.as_posix() != WEB_ENTRY:
-            continue  # Python sources travel in app.zip
+            continue  # Python sources travel in app.zst
         dest = out / "web" / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest)
@@ -316,8 +332,9 @@ def _tree_files(folder: Path) -> list[tuple[Path, str]]:
     return [(path, rel.as_posix()) for path, rel in _walk(folder)]
 
 
-def pack_python(root: Path) -> tuple[bytes, bytes, dict]:
-    """(trimmed stdlib zip, app zip, report) from tools/pack_python.py inside Pyodide; cached."""
+def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict]:
+    """(trimmed stdlib, app, extras, report) from tools/pack_python.py inside Pyodide; cached.
+    The three archives are zips in a zstd frame."""
     pyscript_src = root / "node_modules/@pyscript/core/dist"
     pyodide_dir = root / "node_modules/pyodide"
     config = read_pyscript_config(root)
@@ -344,8 +361,9 @@ def pack_python(root: Path) -> tuple[bytes, bytes, dict]:
         "entries": ["main.py"] + [f"pyscript/{n}" for n in sorted(ps_python)],
         "extra_modules": extra,
         "app_packages": [f"app/{name}" for _, name in ARCHIVE_PACKAGES],
+        "lazy_roots": list(LAZY_MODULES), "extras_out": "out/extras.zst",
         "stdlib_optimize": STDLIB_OPTIMIZE, "keep_docstrings": list(KEEP_DOCSTRINGS),
-        "stdlib_out": "out/stdlib.zip", "app_out": "out/app.zip", "report": "out/report.json",
+        "stdlib_out": "out/stdlib.zst", "app_out": "out/app.zst", "report": "out/report.json",
     }
 
     key = hashlib.sha256()
@@ -380,10 +398,15 @@ def pack_python(root: Path) -> tuple[bytes, bytes, dict]:
             shutil.copytree(work / "out", staging)
             staging.rename(cache)
     report = json.loads((cache / "report.json").read_text(encoding="utf-8"))
+    if report["eager_extras"]:
+        raise BuildError("a module of the first archive imports one loaded on demand (LAZY_MODULES) "
+                         f"outside a function: {report['eager_extras']}; import it after "
+                         "hearts_web.extras.load(), inside the function that needs it")
     if report["computed_imports"]:
         raise BuildError("the game imports modules by computed names, which the trimmed standard "
                          f"library cannot see: {report['computed_imports']}; use import statements")
-    return (cache / "stdlib.zip").read_bytes(), (cache / "app.zip").read_bytes(), report
+    return ((cache / "stdlib.zst").read_bytes(), (cache / "app.zst").read_bytes(),
+            (cache / "extras.zst").read_bytes(), report)
 
 
 def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) -> dict[str, str]:
@@ -396,7 +419,7 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
             raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
         shutil.copyfile(pyodide_src / name, pyodide_dst / name)
     # The folder name carries Pyodide's version, the file name the content: immutable caching.
-    stdlib_name = f"stdlib-{hashlib.sha256(stdlib).hexdigest()[:16]}.zip"
+    stdlib_name = f"stdlib-{hashlib.sha256(stdlib).hexdigest()[:16]}.zst"
     (pyodide_dst / stdlib_name).write_bytes(stdlib)
 
     pyscript_src = root / "node_modules/@pyscript/core/dist"
@@ -440,28 +463,89 @@ RUNTIME_TEMPLATE = """\
 // GENERATED by tools/build.py: do not edit. PyScript's interpreter module (pyscript.toml).
 // Pyodide's own loadPyodide, started with the game's standard library: only the modules it
 // imports, as bytecode (tools/pack_python.py), and with an empty package lock instead of
-// fetching pyodide-lock.json (the game loads no packages). index.html preloads these files.
+// fetching pyodide-lock.json (the game loads no packages). Then the game's Python (app.zst) is
+// unpacked into the working folder before PyScript runs web/main.py; extras.zst (the features a
+// first visit does not use) when Python asks for it: globalThis.heartsLoadExtras().
+// The archives are zips in one zstd frame, decoded here (fzstd, bundled into this file by esbuild).
+// index.html preloads the first two and this module on a first visit.
 import { loadPyodide as load, version } from "./__PYODIDE_DIR__/pyodide.mjs";
+import { decompress } from "__FZSTD__";
 
 export { version };
 
 const INDEX_URL = new URL("./__PYODIDE_DIR__/", import.meta.url).href;
 const STDLIB_URL = new URL("./__STDLIB__", import.meta.url).href;
+const APP_URL = new URL("./__APP__", import.meta.url).href;
+const EXTRAS_URL = new URL("./__EXTRAS__", import.meta.url).href;
 const LOCK = { info: __LOCK_INFO__, packages: {} };
+const HOME = "/home/pyodide";  // Python's working folder: sys.path[0] of the page's script
 
-export function loadPyodide(options = {}) {
-  return load({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK });
+// A zstd frame starts with 28 b5 2f fd; a host that decoded it already sends the zip itself.
+function unzstd(bytes) {
+  const frame = bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd;
+  return frame ? decompress(bytes) : bytes;
+}
+
+async function archive(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return unzstd(new Uint8Array(await response.arrayBuffer()));
+}
+
+export async function loadPyodide(options = {}) {
+  const stdlib = archive(STDLIB_URL);
+  const app = archive(APP_URL);
+  // Pyodide fetches its standard library itself (stdLibURL): it gets the decoded archive.
+  const fetchAnything = globalThis.fetch;
+  globalThis.fetch = (input, init) => String(input) === STDLIB_URL
+    ? stdlib.then((bytes) => new Response(bytes)) : fetchAnything(input, init);
+  let py;
+  try {
+    py = await load({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK });
+  } finally {
+    globalThis.fetch = fetchAnything;
+  }
+  py.unpackArchive(await app, "zip", { extractDir: HOME });
+  let extras = null;
+  globalThis.heartsLoadExtras = () => {
+    extras ||= archive(EXTRAS_URL).then(
+      (bytes) => py.unpackArchive(bytes, "zip", { extractDir: HOME }),
+      (err) => { extras = null; throw err; });  // offline and not cached yet: the next try fetches again
+    return extras;
+  };
+  return py;
 }
 """
 
 
+def read_archive(path: Path, root: Path = ROOT) -> bytes:
+    """The zip inside one of the game's ``.zst`` archives, decoded by the same decoder the page
+    uses (fzstd, through node): for tests and people."""
+    script = ("const {decompress}=require(process.argv[1]);const fs=require('fs');"
+              "process.stdout.write(Buffer.from(decompress(fs.readFileSync(process.argv[2]))))")
+    done = subprocess.run(["node", "-e", script, str(root / "node_modules/fzstd"), str(path)],
+                          capture_output=True, check=True)
+    return done.stdout
+
+
 def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib_path: str) -> None:
+    """runtime.mjs: RUNTIME_TEMPLATE filled in and bundled with the zstd decoder (esbuild, minified;
+    Pyodide's module stays an import of its own)."""
     info = _read_json(root / "node_modules/pyodide/pyodide-lock.json")["info"]
+    pyodide_dir = f"vendor/pyodide-{versions['pyodide']}"
     text = (RUNTIME_TEMPLATE
-            .replace("__PYODIDE_DIR__", f"vendor/pyodide-{versions['pyodide']}")
+            .replace("__PYODIDE_DIR__", pyodide_dir)
             .replace("__STDLIB__", stdlib_path)
+            .replace("__APP__", APP_ARCHIVE)
+            .replace("__EXTRAS__", EXTRAS_ARCHIVE)
+            .replace("__FZSTD__", (root / "node_modules/fzstd/esm/index.mjs").as_posix())
             .replace("__LOCK_INFO__", json.dumps(info, sort_keys=True)))
-    (out / RUNTIME_MODULE).write_text(text, encoding="utf-8")
+    source = out / "runtime.src.mjs"
+    source.write_text(text, encoding="utf-8")
+    try:
+        esbuild(root, source, out / RUNTIME_MODULE, f"--external:./{pyodide_dir}/*")
+    finally:
+        source.unlink()
 
 
 def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]:
@@ -472,7 +556,7 @@ def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]
     its wasm code cache, measured with a trace: ~2,700 functions compiled lazily on each warm
     start instead of one cache hit); Pyodide fetches it as soon as the preloaded modules run."""
     pyodide = f"./vendor/pyodide-{versions['pyodide']}"
-    fetches = ["./" + hashed["stdlib"], "./app.zip", "./pyscript.toml", f"./web/{WEB_ENTRY}"]
+    fetches = ["./" + hashed["stdlib"], f"./{APP_ARCHIVE}", "./pyscript.toml", f"./web/{WEB_ENTRY}"]
     modules = ["./" + hashed["core_chunk"], "./" + hashed["chunk_toml"], "./" + hashed["chunk_error"],
                f"./{RUNTIME_MODULE}", f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
     # as="fetch" + crossorigin: the same request mode and credentials as the fetch() that uses it
@@ -498,19 +582,23 @@ def write_index(root: Path, out: Path, links: list[str]) -> None:
     (out / "index.html").write_text(text.replace(PRELOAD_MARKER, block), encoding="utf-8")
 
 
-def bundle_scripts(root: Path, out: Path) -> None:
-    """Bundle each of ``BUNDLES`` with esbuild (pinned in package.json) into one minified ES module."""
-    esbuild = root / "node_modules" / ".bin" / "esbuild"
-    if not esbuild.exists():
+def esbuild(root: Path, source: Path, target: Path, *extra: str) -> None:
+    """Bundle ``source`` with esbuild (pinned in package.json) into one minified ES module."""
+    binary = root / "node_modules" / ".bin" / "esbuild"
+    if not binary.exists():
         raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci --ignore-scripts`")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run([str(binary), str(source), "--bundle", "--format=esm", "--minify",
+                             "--target=es2020", "--legal-comments=none", "--log-level=warning",
+                             f"--outfile={target}", *extra], cwd=root, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildError(f"esbuild failed for {source}:\n{result.stderr.strip()}")
+
+
+def bundle_scripts(root: Path, out: Path) -> None:
+    """Bundle each of ``BUNDLES`` into one minified ES module."""
     for src, dest in BUNDLES.items():
-        target = out / dest
-        target.parent.mkdir(parents=True, exist_ok=True)
-        result = subprocess.run([str(esbuild), str(root / src), "--bundle", "--format=esm", "--minify",
-                                 "--target=es2020", "--legal-comments=none", "--log-level=warning",
-                                 f"--outfile={target}"], cwd=root, capture_output=True, text=True)
-        if result.returncode != 0:
-            raise BuildError(f"esbuild failed for {src}:\n{result.stderr.strip()}")
+        esbuild(root, root / src, out / dest)
 
 
 def served_files(out: Path) -> list[str]:
@@ -546,7 +634,7 @@ def write_build_info(out: Path, files: list[str], version: str, versions: dict[s
         "python": python or {},
         "note": "sizes of the files listed (sw.js and this file excluded); gzip_bytes estimates "
                 "what a host that compresses responses sends; python: the modules shipped "
-                "(stdlib-*.zip, app.zip), compiled by tools/pack_python.py",
+                "(stdlib-*.zst, app.zst, extras.zst), compiled by tools/pack_python.py",
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
 
@@ -660,7 +748,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict:
     if interpreter != f"./{RUNTIME_MODULE}":
         raise BuildError(f'pyscript.toml: interpreter must be "./{RUNTIME_MODULE}" (generated by the '
                          f"build: Pyodide with the trimmed standard library), not {interpreter!r}")
-    stdlib, app, report = pack_python(root)
+    stdlib, app, extras, report = pack_python(root)
 
     if out.exists():
         shutil.rmtree(out)
@@ -668,14 +756,15 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict:
     shutil.copyfile(root / "pyscript.toml", out / "pyscript.toml")
     copy_web(root, out)
     bundle_scripts(root, out)
-    (out / "app.zip").write_bytes(app)
+    (out / APP_ARCHIVE).write_bytes(app)
+    (out / EXTRAS_ARCHIVE).write_bytes(extras)
     hashed = copy_vendor(root, out, versions, stdlib)
     write_runtime_module(root, out, versions, hashed["stdlib"])
     write_index(root, out, preload_links(versions, hashed))
 
     files = served_files(out)
     version = content_hash(out, files)
-    python = {key: report[key] for key in ("python", "magic", "stdlib_modules", "app_modules")}
+    python = {key: report[key] for key in ("python", "magic", "stdlib_modules", "app_modules", "extras_modules")}
     write_build_info(out, files, version, versions, python)
     write_service_worker(out, served_files(out), version)
     return json.loads((out / "build-info.json").read_text(encoding="utf-8"))

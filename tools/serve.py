@@ -44,6 +44,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".zst": "application/zstd",
     ".toml": "application/toml; charset=utf-8",
     ".py": "text/x-python; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",

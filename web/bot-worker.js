@@ -1,8 +1,8 @@
 // The bots' second interpreter: a module Web Worker with its own Pyodide, started by the page
 // (hearts_web/bot_worker.py) when Hard plays. Hard's search then runs here, and the page stays
 // free for the player: no main-thread task waits on it. Same files as the page (the generated
-// runtime.mjs with the game's trimmed standard library, and app.zip), so the service worker's
-// cache serves it offline too. No game rules here: hearts/bots/remote.py decides.
+// runtime.mjs: the game's trimmed standard library, and app.zst unpacked), so the service
+// worker's cache serves it offline too. No game rules here: hearts/bots/remote.py decides.
 //
 // Messages. In:  {id, request}  (request: JSON text of hearts.bots.remote.request), answered one
 //                at a time; a search pauses for messages every 50 ms (hearts.bots.remote.Desk)
@@ -15,15 +15,7 @@ import { loadPyodide } from "../runtime.mjs";
 
 const started = performance.now();
 const booting = (async () => {
-  const [py, zip] = await Promise.all([
-    loadPyodide(),
-    fetch(new URL("../app.zip", import.meta.url)).then((r) => {
-      if (!r.ok) throw new Error(`app.zip: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    }),
-  ]);
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/bots" });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/bots')");
+  const py = await loadPyodide();  // with the game's Python (app.zst) unpacked, as on the page
   return py.pyimport("hearts.bots.remote").Desk();
 })();
 

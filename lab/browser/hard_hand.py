@@ -52,7 +52,7 @@ try {  // Long Animation Frames: which scripts ran in a long frame (Chromium 123
   }).observe({type: "long-animation-frame", buffered: true});
 } catch (e) {}
 """
-PLAYABLE = "#hand button[data-card]:enabled"
+PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
 
 
 class Script(TypedDict):

@@ -56,14 +56,14 @@ def act(page: Page) -> bool:
     if page.query_selector("dialog[open]"):
         return False
     if page.query_selector("#pass-btn:not([hidden])"):
-        cards = page.eval_on_selector_all("#hand button[data-card]:enabled", "e => e.map(x => x.dataset.card)")
+        cards = page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)")
         if len(cards) == 13:
             for c in cards[-3:]:
                 page.click(f'#hand button[data-card="{c}"]')
             page.click("#pass-btn")
             return True
         return False
-    el = page.query_selector("#hand button[data-card]:enabled")
+    el = page.query_selector("#hand button[data-card]:not([aria-disabled='true'])")
     if el is not None:
         el.click()
         return True

@@ -63,7 +63,7 @@ class Review(TypedDict):
 
 def play_badly(page: Page) -> None:
     for _ in range(20):
-        page.wait_for_selector("#hand button[data-card]:enabled, dialog[open], #pass-btn:not([hidden])",
+        page.wait_for_selector("#hand button[data-card]:not([aria-disabled='true']), dialog[open], #pass-btn:not([hidden])",
                                timeout=60_000)
         if page.query_selector("dialog[open]"):
             return
@@ -74,7 +74,7 @@ def play_badly(page: Page) -> None:
             page.click("#pass-btn")
             page.wait_for_selector("#pass-btn", state="hidden")
             continue
-        cards = page.eval_on_selector_all("#hand button[data-card]:enabled", "els => els.map(e => e.dataset.card)")
+        cards = page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "els => els.map(e => e.dataset.card)")
         card = max(cards, key=lambda c: RANKS.index(c[0]))
         page.click(f'#hand button[data-card="{card}"]')
         page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached")

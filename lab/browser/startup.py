@@ -13,12 +13,15 @@ Pages, each served by tools/serve.py (the headers of netlify.toml) on its own po
   main's dist/, to compare before/after or variants in the same session.
 
 For each run, and for each page (the order alternates from run to run, so machine noise hits
-every page alike), a new browser profile (headless chromium) visits the page three times:
+every page alike), a new browser profile (headless chromium) visits the page four times:
 
 * cold: the first visit (empty HTTP cache, no service worker); then it waits until the page's
   service worker, if any, has installed (precached);
-* warm: a second visit (HTTP cache, service worker: what a returning player has);
-* offline: a third visit with the network off (only pages with a service worker can start).
+* warm: the second visit (HTTP cache, service worker: what a returning player has; Chromium
+  usually compiles the wasm once more here and only then keeps the compiled code);
+* third: the third visit, everything cached, the compiled wasm too (every later visit looks like
+  this one);
+* offline: a fourth visit with the network off (only pages with a service worker can start).
 
 Measured per visit, in the page: first paint (``first-contentful-paint``: for the game, the
 static table) and ready (navigation start to ``html.ready``). Printed: medians, each page's
@@ -83,7 +86,7 @@ BARE_HTML = """<!doctype html>
 """
 BARE_TOML = 'name = "bare"\ninterpreter = "./vendor/pyodide-{pyodide}/pyodide.mjs"\n'
 BARE_PY = "from pyscript import document\ndocument.documentElement.classList.add('ready')\n"
-KINDS = ("cold", "warm", "offline")
+KINDS = ("cold", "warm", "third", "offline")
 
 
 class CountingHandler(serve.Handler):
@@ -174,7 +177,7 @@ def visit(context: Any, url: str, wait_sw: bool = False, timeout_ms: float = 120
 
 def one_profile(pw: Any, args: argparse.Namespace, tmp: Path, name: str, run: int,
                 server: serve.Server, log: list[tuple[str, int, int]]) -> dict[str, Any]:
-    """Cold, warm and offline visits of one page in a new profile."""
+    """Cold, warm, third and offline visits of one page in a new profile."""
 
     profile = tmp / f"profile-{name}-{run}"
     shutil.rmtree(profile, ignore_errors=True)
@@ -190,6 +193,7 @@ def one_profile(pw: Any, args: argparse.Namespace, tmp: Path, name: str, run: in
         log.clear()
         result["warm"] = visit(ctx, server.url)
         result["warm_net"] = list(log)
+        result["third"] = visit(ctx, server.url)
         if result["cold"]["sw"]:
             ctx.set_offline(True)
             result["offline"] = visit(ctx, server.url)
@@ -290,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                                       file=sys.stderr)
                     print(f"run {run + 1}/{args.runs}: " + "  ".join(
                         f"{name} " + "/".join(f"{r[-1][k]['ready']:.2f}" if k in r[-1] else "-" for k in KINDS)
-                        for name, r in results.items()) + "  (cold/warm/offline ready, s)", flush=True)
+                        for name, r in results.items()) + "  (cold/warm/third/offline ready, s)", flush=True)
             load_after = os.getloadavg()
             net = {}
             for name, site in sites.items():
@@ -332,14 +336,14 @@ def report(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]], n
     names = list(results)
     width = max(10, *(len(n) + 2 for n in names))
     print(f"{'page':{width}}" + "".join(f"{k + ' paint':>14}{k + ' ready':>14}" for k in KINDS)
-          + f"{'ready/bare cold':>17}{'warm':>6}")
+          + f"{'ready/bare cold':>17}{'warm':>6}{'third':>7}")
     for name in names:
         line = f"{name:{width}}"
         for kind in KINDS:
             line += f"{fmt(med[name][kind + '_paint'], 'ms'):>14}{fmt(med[name][kind + '_ready']):>14}"
-        for kind in ("cold", "warm"):
+        for kind, col in (("cold", 17), ("warm", 6), ("third", 7)):
             a, b = med[name][kind + "_ready"], med["bare"][kind + "_ready"]
-            line += f"{(f'{a / b:.2f}' if a and b else '-'):>{17 if kind == 'cold' else 6}}"
+            line += f"{(f'{a / b:.2f}' if a and b else '-'):>{col}}"
         print(line)
     print("first paint = first-contentful-paint; ready = html.ready; both from navigation start")
     print()

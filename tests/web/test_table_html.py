@@ -12,12 +12,14 @@ def setup_function() -> None:
 
 
 def test_a_card_face_names_the_card_and_carries_its_text() -> None:
-    html = table_html.card_face(Card.parse("QS"), tag="button", attrs="disabled")
-    assert 'data-card="QS"' in html and 'aria-label="Queen of spades"' in html and "disabled" in html
+    """The accessible name begins with what the face shows (voice control users say what they see)."""
+    html = table_html.card_face(Card.parse("QS"), tag="button", attrs='aria-disabled="true"')
+    assert 'data-card="QS"' in html and 'aria-label="Q♠, queen of spades"' in html and 'aria-disabled="true"' in html
+    assert 'aria-label="10♥, ten of hearts"' in table_html.card_face(Card.parse("TH"))
     assert "red" not in html.split(">")[0]
     assert " red" in table_html.card_face(Card.parse("TH")).split(">")[0]
     i18n.set_lang("de")
-    assert 'aria-label="Pik-Dame"' in table_html.card_face(Card.parse("QS")) and "<b>D</b>" in table_html.card_face(Card.parse("QS"))
+    assert 'aria-label="D♠, Pik-Dame"' in table_html.card_face(Card.parse("QS")) and "<b>D</b>" in table_html.card_face(Card.parse("QS"))
 
 
 def test_the_hand_enables_only_the_given_cards_and_marks_chosen_ones() -> None:
@@ -25,11 +27,27 @@ def test_the_hand_enables_only_the_given_cards_and_marks_chosen_ones() -> None:
     html = table_html.hand_buttons(cards, enabled=cards[:2], classes={cards[1]: "selected"}, pressed=[cards[1]])
     buttons = html.split("</button>")[:-1]
     assert len(buttons) == 5
-    assert ["disabled" not in b.split(">")[0] for b in buttons] == [True, True, False, False, False]
+    assert ['aria-disabled="true"' not in b.split(">")[0] for b in buttons] == [True, True, False, False, False]
+    assert " disabled" not in html  # every card stays focusable
     assert 'aria-pressed="true"' in buttons[1] and 'aria-pressed="false"' in buttons[0]
     assert "selected" in buttons[1].split(">")[0]
     # two rows on a phone: the first three cards in row one, the rest in row two
     assert [" r2" in b.split(">")[0] for b in buttons] == [False, False, False, True, True]
+
+
+def test_the_hand_is_one_tab_stop_and_each_unplayable_card_says_why() -> None:
+    cards = parse_cards("2C 5C 9D QS AH")
+    why = {cards[2]: "Follow suit.", cards[3]: "Follow suit.", cards[4]: "Not hearts yet."}
+    html = table_html.hand_buttons(cards, enabled=cards[:2], classes={}, tab_stop=cards[1], reasons=why)
+    heads = [b.split(">")[0] for b in html.split("</button>")[:-1]]
+    assert ['tabindex="0"' in h for h in heads] == [False, True, False, False, False]
+    assert all('tabindex="-1"' in h for i, h in enumerate(heads) if i != 1)
+    assert ['aria-describedby="hand-why-0"' in h for h in heads] == [False, False, True, True, False]
+    assert 'aria-describedby="hand-why-1"' in heads[4]
+    assert '<span id="hand-why-0" hidden>Follow suit.</span><span id="hand-why-1" hidden>Not hearts yet.</span>' in html
+    # the tab stop falls back to the first card when the given one is not in the hand
+    first = table_html.hand_buttons(cards, enabled=(), classes={}, tab_stop=None).split(">")[0]
+    assert 'tabindex="0"' in first
 
 
 def test_the_score_sheet_marks_the_moon_and_the_lowest_total() -> None:

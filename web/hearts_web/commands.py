@@ -54,11 +54,21 @@ class Commands:
     def __init__(self) -> None:
         self._actions: dict[str, Callable[[Press], None]] = {}
         self._forms: dict[str, Callable[[FieldChange], None]] = {}
+        self._placeholders: set[str] = set()
 
-    def add(self, action: str, handler: Callable[[Press], None]) -> None:
-        if action in self._actions:
+    def add(self, action: str, handler: Callable[[Press], None], placeholder: bool = False) -> None:
+        """``placeholder``: stands in for a feature loaded later (:mod:`hearts_web.extras`); the
+        feature's own registration replaces it."""
+        if action in self._actions and action not in self._placeholders:
             raise DuplicateCommand(f"the action {action!r} is registered twice")
         self._actions[action] = handler
+        if placeholder:
+            self._placeholders.add(action)
+        else:
+            self._placeholders.discard(action)
+
+    def is_placeholder(self, action: str) -> bool:
+        return action in self._placeholders
 
     def add_form(self, form: str, handler: Callable[[FieldChange], None]) -> None:
         if form in self._forms:

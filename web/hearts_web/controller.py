@@ -10,13 +10,13 @@ the stop when another tab takes the game.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
 
 from hearts import Match, Phase
 
-from . import dom_input, page
+from . import dom_input, extras, page
 from .bot_seats import BotSeats
-from .challenge_links import ChallengeLinks
 from .commands import Commands
 from .daily_data import is_date
 from .daily_game import DailyGame, ParBook
@@ -29,7 +29,6 @@ from .i18n import t
 from .learn import Learn
 from .online.door import Door
 from .online.start import Online
-from .review_dialog import ReviewDialog
 from .saved_games import SavedGames
 from .session import Mode, Session, SessionState
 from .settings import Settings
@@ -41,6 +40,9 @@ from .table_view import TableView
 from .take_back import TakeBack
 from .toolbar import Toolbar
 
+if TYPE_CHECKING:
+    from .challenge_links import ChallengeLinks
+
 __all__ = ["Controller"]
 
 
@@ -51,6 +53,7 @@ def _query() -> dict[str, str]:
 class Controller:
     def __init__(self) -> None:
         self.params = _query()  # the page's address; read again at every begin
+        self._challenge_links: ChallengeLinks | None = None
         self.commands = commands = Commands()
         self.notices = DataNotices()
         self.owner = owner = TabOwner(commands, self.notices, self.begin, self.stop)
@@ -66,9 +69,9 @@ class Controller:
         SettingsDialog(commands, prefs, store, dialogs, view, table, self._relabel)
         Toolbar(commands, table, dialogs, store)
         TakeBack(commands, table, view, dialogs, self.hand.hold)
-        ReviewDialog(commands, table, dialogs, lambda: view.seating, view.show_error)
+        extras.later(commands, ("review",), self._review)
         DataTransfer(commands, store, dialogs, self.notices.cards, lambda: owner.begin(None))
-        self.challenges = ChallengeLinks(commands, table, saved, view, dialogs)
+        extras.later(commands, ("challenge",), self._challenges)
         self.daily = DailyGame(commands, table, saved, store, dialogs, view, pars, self.params, self._link_speed)
         self.online = Online(commands, self._online_door)
         self.learn = Learn(commands, table, view, dialogs, self.notices.cards, lambda: prefs.settings.rules,
@@ -82,6 +85,19 @@ class Controller:
         """A new language: the notices and what the learning feature shows, in it."""
         self.notices.cards.relabel()
         self.learn.relabel()
+
+    # ------------------------------------------------------------------ features of the second archive
+    def _review(self) -> object:
+        from .review_dialog import ReviewDialog
+
+        return ReviewDialog(self.commands, self.table, self.dialogs, lambda: self.view.seating, self.view.show_error)
+
+    def _challenges(self) -> ChallengeLinks:
+        from .challenge_links import ChallengeLinks
+
+        if self._challenge_links is None:
+            self._challenge_links = ChallengeLinks(self.commands, self.table, self.saved, self.view, self.dialogs)
+        return self._challenge_links
 
     def _link_speed(self) -> str | None:
         """The ``?speed=`` a daily game's address keeps (tests), unless the player changed the speed."""
@@ -100,6 +116,9 @@ class Controller:
 
     def begin(self, settings: Settings) -> None:
         """This tab owns the game (again, after a take-over or an import): load it and play."""
+        page.guard(self._begin(settings))
+
+    async def _begin(self, settings: Settings) -> None:
         self.prefs.settings = settings
         self.params.clear()
         self.params.update(_query())  # after a take-over: what the address says now
@@ -109,9 +128,10 @@ class Controller:
         if daily is not None:
             self.daily.open_from_link(daily)
         elif "challenge" in self.params:
-            if not self.challenges.open(self.params.pop("challenge")):
+            await extras.load()  # a friend's deal: challenge links come with the second archive
+            if not self._challenges().open(self.params.pop("challenge")):
                 self.resume_or_new()
-        elif not self.online.open_from_link():
+        elif not await self.online.open_from_link():
             first = self.store.get_raw(SETTINGS_KEY) is None and self.store.get_raw(MATCH_KEY) is None
             self.resume_or_new()
             if first:  # a first visit without a link: offer "How to play" and the guided hand, once

@@ -4,13 +4,15 @@ preview, and the tab-ownership overlay. Pure (no DOM): :mod:`notices`, :mod:`dat
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
-from .backup_file import ImportPlan
 from .i18n import t
 from .store import GAME_KEYS
 from .store_checks import WHAT, Notice
 from .table_html import esc
+
+if TYPE_CHECKING:  # the import preview comes with data_transfer, in the second archive
+    from .backup_file import ImportPlan
 
 __all__ = ["notice_html", "stored_notice_html", "data_section_html", "import_preview_html", "overlay_html"]
 

@@ -46,8 +46,8 @@ def bind(commands: Commands, cards: CardTaps, fail: Callable[[BaseException], No
 
     listen(document, "click", guarded(lambda event: _on_click(commands, cards, event)))
     listen(document, "change", guarded(lambda event: _on_change(commands, event)))
-    listen(by_id("hand"), "pointerup", guarded(lambda event: _on_hand_pointerup(cards, event)))
     listen(by_id("hand"), "keydown", guarded(_on_hand_key))
+    listen(by_id("hand"), "focusin", guarded(_on_hand_focus))
     listen(document, "keydown", guarded(lambda event: _on_key(commands, event)))
 
 
@@ -68,11 +68,15 @@ def _card_of(el: Element) -> Card:
 def _on_click(commands: Commands, cards: CardTaps, event: JsEvent) -> None:
     card_el = closest(event, "#hand button[data-card]")
     if card_el is not None:
-        if not card_el.disabled:
+        if card_el.getAttribute("aria-disabled") == "true":
+            cards.tap_refused_card(_card_of(card_el))  # a tap or Enter on it says why
+        else:
             cards.tap_card(_card_of(card_el))
         return
     el = closest(event, "[data-action]")
     if el is not None:
+        if str(el.tagName).lower() == "a":
+            event.preventDefault()  # a link that runs a command (the skip link) does not navigate
         commands.run(press_of(el))
 
 
@@ -88,34 +92,39 @@ def _on_change(commands: Commands, event: JsEvent) -> None:
                                 str(el.value), checked))
 
 
-def _on_hand_pointerup(cards: CardTaps, event: JsEvent) -> None:
-    """Disabled cards get no click; a tap on one still explains why it cannot be played."""
-    el = closest(event, "button[data-card]")
-    if el is not None and el.disabled:
-        cards.tap_refused_card(_card_of(el))
-
-
 def _on_hand_key(event: JsEvent) -> None:
-    """Arrow keys, Home and End move between the playable cards."""
+    """Arrow keys, Home and End move between the cards of the hand, the ones that cannot be
+    played included (each says why when chosen)."""
     key = event.key
     if key not in HAND_KEYS:
         return
-    playable = [el for el in qsa("#hand button[data-card]") if not el.disabled]
-    if not playable:
+    cards = list(qsa("#hand button[data-card]"))
+    if not cards:
         return
     current = document.activeElement
     idx = -1
-    for i, el in enumerate(playable):
+    for i, el in enumerate(cards):
         if not is_none(current) and el.getAttribute("data-card") == current.getAttribute("data-card"):
             idx = i
     if key in ("ArrowLeft", "ArrowUp"):
-        idx = (idx - 1) % len(playable) if idx >= 0 else len(playable) - 1
+        idx = (idx - 1) % len(cards) if idx >= 0 else len(cards) - 1
     elif key in ("ArrowRight", "ArrowDown"):
-        idx = (idx + 1) % len(playable)
+        idx = (idx + 1) % len(cards)
     else:
-        idx = 0 if key == "Home" else len(playable) - 1
-    playable[idx].focus()
+        idx = 0 if key == "Home" else len(cards) - 1
+    cards[idx].focus()
     event.preventDefault()
+
+
+def _on_hand_focus(event: JsEvent) -> None:
+    """The hand is one Tab stop: the card that has the focus keeps it (a roving tabindex)."""
+    el = closest(event, "#hand button[data-card]")
+    if el is None:
+        return
+    for card in qsa("#hand button[data-card]"):
+        index = "0" if card == el else "-1"
+        if card.getAttribute("tabindex") != index:
+            card.setAttribute("tabindex", index)
 
 
 def _on_key(commands: Commands, event: JsEvent) -> None:

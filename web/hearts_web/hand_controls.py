@@ -3,7 +3,8 @@ itself, and why a card is refused.
 
 The taps answer whoever asks this screen's player (:attr:`TableDoor.answering`): the table loop
 here (:class:`~hearts_web.players.HumanPlayer`) or, at someone else's online table, the host
-(:class:`~hearts_web.online.guest.GuestTable`). Registers ``pass``, ``claim`` and ``hint``.
+(:class:`~hearts_web.online.guest.GuestTable`). Registers ``pass``, ``claim``, ``hint`` and
+``skip-to-hand`` (the skip link: the focus goes to the hand's Tab stop).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class HandControls:
         commands.add("pass", lambda _: self.pass_cards())
         commands.add("claim", lambda _: self.claim())
         commands.add("hint", lambda _: self.hint())
+        commands.add("skip-to-hand", lambda _: view.focus_hand())
         table.on_asked(self.offer)
 
     def offer(self, view: SeatView) -> None:

@@ -360,6 +360,18 @@ EN: dict[str, str] = {
     "challenge_lost": "Your friend did better this time.",
     "challenge_reply": "Send your result",
     "challenge_badge": "Challenge",
+    # screen readers and keyboard (the hand's names, the live region's tricks and points)
+    "skip_to_hand": "Skip to your hand",
+    "notices_label": "Notices",
+    "sr_points_0": "no points",
+    "sr_points_1": "1 point",
+    "sr_points_n": "{n} points",
+    "sr_trick": "{name} takes the trick with {cards}: {points}.",
+    "sr_trick_you": "You take the trick with {cards}: {points}.",
+    "sr_on_table": "On the table: {plays}.",
+    "sr_play": "{name}, {card}",
+    "sr_hand_over": "Hand {n} is over. Points this hand: {list}.",
+    "sr_hand_points": "{name} {points}",
 }
 
 DE: dict[str, str] = {
@@ -697,6 +709,18 @@ DE: dict[str, str] = {
     "challenge_lost": "Dein Freund war diesmal besser.",
     "challenge_reply": "Dein Ergebnis schicken",
     "challenge_badge": "Herausforderung",
+    # screen readers and keyboard (the hand's names, the live region's tricks and points)
+    "skip_to_hand": "Zu deinen Karten springen",
+    "notices_label": "Hinweise",
+    "sr_points_0": "keine Punkte",
+    "sr_points_1": "1 Punkt",
+    "sr_points_n": "{n} Punkte",
+    "sr_trick": "{name} nimmt den Stich mit {cards}: {points}.",
+    "sr_trick_you": "Du nimmst den Stich mit {cards}: {points}.",
+    "sr_on_table": "Auf dem Tisch: {plays}.",
+    "sr_play": "{name}, {card}",
+    "sr_hand_over": "Runde {n} ist vorbei. Punkte dieser Runde: {list}.",
+    "sr_hand_points": "{name} {points}",
 }
 
 STRINGS = {"en": EN, "de": DE}
@@ -766,6 +790,24 @@ def card_label(card: int) -> str:
         return f"{_SUIT_DE[suit]}-{name}"
     name = _RANK_EN.get(rank) or _NUM_EN[rank]
     return f"{name} of {_SUIT_EN[suit]}"
+
+
+def card_name(card: int) -> str:
+    """A card's accessible name: what its face shows first, then the spoken name
+    ("6♣, six of clubs", "D♣, Kreuz-Dame"), so voice control can say what is seen."""
+    c = CARDS[card]
+    return f"{rank_text(c.rank)}{SUIT_SYMBOL[int(c.suit)]}, {card_words(card)}"
+
+
+def card_words(card: int) -> str:
+    """A card's spoken name inside a sentence ("six of clubs", "Kreuz-Dame")."""
+    label = card_label(card)
+    return label if _Lang.current == "de" else label[:1].lower() + label[1:]
+
+
+def points_words(n: int) -> str:
+    """"no points", "1 point", "5 points" (for what a screen reader hears)."""
+    return t("sr_points_0") if n == 0 else t("sr_points_1") if n == 1 else t("sr_points_n", n=n)
 
 
 def rank_text(rank: int) -> str:

@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 
 from .dom import Element, JsEvent, by_id, closest, document, listen, qs
+from .i18n import t
 
 __all__ = ["Notices"]
 
@@ -27,6 +28,8 @@ class Notices:
             box.id = "notices"
             box.className = "notices"
             box.setAttribute("aria-live", "polite")
+            box.setAttribute("role", "region")  # a landmark of its own, named in the page's language
+            box.setAttribute("aria-label", t("notices_label"))
             document.body.appendChild(box)
             listen(box, "click", self._on_click)
         return box

@@ -7,11 +7,11 @@ Everything shown comes from the engine's values (cards, views, score rows): no r
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from hearts import CARDS, Card, HandScore, Seat
 
-from .i18n import SUIT_SYMBOL, card_label, rank_text, t
+from .i18n import SUIT_SYMBOL, card_name, rank_text, t
 from .table_state import Seating
 
 __all__ = ["esc", "card_face", "seat_box", "hand_buttons", "score_sheet", "trick_review", "hand_summary", "MARKER_GLYPH"]
@@ -38,8 +38,11 @@ def card_face(card: Card | int, extra_class: str = "", attrs: str = "", tag: str
     else:
         mid = f'<span class="pip" aria-hidden="true">{sym}</span>'
     corner = f"<b>{rank_text(rank)}</b><i>{sym}</i>"
-    inner = f'<span class="ix" aria-hidden="true">{corner}</span>{mid}<span class="ix br" aria-hidden="true">{corner}</span>'
-    label = esc(card_label(card))
+    # The turned corner is drawn by CSS from data attributes: the face's text is then its index
+    # once ("6♣"), which the accessible name begins with (voice control: say what you see).
+    turned = f'<span class="ix br" aria-hidden="true" data-r="{rank_text(rank)}" data-s="{sym}"></span>'
+    inner = f'<span class="ix" aria-hidden="true">{corner}</span>{mid}{turned}'
+    label = esc(card_name(card))  # what the face shows first: "6♣, six of clubs"
     if tag == "button":
         return (f'<button type="button" class="card{red}{face} {extra_class}" data-card="{c.text}" '
                 f'aria-label="{label}" {attrs}>{inner}</button>')
@@ -69,12 +72,20 @@ def seat_box(seat: Seat | int, score: int, markers: Sequence[str], cards_left: i
 
 
 def hand_buttons(cards: Sequence[Card], enabled: Iterable[Card], classes: dict[Card, str],
-                 pressed: Iterable[Card] | None = None) -> str:
+                 pressed: Iterable[Card] | None = None, tab_stop: Card | None = None,
+                 reasons: Mapping[Card, str] | None = None) -> str:
     """The player's hand as buttons; ``gc-N`` / ``r2`` classes place each card in the phone's
     two-row grid (classes, not style attributes: the layout must not need inline styles).
-    ``pressed`` (while passing) marks the chosen cards with ``aria-pressed``."""
+    ``pressed`` (while passing) marks the chosen cards with ``aria-pressed``.
+
+    Every card stays a focusable button: one that cannot be played now is
+    ``aria-disabled="true"``, described by why (``reasons``: a sentence per card, one hidden
+    element per distinct sentence). The hand is one Tab stop (a roving ``tabindex``): ``tab_stop``
+    (the first card if it is not in the hand) has ``tabindex="0"``, the others ``-1``."""
     enabled_set = set(enabled)
     chosen = None if pressed is None else set(pressed)
+    why = list(dict.fromkeys((reasons or {}).values()))
+    stop = tab_stop if tab_stop in cards else (cards[0] if cards else None)
     first_row = (len(cards) + 1) // 2
     out = []
     for i, card in enumerate(cards):
@@ -82,10 +93,15 @@ def hand_buttons(cards: Sequence[Card], enabled: Iterable[Card], classes: dict[C
             col, row2 = 1 + 2 * i + (7 - first_row), ""
         else:
             col, row2 = 2 + 2 * (i - first_row) + (7 - first_row), " r2"
-        attrs = "" if card in enabled_set else "disabled"
+        attrs = f'tabindex="{0 if card == stop else -1}"'
+        if card not in enabled_set:
+            attrs += ' aria-disabled="true"'
+            if reasons and card in reasons:
+                attrs += f' aria-describedby="hand-why-{why.index(reasons[card])}"'
         if chosen is not None:
             attrs += f' aria-pressed="{"true" if card in chosen else "false"}"'
         out.append(card_face(card, f"{classes.get(card, '')} gc-{col}{row2}".strip(), attrs, tag="button"))
+    out += [f'<span id="hand-why-{i}" hidden>{esc(text)}</span>' for i, text in enumerate(why)]
     return "".join(out)
 
 

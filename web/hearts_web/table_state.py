@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from hearts import Card, Phase, Seat, SeatView
+from hearts import Card, IllegalAction, Phase, Seat, SeatView
 
 from .i18n import t
+from .refusals import explain
 from .session import Snapshot
 
 __all__ = ["Seating", "TableState", "PASS_COUNT"]
@@ -72,6 +73,20 @@ class TableState:
         if asked is None:
             return ()
         return asked.hand if asked.phase is Phase.PASSING else asked.legal
+
+    def reasons(self) -> dict[Card, str]:
+        """Why each card of the hand cannot be played now, as the engine says it (only while the
+        table asks the player to play: a card chosen while waiting says "wait for your turn")."""
+        asked = self.asked
+        if asked is None or asked.phase is not Phase.PLAYING:
+            return {}
+        out = {}
+        for card in asked.hand:
+            try:
+                asked.verify_play(card)
+            except IllegalAction as exc:
+                out[card] = explain(exc)
+        return out
 
     def choosing(self, card: Card) -> TableState:
         """``card`` picked to pass, or put back if it was picked; a fourth pick drops the oldest."""

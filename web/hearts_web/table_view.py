@@ -21,7 +21,10 @@ from .session import Snapshot
 from .table_html import esc
 from .table_state import Seating, TableState
 
-__all__ = ["TableView"]
+__all__ = ["TableView", "PLAYABLE"]
+
+LIVE_LINES = 4  # lines kept in the live region
+PLAYABLE = '#hand button[data-card]:not([aria-disabled="true"])'  # a card of the hand that can be played now
 
 
 class TableView:
@@ -47,8 +50,13 @@ class TableView:
     # ------------------------------------------------------------------ changing what is shown
     def show(self, snap: Snapshot, asked: SeatView | None = None, claimable: bool = False) -> None:
         """Draw ``snap``; ``asked``: the view the table asks this screen's player with (if it does)."""
+        new_question = asked is not None and asked is not self._state.asked
         self._state = replace(self._state, snap=snap, asked=asked, claimable=claimable)
         self.render()
+        if new_question and asked is not None and asked.phase is Phase.PLAYING and asked.current_trick:
+            plays = [t("sr_play", name=self.seating.name(seat), card=i18n.card_words(card))
+                     for seat, card in asked.current_trick]
+            self.announce(t("sr_on_table", plays="; ".join(plays)))
 
     def clear(self) -> None:
         """Another game comes to the table: nothing picked, hinted or received, nobody thinking."""
@@ -77,7 +85,7 @@ class TableView:
                               hinted=frozenset() if passed else self._state.hinted)
         by_id("claim-btn").hidden = True
         for el in qsa("#hand button[data-card]"):
-            el.disabled = True
+            el.setAttribute("aria-disabled", "true")  # still focusable: choosing one says why
         by_id("pass-btn").disabled = True
 
     def set_thinking(self, seat: Seat | None) -> None:
@@ -139,13 +147,17 @@ class TableView:
                 classes[c] = f"{classes.get(c, '')} {name}".strip()
         enabled = state.enabled()
         passing = state.passing
-        hand.innerHTML = table_html.hand_buttons(state.snap.view.hand, enabled, classes, state.chosen if passing else None)
+        cards = state.snap.view.hand
+        kept = next((c for c in cards if c.text == focus_card), None)
+        stop = kept or (enabled[0] if enabled else None)  # the hand's one Tab stop
+        hand.innerHTML = table_html.hand_buttons(cards, enabled, classes, state.chosen if passing else None,
+                                                 tab_stop=stop, reasons=state.reasons())
         hand.classList.add("rows2")
         hand.classList.toggle("can-play", bool(enabled))
         hand.classList.toggle("waiting", not enabled)
         if focus_card:
             el = qs(f'button[data-card="{focus_card}"]', hand)
-            if el is not None and not el.disabled:
+            if el is not None:
                 el.focus()
             else:
                 self.focus_first_card()
@@ -167,9 +179,15 @@ class TableView:
         el.classList.remove("refused")
 
     def focus_first_card(self) -> None:
-        el = qs("#hand button[data-card]:not(:disabled)")
+        """Focus the first card that can be played (the first card when none can)."""
+        el = qs(f"{PLAYABLE}") or qs("#hand button[data-card]")
         if el is not None:
             el.focus()
+
+    def focus_hand(self) -> None:
+        """The skip link: the focus goes to the hand's Tab stop (the hand itself when it is empty)."""
+        el = qs('#hand button[data-card][tabindex="0"]') or qs("#hand button[data-card]") or by_id("hand")
+        el.focus()
 
     def maybe_focus_hand(self) -> None:
         """Keyboard players land on a playable card when their turn comes (unless they are elsewhere)."""
@@ -177,7 +195,7 @@ class TableView:
         if by_id("dlg").open:
             return
         if is_none(active) or active == document.body or by_id("hand").contains(active):
-            if is_none(active) or not active.matches("#hand button[data-card]:enabled"):
+            if is_none(active) or not active.matches(PLAYABLE):
                 self.focus_first_card()
 
     # ------------------------------------------------------------------ prompt, notices
@@ -206,7 +224,14 @@ class TableView:
         self.render_prompt()
 
     def announce(self, text: str) -> None:
-        by_id("sr-live").textContent = text
+        """Say ``text`` to screen readers: a new line in the live region (the last few are kept, so
+        an announcement is not lost when the next one follows at once)."""
+        box = by_id("sr-live")
+        line = document.createElement("p")
+        line.textContent = text
+        box.appendChild(line)
+        while box.childElementCount > LIVE_LINES:
+            box.firstElementChild.remove()
 
     def toast(self, text: str, warn: bool = False, seconds: float = 3.5, html: str | None = None,
               again: Callable[[], str] | None = None) -> None:
@@ -253,6 +278,7 @@ class TableView:
                 self._cards_passed(ev)
             elif isinstance(ev, HandOver):
                 self.set_thinking(None)
+                self.announce(self._hand_words(ev))
             elif isinstance(ev, HandStarted):
                 self._state = replace(self._state, chosen=(), hinted=frozenset(), received=frozenset())
                 if ev.pass_direction is PassDirection.HOLD:
@@ -263,7 +289,6 @@ class TableView:
     async def _card_played(self, ev: CardPlayed, fly: float) -> None:
         seating = self.seating
         qs(f'.slot[data-slot="{seating.slot(ev.seat)}"]').innerHTML = table_html.card_face(ev.card, "fly-in")
-        self.announce(t("plays", name=seating.name(ev.seat), card=i18n.card_label(ev.card)))
         if ev.seat == seating.me:
             self._state = replace(self._state, hinted=frozenset(), received=frozenset())
             played = qs(f'#hand button[data-card="{ev.card.text}"]')
@@ -282,7 +307,7 @@ class TableView:
         card = qs(f'.slot[data-slot="{slot}"] .card')
         if card is not None:
             card.classList.add("winner")
-        self.announce(t("you_take_trick") if ev.seat == seating.me else t("takes_trick", name=seating.name(ev.seat)))
+        self.announce(self._trick_words(ev))
         if pause:
             await asyncio.sleep(pause)
         trick = by_id("trick")
@@ -296,6 +321,19 @@ class TableView:
         if marks is not None:
             glyph = table_html.MARKER_GLYPH.get(ev.marker, "")
             marks.insertAdjacentHTML("beforeend", f'<li class="m-{esc(ev.marker)}" aria-hidden="true">{glyph}</li>')
+
+    def _trick_words(self, ev: TrickWon) -> str:
+        """For the live region: who took the trick, what it held, its points."""
+        cards = i18n.join_list([i18n.card_words(card) for _, card in ev.plays])
+        points = i18n.points_words(ev.points)
+        if ev.seat == self.seating.me:
+            return t("sr_trick_you", cards=cards, points=points)
+        return t("sr_trick", name=self.seating.name(ev.seat), cards=cards, points=points)
+
+    def _hand_words(self, ev: HandOver) -> str:
+        seats = [self.seating.me] + [s for s in Seat if s != self.seating.me]
+        points = ", ".join(t("sr_hand_points", name=self.seating.name(s), points=ev.points[s]) for s in seats)
+        return t("sr_hand_over", n=ev.hand_number + 1, list=points)
 
     def _cards_passed(self, ev: CardsPassed) -> None:
         source = ev.direction.source(self.seating.me)

@@ -1,6 +1,7 @@
 """The Online button and the links of an online table, loaded with the page; the online table
-itself (:mod:`.panel`, the transport, the protocol) is imported only when a player goes online,
-so a single-player visit loads none of it and contacts nobody.
+itself (:mod:`.panel`, the transport, the protocol) comes with the second archive
+(:mod:`hearts_web.extras`) and is imported only when a player goes online, so a single-player
+visit loads none of it and contacts nobody.
 
 Registers ``online``; the panel registers the table's own commands when it is imported.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .. import extras, page
 from ..commands import Commands
 from ..dom import window
 from .door import Door
@@ -28,9 +30,14 @@ class Online:
     def __init__(self, commands: Commands, door: Callable[[], Door]) -> None:
         self.commands, self.door = commands, door
         self._panel: OnlinePanel | None = None
-        commands.add("online", lambda _: self.panel().show_panel())
+        commands.add("online", lambda _: page.guard(self._open_panel()))
+
+    async def _open_panel(self) -> None:
+        await extras.load()
+        self.panel().show_panel()
 
     def panel(self) -> OnlinePanel:
+        """The online table's panel (after :func:`hearts_web.extras.load`)."""
         if self._panel is None:
             from .panel import OnlinePanel  # the online code is imported only when it is used
 
@@ -45,8 +52,9 @@ class Online:
     def show_panel(self) -> None:
         self.panel().show_panel()
 
-    def open_from_link(self) -> bool:
+    async def open_from_link(self) -> bool:
         """The address is an online table's (``#online=``, ``#host=``) and it opened."""
         if not str(window.location.hash or "").startswith(LINK_PREFIXES):
             return False
+        await extras.load()
         return self.panel().open_from_link()
