@@ -14,6 +14,7 @@ import random
 import re
 import sys
 from collections import deque
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from hearts import Action, Event, Match, PassCards, Phase, PlayCard, Rules, Seat
 from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import play
+from hearts.tally import MatchTally, match_tally
 from hearts_web.online import decoder, messages
 from hearts_web.online.guest import SIT_AGAIN_AFTER, GuestTable
 from hearts_web.online.host import DROP_AFTER, HostTable
@@ -111,6 +113,7 @@ class AutoGuest:
         self.snap: Snapshot | None = None
         self.lobbies: list[tuple[LobbySeat, ...]] = []
         self.asleep = False
+        self.results: list[tuple[MatchTally, str, str]] = []  # what reached the guest's statistics
 
     def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
         self.lobbies.append(seats)
@@ -150,6 +153,9 @@ class AutoGuest:
 
     def reload_needed(self) -> None:
         pass
+
+    def match_result(self, tally: MatchTally, preset: str, level: str) -> None:
+        self.results.append((tally, preset, level))
 
 
 def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock) -> tuple[GuestTable, AutoGuest]:
@@ -227,6 +233,10 @@ def test_a_match_with_two_guests_and_a_bot_plays_to_the_end_and_every_deal_check
             assert page.snap is not None and page.snap.view == match.view(guest.seat)  # type: ignore[arg-type]
             assert page.snap.totals == match.scores and page.snap.phase is Phase.MATCH_OVER
             assert page.verified_hands == {h: True for h in range(len(match.hands))}  # type: ignore[attr-defined]
+            # the result reaches the guest's statistics once, as the host's match says (the Q♠ unknown)
+            [(tally, preset, level)] = page.results
+            assert (preset, level) == ("standard", "medium")  # the rules and level of the host's lobby
+            assert tally == replace(match_tally(match, guest.seat), queens=None)  # type: ignore[arg-type]
         assert host.seats[3].name == "<b>Cleo</b>"  # kept as text; the page escapes it when drawing
         pump.cancel()
 

@@ -33,6 +33,7 @@ from .saved_games import SavedGames
 from .session import Mode, Session, SessionState
 from .settings import Settings
 from .settings_dialog import Preferences, SettingsDialog
+from .stats_dialog import StatsDialog
 from .store import MATCH_KEY
 from .tab_owner import TabOwner
 from .table_loop import TableLoop
@@ -63,7 +64,8 @@ class Controller:
         self.table = table = TableLoop(view, dialogs, saved, store, self.bots, pars.get)
         self.hand = HandControls(commands, table, view, lambda: prefs.settings.autoplay)
         SettingsDialog(commands, prefs, store, dialogs, view, table)
-        Toolbar(commands, table, dialogs, store)
+        Toolbar(commands, table, dialogs)
+        StatsDialog(commands, store, dialogs)
         TakeBack(commands, table, view, dialogs)
         ReviewDialog(commands, table, dialogs, lambda: view.seating, view.show_error)
         DataTransfer(commands, store, dialogs, self.notices.cards, lambda: owner.begin(None))
