@@ -68,10 +68,11 @@ def test_practice_daily_and_challenge_games_are_not_recorded() -> None:
 
 def test_a_hosted_online_match_counts_in_the_online_section() -> None:
     store, match = Store(MemoryStorage()), finished(Rules(target=30), seed=4)
+    play_out(Session(finished(), SessionState(difficulty="easy")), store)
     play_out(Session(match, SessionState(mode=Mode.ONLINE, difficulty="easy")), store)
     stats = Statistics.load(store)
-    assert stats.online.matches == 1 and stats.online.points == match.scores[0] and stats.overall == Totals()
-    assert stats.history[0].online and stats.history[0].preset == "custom"
+    assert stats.online.matches == 1 and stats.online.points == match.scores[0] and stats.overall.matches == 1
+    assert [e.online for e in stats.history] == [False, True] and stats.history[1].preset == "custom"
 
 
 def test_the_history_keeps_the_last_fifty() -> None:

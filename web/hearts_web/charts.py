@@ -43,7 +43,7 @@ def nice_ticks(low: float, high: float, most: int = 6, whole: bool = False) -> l
     raw = (high - low) / max(1, most - 1)
     power = 10 ** math.floor(math.log10(raw))
     steps = (1, 2, 5, 10) if whole else (1, 2, 2.5, 5, 10)
-    step = next(m * power for m in steps if m * power >= raw and (not whole or (m * power).is_integer()))
+    step = next(m * power for m in steps if m * power >= raw and (not whole or float(m * power).is_integer()))
     start = math.floor(low / step) * step
     ticks = []
     value = start
@@ -128,9 +128,10 @@ def _totals_sentence(sheet: Sequence[HandScore], names: Sequence[str], target: i
 
 
 def match_totals(sheet: Sequence[HandScore], names: Sequence[str], target: int, width: float,
-                 font: float = 12, me: int = 0) -> str:
+                 font: float = 12, me: int = 0, max_height: float = 320) -> str:
     """Each seat's total after every hand (hand 0: the start), the match's target as a dashed
-    line, each line named at its end. Empty when no hand is finished yet."""
+    line, each line named at its end; at most ``max_height`` tall (at least 180). Empty when no
+    hand is finished yet."""
     if not sheet:
         return ""
     series = [[0] + [row.totals[s] for row in sheet] for s in range(4)]
@@ -138,7 +139,7 @@ def match_totals(sheet: Sequence[HandScore], names: Sequence[str], target: int, 
     ticks = nice_ticks(min(0, *values), max(target, *values), 5 if width < 420 else 6, whole=True)
     labels = [f"{names[s][:NAME_CHARS]}{'…' if len(names[s]) > NAME_CHARS else ''} {series[s][-1]}" for s in range(4)]
     label_w = max(len(text) for text in labels) * font * 0.62 + 10
-    height = round(min(max(width * 0.56, 210), 320))
+    height = round(max(min(width * 0.56, max_height, 320), 180))
     plot = Plot(width, height, left=font * 2.6, right=label_w + 6, top=font * 1.2, bottom=font * 3.4,
                 x_count=len(sheet) + 1, low=ticks[0], high=ticks[-1])
     parts = [_frame(plot, ticks, font, [str(int(v)) for v in ticks])]

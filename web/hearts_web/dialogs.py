@@ -12,7 +12,7 @@ from hearts import HandScore, Seat, Trick
 
 from . import charts, i18n, table_html
 from .commands import Commands
-from .dom import JsEvent, by_id, css_pixels, listen, qs
+from .dom import JsEvent, by_id, css_pixels, listen, qs, window
 from .i18n import t
 from .table_html import esc
 from .table_state import Seating
@@ -59,7 +59,8 @@ class Dialogs:
 
     def open(self, title: str, body: str, kind: str = "") -> None:
         by_id("dlg-title").textContent = title
-        by_id("dlg-body").innerHTML = body
+        content = by_id("dlg-body")
+        content.innerHTML = body
         self.el.classList.remove(*KINDS)
         if kind:
             self.el.classList.add(kind)
@@ -68,6 +69,8 @@ class Dialogs:
         first = qs("#dlg-body [autofocus]") or qs("#dlg-body button")
         if first is not None:
             first.focus()
+        if first is None or first.hasAttribute("tabindex"):  # (a button keeps the scroll that shows it)
+            content.scrollTop = 0  # new content starts at its top: an element keeps its scroll while hidden
 
     def current(self) -> tuple[str, str, str] | None:
         """What the open dialog shows (title, body, kind), to show it again later; None if closed."""
@@ -102,15 +105,17 @@ class Dialogs:
             if width >= 200:  # hidden or not laid out: the first drawing stays
                 slot.innerHTML = draw(width, font)
 
-    def _totals_chart(self, sheet: list[HandScore], target: int) -> tuple[str, dict[str, ChartDrawing]]:
-        """The match's running totals as a figure, and how to draw it again at its real width."""
+    def _totals_chart(self, sheet: list[HandScore], target: int, share: float) -> tuple[str, dict[str, ChartDrawing]]:
+        """The match's running totals as a figure, and how to draw it again at its real width
+        (at most ``share`` of the window's height: the dialog's first lines stay in sight)."""
         if not sheet:
             return "", {}
         seating = self.seating()
         names = [seating.name(s) for s in range(4)]
 
         def draw(width: float, font: float) -> str:
-            return charts.match_totals(sheet, names, target, width, font, me=int(seating.me))
+            tallest = float(window.innerHeight) * share
+            return charts.match_totals(sheet, names, target, width, font, me=int(seating.me), max_height=tallest)
 
         html = (f'<figure class="chart-figure"><figcaption>{esc(t("chart_totals_title"))}</figcaption>'
                 f'<div class="chart-slot" data-chart-slot="match-totals">{draw(340, 12)}</div></figure>')
@@ -153,7 +158,7 @@ class Dialogs:
             head = t("winners", names=i18n.join_list([seating.name(w) for w in winners]))
         order = sorted(range(4), key=lambda s: totals[s])
         rows = "".join(f"<tr><td>{i + 1}. {esc(seating.name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
-        chart, drawings = self._totals_chart(sheet, target)
+        chart, drawings = self._totals_chart(sheet, target, 0.3)
         body = (
             f'<p class="result-big">{"🏆&#xFE0E; " if Seat.SOUTH in winners else ""}{esc(head)}</p>'
             f'<h3>{esc(t("standings"))}</h3><table class="sheet"><tbody>{rows}</tbody></table>'
@@ -168,7 +173,7 @@ class Dialogs:
 
     def scores(self, target: int, sheet: list[HandScore]) -> None:
         review = (("secondary", "review", t("review")),) if sheet else ()
-        chart, drawings = self._totals_chart(sheet, target)
+        chart, drawings = self._totals_chart(sheet, target, 0.36)
         body = (f'<p class="note">{esc(t("target", n=target))}</p>' + chart + table_html.score_sheet(sheet, self.seating())
                 + _review_picker(sheet) + _actions(*review, ("primary", "close-dialog", t("close"))))
         self.open(t("score_sheet"), body)

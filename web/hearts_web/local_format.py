@@ -41,7 +41,7 @@ def decimal(value: float, digits: int = 1) -> str:
 
 def percent(fraction: float) -> str:
     """A share as a whole percentage (``0.425`` -> ``43 %`` / ``43%``)."""
-    whole = round(100 * fraction)
+    whole = int(100 * fraction + 0.5)  # half up: 42.5 % is 43 %
     return f"{whole}\u202f%" if _lang() == "de" else f"{whole}%"
 
 

@@ -76,7 +76,7 @@ def presets_html(stats: Statistics) -> str:
         for p in played for tot in [stats.by_preset(p)])
     return (f'<h3>{esc(t("st_by_rules"))}</h3><div class="sheet-wrap"><table class="sheet st-presets"><thead><tr>'
             f'<th scope="col">{esc(t("st_rules"))}</th><th scope="col">{esc(t("st_matches"))}</th>'
-            f'<th scope="col">{esc(t("st_won_col"))}</th><th scope="col">{esc(t("st_per_hand"))}</th></tr></thead>'
+            f'<th scope="col">{esc(t("st_won_col"))}</th><th scope="col">{esc(t("st_per_hand_short"))}</th></tr></thead>'
             f"<tbody>{rows}</tbody></table></div>")
 
 
@@ -112,7 +112,7 @@ def history_html(history: list[Entry]) -> str:
         rows.append(f'<tr data-stats-entry><td>{esc(fmt.date_text(e.date))}</td><td>{esc(kind)}</td>'
                     f'<td>{esc(t(f"preset_short_{e.preset}"))}</td><td{cls}>{esc(result_text(e))}</td>'
                     f"<td>{esc(fmt.decimal(e.per_hand))}</td></tr>")
-    head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in ("st_date", "st_level", "st_rules", "st_result", "st_per_hand"))
+    head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in ("st_date", "st_level", "st_rules", "st_result", "st_per_hand_short"))
     return (f'<details class="st-history"><summary>{esc(t("st_history_summary", n=len(history)))}</summary>'
             f'<div class="sheet-wrap"><table class="sheet"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
             "</table></div></details>")
