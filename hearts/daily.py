@@ -74,7 +74,7 @@ PAR_ITERATIONS = 200
 class ParBot:
     """The bot that plays the player's seat to make a par version."""
 
-    hard_version: int  # hearts.bots.hard.VERSIONS
+    hard_version: int  # a Hard configuration by its version (hearts.bots.config.CONFIGS)
     iterations: int  # sampled worlds per decision (deterministic)
 
 

@@ -37,11 +37,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .bots._bits import AS, HEARTS, KS, QS, QS_BIT, SUITS, bits, count, rank_of
+from .bots.candidates import PASS_POOL, candidates, equivalent, keeps_queen, pass_ranking
 from .bots.evaluate import pass_values, play_values
-from .bots.hard import PASS_POOL, _equivalent, _moon_pass, candidates
 from .bots.hint import view_seed
 from .bots.knowledge import Knowledge
-from .bots.medium import medium_pass, pass_danger
+from .bots.medium import medium_pass
+from .bots.moon import moon_pass
 from .cards import Card, Suit, cards_of, mask_of
 from .hand import Hand
 from .phase import Phase
@@ -99,7 +100,7 @@ def evaluate_play(view: SeatView, chosen: Card, *, iterations: int = REVIEW_ITER
         return (chosen,), 0.0
     k = Knowledge(view)
     cands = candidates(k)
-    mine = next((i for i, c in enumerate(cands) if _equivalent(k, c, int(chosen))), -1)
+    mine = next((i for i, c in enumerate(cands) if equivalent(k, c, int(chosen))), -1)
     if mine < 0:  # pragma: no cover - every legal card has its class among the candidates
         cands.append(int(chosen))
         mine = len(cands) - 1
@@ -120,10 +121,8 @@ def evaluate_play(view: SeatView, chosen: Card, *, iterations: int = REVIEW_ITER
 
 def pass_candidates(view: SeatView, chosen: tuple[Card, ...]) -> list[tuple[int, ...]]:
     """The chosen pass, Medium's, and every 3 of the 6 cards that most want to leave."""
-    hand = view.hand_mask
-    keep_queen = bool(hand & QS_BIT) and count(hand & SUITS[2]) >= 6
-    jack = view.rules.jack_of_diamonds
-    ranked = sorted(bits(hand), key=lambda c: (-pass_danger(c, hand, jack, keep_queen), -c))
+    keep_queen = keeps_queen(view.hand_mask)
+    ranked = pass_ranking(view.hand_mask, view.rules.jack_of_diamonds, keep_queen)
     out = [tuple(sorted(int(c) for c in chosen)), medium_pass(view, keep_queen=keep_queen)[0]]
     out += list(combinations(sorted(ranked[:PASS_POOL]), 3))
     return list(dict.fromkeys(tuple(sorted(c)) for c in out))
@@ -138,7 +137,7 @@ def evaluate_pass(view: SeatView, chosen: tuple[Card, ...], *, iterations: int =
             or mask_of(chosen) & ~view.hand_mask:
         raise ValueError("not a pass this seat can make in this view")
     chosen = tuple(sorted(chosen))
-    if _moon_pass(view.hand_mask) is not None:
+    if moon_pass(view.hand_mask) is not None:
         return chosen, 0.0
     cands = pass_candidates(view, chosen)
     rng = review_rng(view, seed)

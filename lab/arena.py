@@ -7,7 +7,7 @@ and the luck of the cards cancels. Matches are played to the rules' target.
 A rotation moves every bot one seat on and so keeps its neighbours: with three or four
 different bots, the bot A passes to (on its left, playing after it) is the same in every
 rotation. That bias is not small (about 0.4 points a hand between two Hard versions,
-docs/bots.md), so consecutive match seeds take the bots in each of their cyclic orders in
+lab/RESULTS.md), so consecutive match seeds take the bots in each of their cyclic orders in
 turn (``seat_orders``: six with four bots, two with three, one with two) and a run plays
 whole blocks of them: every bot sits left of, right of and across from every other
 equally often. ``--fixed-order`` plays every seed in the order given, as runs did before
@@ -17,8 +17,9 @@ The report gives, per bot, the mean points per hand with a 95% confidence interv
 difference between bots per duplicate deal (much tighter), moons shot / allowed /
 blocked (also per 1,000 seat-hands), and match wins.
 
-Bots: ``easy``, ``medium``, ``random``, ``hard`` (the latest version) and ``hard-vN`` (a
-pinned version, e.g. ``hard-v1``: Hard as it was before issue 11). Hard searches a fixed
+Bots: ``easy``, ``medium``, ``random``, ``hard`` (the game's configuration, version 7) and
+``hard-vN`` (a configuration by its version: ``hard-v1`` is the daily par's), with changed switches
+as ``hard~significance=2`` (``switches()``). Hard searches a fixed
 number of worlds per decision (deterministic, whatever the machine's load): by default
 the number it reaches in Chromium within the UI's 250 ms (``BROWSER_WORLDS``, measured
 with ``python3 -m lab.browser.hard_bench``), or ``--hard-iterations``; a spec may pin its own size:
@@ -36,23 +37,16 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
+from enum import Enum
 from itertools import permutations
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
 from hearts.bots import make_bot
 from hearts.bots.base import Bot
-from hearts.bots.hard import (
-    BROWSER_WORLDS,
-    LATEST,
-    VERSIONS,
-    WORKER_PASS_WORLDS,
-    WORKER_PLAY_WORLDS,
-    WORKER_VERSIONS,
-    HardBot,
-    HardParams,
-)
+from hearts.bots.config import CONFIGS, PLAY, HardConfig
+from hearts.bots.hard import HardBot
 from hearts.bots.player import BotPlayer, RngSource
 from hearts.cards import Card
 from hearts.events import CardPlayed, Event, HandOver
@@ -60,7 +54,27 @@ from hearts.match import Match
 from hearts.rules import PRESETS, Rules
 from hearts.table import Game, Listener, play, run_sync
 
-__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "play_match", "run_arena", "main"]
+__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "hard_config", "switches", "play_match", "run_arena", "main",
+           "BROWSER_WORLDS", "WORKER_PLAY_WORLDS", "WORKER_PASS_WORLDS", "WORKER_VERSIONS"]
+
+# Worlds per (play, pass) decision each Hard configuration reaches in the browser within the UI's
+# 250 ms (headless Chromium 156, Pyodide 314, main thread: python3 -m lab.browser.hard_bench --iterations
+# 200 --calibrate 3, each decision's fastest of three runs converted to worlds per 250 ms, median over
+# the searched decisions). The arena plays Hard at these sizes, as fixed iterations. Version 1 as it
+# was shipped, before the faster rollouts.
+BROWSER_WORLDS: dict[int, tuple[int, int]] = {1: (850, 85), 7: (1150, 270)}
+
+# What the game really gives Hard: the bots' Web Worker searches each play for 300 ms, so a world
+# costs less and more of them fit as the hand shortens, up to the search's 4,000. Worlds per searched
+# play indexed by the cards the bot holds (1 to 13; index 0 is unused, and a single card is never
+# searched), and per pass when the player passes at once (the worker's 500 ms after the player's
+# pass). Medians over 12 Hard hands, 316 searched plays and 27 passes on the idle 2-core dev machine
+# (Chromium 156, Pyodide 314: python3 -m lab.browser.hard_hand). The arena plays ``hard@worker`` at
+# these sizes; they hold for the configurations of WORKER_VERSIONS (the same cost per world).
+WORKER_PLAY_WORLDS: tuple[int, ...] = (
+    0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
+WORKER_PASS_WORLDS = 710
+WORKER_VERSIONS = (7,)
 
 
 @dataclass(frozen=True)
@@ -106,7 +120,7 @@ class BotSpec:
     version: int | None = None  # Hard only
     iterations: int | None = None  # Hard only: worlds per play decision (None: search by time)
     pass_iterations: int | None = None
-    overrides: tuple[tuple[str, float], ...] = ()  # Hard only: experimental HardParams changes
+    overrides: tuple[tuple[str, str], ...] = ()  # Hard only: experimental changes of its switches (``switches``)
     worker: bool = False  # Hard only: plays at WORKER_PLAY_WORLDS by cards held (``hard@worker``)
 
 
@@ -114,33 +128,34 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
     """``medium`` / ``hard`` / ``hard-v1`` / ``hard@600/60`` / ``hard@worker`` -> what to build;
     ValueError if unknown.
 
-    Experiments: ``hard-v2~trust=0.9~medium_prior=0.3@600/60`` changes parameters of the version.
+    Experiments: ``hard~significance=2~runner_worlds=even@600/60`` changes switches of the
+    configuration (any name of ``switches()``; an enum's member by its name).
     """
     base, _, size = name.partition("@")
     base, *changes = base.split("~")
     overrides = []
+    known = switches()
     for change in changes:
         key, _, value = change.partition("=")
-        if key not in HardParams.__dataclass_fields__ or key == "version":
-            raise ValueError(f"unknown Hard parameter {key!r} in {name!r}")
-        try:
-            overrides.append((key, float(value)))
-        except ValueError:
-            raise ValueError(f"bad value for {key!r} in {name!r}") from None
+        if key not in known:
+            raise ValueError(f"unknown Hard switch {key!r} in {name!r}: choose from {sorted(known)}")
+        overrides.append((key, value))
     level, _, version_text = base.partition("-v")
     if level != "hard":
         if size or version_text or overrides or level not in ("medium", "easy", "random"):
             raise ValueError(f"unknown bot {name!r}")
         return BotSpec(level)
-    version = int(version_text) if version_text.isdigit() else LATEST if not version_text else -1
-    if version not in VERSIONS:
-        raise ValueError(f"unknown Hard version in {name!r}: choose from {sorted(VERSIONS)}")
+    version = int(version_text) if version_text.isdigit() else PLAY.label if not version_text else -1
+    if version not in CONFIGS:
+        raise ValueError(f"unknown Hard version in {name!r}: choose from {sorted(CONFIGS)}")
+    spec = BotSpec("hard", version, overrides=tuple(overrides))
+    hard_config(spec)  # a bad value fails here
     play, pass_ = BROWSER_WORLDS[version]
     if size == "worker":
         if version not in WORKER_VERSIONS:
             raise ValueError(f"{name!r}: the worker's sizes were measured for Hard v{'/v'.join(map(str, WORKER_VERSIONS))}"
                              " (another version costs a different time per world)")
-        return BotSpec("hard", version, play, WORKER_PASS_WORLDS, tuple(overrides), worker=True)
+        return replace(spec, iterations=play, pass_iterations=WORKER_PASS_WORLDS, worker=True)
     if size:
         play_text, _, pass_text = size.partition("/")
         if not play_text.isdigit() or (pass_text and not pass_text.isdigit()):
@@ -148,29 +163,58 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
         play = int(play_text)
         pass_ = int(pass_text) if pass_text else play
     elif cfg.hard_budget_ms:
-        return BotSpec("hard", version, overrides=tuple(overrides))
+        return spec
     elif cfg.hard_iterations:
         play = cfg.hard_iterations
         pass_ = cfg.hard_pass_iterations or cfg.hard_iterations
-    return BotSpec("hard", version, play, pass_, tuple(overrides))
+    return replace(spec, iterations=play, pass_iterations=pass_)
 
 
-def hard_params(spec: BotSpec) -> HardParams:
-    """The parameters of a Hard spec: its version's, with the spec's experimental changes."""
+def switches(config: Any = PLAY, path: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
+    """Every switch of a Hard configuration by its name, with its path in the configuration."""
+    out: dict[str, tuple[str, ...]] = {}
+    for f in fields(config):
+        value = getattr(config, f.name)
+        if is_dataclass(value):
+            out.update(switches(value, path + (f.name,)))
+        elif f.name != "label":
+            out[f.name] = path + (f.name,)
+    return out
+
+
+def _switched(config: Any, path: Sequence[str], text: str) -> Any:
+    head, rest = path[0], path[1:]
+    current = getattr(config, head)
+    if rest:
+        return replace(config, **{head: _switched(current, rest, text)})
+    try:
+        if isinstance(current, Enum):
+            value: Any = type(current)[text.upper()]
+        elif isinstance(current, bool):
+            value = bool(float(text))
+        else:
+            value = type(current)(float(text))
+    except (KeyError, ValueError):
+        raise ValueError(f"bad value {text!r} for the Hard switch {head!r}") from None
+    return replace(config, **{head: value})
+
+
+def hard_config(spec: BotSpec) -> HardConfig:
+    """The configuration of a Hard spec: its version's, with the spec's experimental changes."""
     assert spec.level == "hard" and spec.version is not None
-    params = VERSIONS[spec.version]
-    if spec.overrides:
-        params = replace(params, **{k: type(getattr(params, k))(v) for k, v in spec.overrides})
-    return params
+    config = CONFIGS[spec.version]
+    known = switches()
+    for key, text in spec.overrides:
+        config = _switched(config, known[key], text)
+    return config
 
 
 def _make(name: str, cfg: ArenaConfig) -> Bot:
     spec = bot_spec(name, cfg)
     if spec.level != "hard":
         return make_bot(spec.level)
-    params = hard_params(spec)
     return HardBot(budget_ms=cfg.hard_budget_ms, iterations=spec.iterations, pass_iterations=spec.pass_iterations,
-                   params=params, play_schedule=WORKER_PLAY_WORLDS if spec.worker else None)
+                   config=hard_config(spec), play_schedule=WORKER_PLAY_WORLDS if spec.worker else None)
 
 
 def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:

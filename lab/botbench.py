@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from hearts.actions import Action
 from hearts.bots import make_bot
-from hearts.bots.hard import LATEST
+from hearts.bots.config import PLAY
 from hearts.bots.player import BotPlayer
 from hearts.deal import deal_from_seed
 from hearts.hand import Hand
@@ -134,14 +134,14 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--budget-ms", type=float, default=None, help="Hard's time budget (default 250)")
     parser.add_argument("--iterations", type=int, default=None, help="fixed worlds per decision instead of a budget")
     parser.add_argument("--pass-iterations", type=int, default=None, help="fixed worlds per pass (with --iterations)")
-    parser.add_argument("--version", type=int, default=None, help="Hard's version (default: the latest)")
+    parser.add_argument("--version", type=int, default=None, help="Hard's configuration by its version (default: the game's, 7; 1: the par's)")
     parser.add_argument("--seed", type=int, default=1)
 
 
 def run_from_args(args: Any) -> int:
     r = bench(args.hands, args.budget_ms, args.iterations, args.seed, args.version, args.pass_iterations, progress=True)
     mode = f"iterations={args.iterations}" if args.iterations else f"budget_ms={args.budget_ms or 250:g}"
-    version = args.version if args.version is not None else LATEST
+    version = args.version if args.version is not None else PLAY.label
     runtime = os.environ.get("HEARTS_RUNTIME", f"python {sys.version.split()[0]}")
     print(report(r, args.hands, f"v{version}, {mode}", runtime))
     return 0

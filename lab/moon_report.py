@@ -8,7 +8,8 @@ Two reports from the logged plays:
 * **Runner odds**: before each trick, when exactly one seat has taken points (a *moon runner*),
   how often that seat went on to choose a moon plan (bench_seat's ``attempts``: a Hard seat whose
   search chose one) or to make the moon, by the trick about to be played and the runner's
-  points. These counts are where ``hearts.bots.hard._MOON_ODDS`` comes from.
+  points (the table a share of the runner's worlds by these odds was read from: an experiment,
+  ``runner_odds``, screened level and left off; lab/RESULTS.md).
 * **Moons allowed**, per candidate (and the baseline's field in the candidate's seat): each moon
   another seat made, sorted by the chances the watched seat had to stop it:
   *take*: a trick the shooter won with points on it, which the seat could have won (it followed
@@ -34,12 +35,18 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from hearts.bots.hard import moon_odds_cell
-
 RANKS = "23456789TJQKA"
 PASS_OFFSET = (1, 3, 2, 0)  # bench_seat's directions by deal number: left, right, across, hold
-TRICK_BINS = ("1-5", "6-8", "9-10", "11-13")  # hearts.bots.hard.moon_odds_cell
-POINT_BINS = ("1", "2-3", "4-12", "13-15", "16-18", "19+")
+TRICK_BINS = ("1-5", "6-8", "9-10", "11-13")  # moon_odds_cell's rows ...
+POINT_BINS = ("1", "2-3", "4-12", "13-15", "16-18", "19+")  # ... and columns
+
+
+def moon_odds_cell(trick: int, points: int) -> tuple[int, int]:
+    """The (row, column) of the runner odds for the trick about to be played (1-13) and the
+    runner's points."""
+    row = 0 if trick <= 5 else 1 if trick <= 8 else 2 if trick <= 10 else 3
+    col = 0 if points < 2 else 1 if points < 4 else 2 if points < 13 else 3 if points < 16 else 4 if points < 19 else 5
+    return row, col
 
 Card = tuple[str, int]  # (suit letter, rank index 0..12)
 QUEEN: Card = ("S", 10)

@@ -14,7 +14,7 @@ by how it came to win it:
 Reported per seat and hand, for the bot's seat and for an ISMCTS seat (the mean of the three), the
 hearts and the Q♠ taken in each kind of trick, the tricks' position (early: 1–4, middle: 5–9,
 late: 10–13), the bot's plays where versions 1–4 grouped a duck with a win (see
-``hearts.bots.hard._separators``) and how often it went over, the hearts taken in could-duck tricks while another seat alone had points (a
+``hearts.bots.candidates``) and how often it went over, the hearts taken in could-duck tricks while another seat alone had points (a
 block against a possible moon), and the hearts each seat threw on others' tricks when void. Hands with a moon are
 left out (their points follow other aims). Standard rules only: the games bench_openspiel plays.
 """
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts import PRESETS, Hand, Seat
-from hearts.bots.hard import candidates
+from hearts.bots.candidates import candidates
 from hearts.bots.knowledge import Knowledge
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Late lone point-takers (Hard v6's ``runner_gate = 4``) in logged hands, and what watching them cost.
+"""Late lone point-takers (whom Hard's play configuration watches as moon runners, from version 6
+on: ``RunnerWatch.LONE_TAKER``) in logged hands, and what watching them cost.
 
     python3 -m lab.runner_watch lab/out/seat-medium-gate.jsonl --arena lab/out/arena-x.jsonl
 
@@ -28,10 +29,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from hearts.bots.hard import _ANY_POINTS_FROM
+from hearts.bots.moon import RunnerWatch
 from lab.moon_report import _lines, _plays, _points, _tricks
 
-LATE = _ANY_POINTS_FROM[4]  # complete tricks from which a lone point-taker counts (Hard v6's runner_gate 4)
+LATE = RunnerWatch.LONE_TAKER.value[1]  # complete tricks from which a lone point-taker counts as a runner
 
 
 def arena_rows(lines: list[str]) -> list[dict[str, Any]]:

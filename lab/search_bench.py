@@ -1,7 +1,7 @@
 """Hard's search speed on fixed positions: milliseconds per sampled world, play and pass.
 
-    python3 -m lab.search_bench [--version 2] [--repeat 3]            # CPython
-    python3 -m lab.search_bench --set counted_leads=1                 # a HardParams switch changed
+    python3 -m lab.search_bench [--version 1] [--repeat 3]            # CPython (default: the game's Hard, 7)
+    python3 -m lab.search_bench --set significance=2                  # a switch of the configuration changed
     node lab/pyodide_python.mjs -m lab.search_bench                 # Pyodide (the browser's runtime)
     node lab/pyodide_python.mjs -m cProfile -s tottime lab/search_bench.py --repeat 1
 
@@ -21,31 +21,32 @@ import time
 from pathlib import Path
 
 from hearts import Phase, Seat
-from hearts.bots.hard import LATEST, HardBot
+from hearts.bots.config import PLAY
+from hearts.bots.hard import HardBot
 from hearts.records import hand_from_record
-from lab.arena import ArenaConfig, bot_spec, hard_params
+from lab.arena import ArenaConfig, bot_spec, hard_config
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--version", type=int, default=LATEST)
+    parser.add_argument("--version", type=int, default=PLAY.label)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--worlds", type=int, default=60, help="worlds per play decision")
     parser.add_argument("--pass-worlds", type=int, default=12, help="worlds per pass decision")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="change a HardParams field of the version (e.g. counted_leads=1); repeatable")
+                        help="change a switch of the configuration (lab.arena.switches(), e.g. significance=2); repeatable")
     args = parser.parse_args()
-    try:  # the arena's spelling of an experiment: hard-v3~counted_leads=1
-        params = hard_params(bot_spec(f"hard-v{args.version}" + "".join("~" + c for c in args.set), ArenaConfig(("hard",))))
+    try:  # the arena's spelling of an experiment: hard~significance=2
+        config = hard_config(bot_spec(f"hard-v{args.version}" + "".join("~" + c for c in args.set), ArenaConfig(("hard",))))
     except ValueError as exc:
         parser.error(str(exc))
     cases = json.loads((ROOT / "tests" / "fixtures" / "hard_v1.json").read_text(encoding="utf-8"))
     views = [hand_from_record(c["hand"]).view(Seat.parse(c["seat"])) for c in cases]
     plays = [v for v in views if v.phase is not Phase.PASSING]
     passes = [v for v in views if v.phase is Phase.PASSING]
-    bot = HardBot(iterations=args.worlds, pass_iterations=args.pass_worlds, params=params)
+    bot = HardBot(iterations=args.worlds, pass_iterations=args.pass_worlds, config=config)
     best = {"play": float("inf"), "pass": float("inf")}
     worlds = {"play": 0, "pass": 0}
     for _ in range(args.repeat):

@@ -18,7 +18,7 @@ target figures for the README come from ``python3 -m lab.arena`` (whole matches,
 seat of every deal (4x the games, less variance per deal). ``--cache DIR`` keeps the baseline
 hands (keyed by the field, the deals and the rules) so further candidates reuse them; ``--out``
 keeps every candidate hand as it finishes, and a run stopped midway resumes from it.
-Bot specs as in the arena: ``hard``, ``hard-vN``, ``hard@PLAY/PASS``, ``hard-v3~trust=0.9``.
+Bot specs as in the arena: ``hard``, ``hard-vN``, ``hard@PLAY/PASS``, ``hard~significance=2``.
 Each candidate hand also keeps the candidate's thinking (wall time and worlds of its searched
 plays, and of those with a moon runner about): run CPython with one job per core and compare
 candidates of one run only, for the cost per world that the browser's time budget turns into fewer worlds.

@@ -10,7 +10,7 @@ stage of the hand. Cheap, deterministic and direct: a better sampler must score 
 before it is worth an arena run.
 
 Samplers: ``v1`` (voids, passed cards, the Q♠ inference), ``read:RATE:WEIGHT`` (v1 plus the
-readings of ``hearts.bots.inference``: a seat gets a card its plays exclude with weight
+readings of ``lab.inference``: a seat gets a card its plays exclude with weight
 ``1 - trust``, trust = 1 - the seat's deviation rate, RATE/WEIGHT the prior), ``read-flat:T``
 (the readings with one trust T for every seat).
 """
@@ -23,9 +23,9 @@ import sys
 from pathlib import Path
 
 from hearts import PRESETS, Hand, Phase, Seat
-from hearts.bots.hard import WorldSampler
-from hearts.bots.inference import read_plays
 from hearts.bots.knowledge import Knowledge
+from hearts.bots.worlds import WorldSampler
+from lab.inference import read_plays, reading_sampler
 from hearts.deal import deal_from_seed
 from lab.arena import ArenaConfig, _make
 
@@ -37,11 +37,10 @@ def sampler_for(name: str, k: Knowledge) -> WorldSampler:
         return WorldSampler(k)
     reading = read_plays(k)
     if name.startswith("read-flat:"):
-        trust = float(name.split(":")[1])
-        return WorldSampler(k, reading.avoid, [trust] * 4)
+        return reading_sampler(k, reading, [float(name.split(":")[1])] * 4)
     _, rate, weight = name.split(":")
     trust = [1.0 - reading.deviation_rate(s, float(rate), float(weight)) for s in range(4)]
-    return WorldSampler(k, reading.avoid, trust)
+    return reading_sampler(k, reading, trust)
 
 
 def main() -> int:

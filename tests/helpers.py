@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Mapping
 
-from hearts import CARDS, Action, Hand, IllegalAction, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView, parse_cards
+from hearts import CARDS, PRESETS, Action, Hand, IllegalAction, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView, parse_cards
 from hearts.seats import SEATS, PassDirection
 from hearts.table import play, run_sync
 
@@ -78,4 +78,37 @@ def played(seed: str, steps: int) -> Match:
 
 
 __all__ = ["make_deal", "hold_hand", "play_all", "random_match", "step", "played", "random_action", "RandomPlayer",
-           "CARDS"]
+           "CARDS", "mid_hand", "pass_view", "follow_view"]
+
+
+def mid_hand(seed: str, tricks: int, extra: int = 0, rules_name: str = "standard") -> Hand:
+    """A hold hand dealt from ``seed``, played by Medium up to ``tricks`` tricks and ``extra``
+    cards of the next one."""
+    from hearts.bots import make_bot
+
+    hand = Hand(Match(PRESETS[rules_name], seed=seed).hand.deal, PRESETS[rules_name], PassDirection.HOLD)
+    rng = random.Random(seed)
+    medium = make_bot("medium")
+    while hand.trick_number < tricks or len(hand.current_trick) < extra:
+        seat = hand.turn
+        assert seat is not None
+        hand.play(seat, medium.decide(hand.view(seat), rng).cards[0])
+    return hand
+
+
+def pass_view(cards: str) -> SeatView:
+    """South's view of a pass to the left with these cards."""
+    hand = Hand(make_deal({Seat.SOUTH: cards}), PRESETS["standard"], PassDirection.LEFT)
+    return hand.view(Seat.SOUTH)
+
+
+def follow_view(south: str, plays: str, west: str = "", north: str = "", east: str = "") -> SeatView:
+    """South's view of a hold hand after ``plays``, South to play (the named seats hold these cards)."""
+    spec = {Seat.SOUTH: south}
+    for seat, text in ((Seat.WEST, west), (Seat.NORTH, north), (Seat.EAST, east)):
+        if text:
+            spec[seat] = text
+    hand = hold_hand(spec)
+    play_all(hand, plays)
+    assert hand.turn == Seat.SOUTH
+    return hand.view(Seat.SOUTH)

@@ -110,14 +110,18 @@ def test_golden_par(date):
 def test_par_is_pinned_to_its_version_not_to_the_latest_hard(monkeypatch):
     """A new Hard must not move the par: make the latest Hard play differently (it then
     scores differently on this day) and the par stays what par v1 says."""
+    import dataclasses
+
     import hearts.bots
-    from hearts.bots import hard
+    from hearts.bots import config
+    from hearts.bots.gate import Gate
     from hearts.daily import PAR_BOTS, PAR_VERSION, ParBot, compute_par
 
     assert PAR_BOTS[1] == ParBot(hard_version=1, iterations=200) and PAR_VERSION >= 1
     date = "2027-02-28"
-    monkeypatch.setitem(hard.VERSIONS, 99, hard.HardParams(99, medium_prior=-50.0, pass_prior=-50.0))
-    monkeypatch.setattr(hearts.bots, "LATEST", 99)
+    patched = dataclasses.replace(config.PLAY, label=99, gate=Gate(head_start=-50.0))  # shuns Medium's card
+    monkeypatch.setitem(config.CONFIGS, 99, patched)
+    monkeypatch.setattr(hearts.bots, "PLAY", patched)
     assert compute_par(date, version=1) == GOLDEN_PAR[date]
     monkeypatch.setitem(PAR_BOTS, 99, ParBot(hard_version=99, iterations=200))
     assert compute_par(date, version=99) != GOLDEN_PAR[date]  # the patched Hard does play differently

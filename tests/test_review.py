@@ -11,7 +11,7 @@ import pytest
 
 from hearts import PRESETS, FirstTrick, Hand, PassDirection, Rules, Seat, deal_from_seed, parse_cards
 from hearts.bots import make_bot
-from hearts.bots.hard import candidates
+from hearts.bots.candidates import candidates
 from hearts.bots.evaluate import pass_values, play_values
 from hearts.bots.knowledge import Knowledge
 from hearts.bots.player import BotPlayer
@@ -316,16 +316,3 @@ def test_presets_with_the_jack_are_reviewed():
     players = [BotPlayer(make_bot("medium"), seed="review-jack")] * 4
     run_sync(play(hand, players))
     assert len(review(hand, Seat.NORTH, iterations=4)) == 14
-
-
-def test_the_review_draws_only_worlds_it_can_reproduce():
-    """The review follows Hard's sampler and runner rule, but it does not draw v6's viable worlds
-    (a runner's worlds in which its moon goes through). v6's wider watch (a lone point-taker is a
-    runner from the seventh trick on) without them stopped no moon in the screens, so the review
-    keeps v5's rule until evaluate draws those worlds too."""
-    from hearts.bots import evaluate
-    from hearts.bots.hard import _ANY_POINTS_FROM
-
-    p = evaluate.PARAMS
-    assert not p.moon_viable
-    assert p.runner_gate not in _ANY_POINTS_FROM  # the any-points watches (gates 3, 4) need those worlds

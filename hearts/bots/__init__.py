@@ -18,7 +18,8 @@ See ``docs/bots.md``.
 from __future__ import annotations
 
 from .base import Bot, Decision, Hint
-from .hard import LATEST, HardBot
+from .config import PLAY
+from .hard import HardBot
 from .hint import REASONS, hint, hint_steps
 from .simple import EasyBot, MediumBot, RandomBot
 
@@ -38,12 +39,12 @@ def make_bot(level: str, *, budget_ms: float | None = None, iterations: int | No
     Hard searches for ``budget_ms`` milliseconds (default 250; its pass ``pass_budget_ms``,
     default the same), or, when ``iterations`` is
     given, for exactly that many sampled worlds (``pass_iterations`` for the pass, default the
-    same): fully deterministic (the daily par uses it). ``version`` picks a pinned version of
-    Hard (default: the latest; see ``hearts.bots.hard.VERSIONS``).
+    same): fully deterministic (the daily par uses it). ``version`` picks one of Hard's frozen
+    configurations (``hearts.bots.config.CONFIGS``: 7, the game's, by default; 1, the daily par's).
     """
     name = level.strip().lower()
     if name == "hard":
-        return HardBot(budget_ms=budget_ms, iterations=iterations, version=LATEST if version is None else version,
+        return HardBot(budget_ms=budget_ms, iterations=iterations, version=PLAY.label if version is None else version,
                        pass_iterations=pass_iterations, pass_budget_ms=pass_budget_ms)
     if name == "medium":
         return MediumBot()

@@ -84,10 +84,10 @@ class Knowledge:
     def moon_runner(self, early: bool = False, any_from: int = 13) -> int:
         """The seat (not me) that has taken every point so far and is a moon threat, else -1.
 
-        A threat needs some hearts taken (or the Q♠ together with hearts still to come) and
-        nobody else holding any penalty card. ``early`` (Hard v2): two hearts, or the Q♠, are
-        enough from the fourth trick on. ``any_from`` (Hard v6: 6): any points are enough once
-        this many tricks are complete (0: from the start; 13, the default: never).
+        A threat needs three hearts taken, or the Q♠ with a heart, or two hearts once six tricks
+        are complete, and nobody else holding any penalty card. ``early``: two hearts, or the
+        Q♠, are enough once four tricks are complete. ``any_from``: any points are enough once
+        this many tricks are complete (13, the default: never).
         """
         pts = [count(t & HEARTS) + (13 if t & QS_BIT else 0) for t in self.taken]
         holders = [s for s in range(4) if pts[s] > 0]

@@ -46,6 +46,11 @@ def pass_danger(card: int, hand: int, jack_rule: bool, keep_queen: bool = False)
     return rank * 2.5
 
 
+# pass_danger of the cards whose danger depends on nothing but the card (all but these four)
+_SPECIAL = frozenset((QS, AS, KS, JD))
+_PLAIN_DANGER = [pass_danger(c, 0, False) for c in range(52)]
+
+
 def medium_pass(view: SeatView, keep_queen: bool = False) -> Choice:
     hand = view.hand_mask
     picked, void_suit = pass_choice(hand, view.rules.jack_of_diamonds, keep_queen)
@@ -55,7 +60,7 @@ def medium_pass(view: SeatView, keep_queen: bool = False) -> Choice:
 def pass_choice(hand: int, jack: bool, keep_queen: bool = False) -> tuple[tuple[int, ...], int]:
     """Medium's 3 pass cards for a hand (a bitmask), and the side suit it empties (or -1)."""
     cards = bits(hand)
-    danger = {c: pass_danger(c, hand, jack, keep_queen) for c in cards}
+    danger = {c: pass_danger(c, hand, jack, keep_queen) if c in _SPECIAL else _PLAIN_DANGER[c] for c in cards}
     ranked = sorted(cards, key=lambda c: (-danger[c], -c))
     best = tuple(ranked[:3])
     best_value = sum(danger[c] for c in best)

@@ -13,7 +13,7 @@ __all__ = ["RandomBot", "MediumBot", "EasyBot"]
 
 
 class RandomBot(Bot):
-    """Any legal card, uniformly; three random pass cards. The arena's floor."""
+    """Any legal card, uniformly; three random pass cards: the floor of any comparison."""
 
     level = "random"
 

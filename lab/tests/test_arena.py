@@ -42,7 +42,7 @@ def test_a_block_of_sets_takes_every_cyclic_order_so_no_bot_keeps_its_neighbours
     """Four bots: six consecutive sets (24 matches) put every bot in every seat, and every other
     bot on its left, on its right and across from it, equally often. With the order fixed, each
     bot has the same bot on its left in all of its matches: the bias this removes."""
-    bots = ("hard-v6", "hard-v5", "hard-v1", "medium")
+    bots = ("hard", "hard@600", "hard-v1", "medium")
     cfg = ArenaConfig(bots)
     assert order_block(cfg) == 6 and seat_orders(bots)[0] == bots
     assert len(set(seat_orders(bots))) == 6 and all(o[0] == bots[0] and sorted(o) == sorted(bots)
@@ -56,7 +56,7 @@ def test_a_block_of_sets_takes_every_cyclic_order_so_no_bot_keeps_its_neighbours
     fixed = replace(cfg, fixed_order=True)
     assert order_block(fixed) == 1
     _, left_fixed, _ = _neighbour_counts([seating(fixed, seed, r) for seed in range(10, 16) for r in range(4)])
-    assert left_fixed[("hard-v6", "hard-v5")] == 24 and left_fixed[("hard-v6", "hard-v1")] == 0
+    assert left_fixed[("hard", "hard@600")] == 24 and left_fixed[("hard", "hard-v1")] == 0
     # three bots: two orders; two bots: one, and the seating of old
     assert seat_orders(("a", "b", "c")) == [("a", "b", "c"), ("a", "c", "b")]
     assert [seating(ArenaConfig(("a", "b")), seed, 1) for seed in range(3)] == [("b", "a", "b", "a")] * 3
@@ -143,28 +143,36 @@ def test_arena_refuses_unknown_bots() -> None:
 def test_bot_specs_pin_version_and_size() -> None:
     import pytest
 
-    from lab.arena import BotSpec, _make, bot_spec
-    from hearts.bots.hard import BROWSER_WORLDS, LATEST, WORKER_PASS_WORLDS, WORKER_PLAY_WORLDS
+    from hearts.bots.config import PAR, PLAY
+    from hearts.bots.hard import HardBot
+    from hearts.bots.moon import RunnerWorlds
+    from lab.arena import BROWSER_WORLDS, WORKER_PASS_WORLDS, WORKER_PLAY_WORLDS, BotSpec, _make, bot_spec, hard_config
 
     cfg = ArenaConfig(("hard", "medium"))
     assert bot_spec("medium", cfg) == BotSpec("medium")
-    assert bot_spec("hard", cfg) == BotSpec("hard", LATEST, *BROWSER_WORLDS[LATEST])  # the browser's size
+    assert bot_spec("hard", cfg) == BotSpec("hard", 7, *BROWSER_WORLDS[7])  # the browser's size
     assert bot_spec("hard-v1", cfg) == BotSpec("hard", 1, *BROWSER_WORLDS[1])
     assert bot_spec("hard-v1@300/40", cfg) == BotSpec("hard", 1, 300, 40)
-    assert bot_spec("hard@80", ArenaConfig(("hard",), hard_iterations=5)) == BotSpec("hard", LATEST, 80, 80)
-    assert bot_spec("hard", ArenaConfig(("hard",), hard_iterations=5)) == BotSpec("hard", LATEST, 5, 5)
-    assert bot_spec("hard", ArenaConfig(("hard",), hard_budget_ms=250)) == BotSpec("hard", LATEST)
+    assert bot_spec("hard@80", ArenaConfig(("hard",), hard_iterations=5)) == BotSpec("hard", 7, 80, 80)
+    assert bot_spec("hard", ArenaConfig(("hard",), hard_iterations=5)) == BotSpec("hard", 7, 5, 5)
+    assert bot_spec("hard", ArenaConfig(("hard",), hard_budget_ms=250)) == BotSpec("hard", 7)
     # the game's worker: the play's size by cards held, the pass at the worker's size
-    worker = bot_spec("hard-v3@worker", cfg)
-    assert worker == BotSpec("hard", 3, BROWSER_WORLDS[3][0], WORKER_PASS_WORLDS, worker=True)
-    made = _make("hard-v3@worker", cfg)
+    worker = bot_spec("hard@worker", cfg)
+    assert worker == BotSpec("hard", 7, BROWSER_WORLDS[7][0], WORKER_PASS_WORLDS, worker=True)
+    made, plain, par = _make("hard@worker", cfg), _make("hard", cfg), _make("hard-v1", cfg)
+    assert isinstance(made, HardBot) and isinstance(plain, HardBot) and isinstance(par, HardBot)
     assert made.play_schedule == WORKER_PLAY_WORLDS and made.pass_iterations == WORKER_PASS_WORLDS
-    assert made.params.version == 3 and _make("hard", cfg).play_schedule is None
-    assert bot_spec("hard-v6@worker", cfg).worker  # measured in the worker too (bench/out/browser-worker-v6.txt)
+    assert made.config is PLAY and plain.play_schedule is None and par.config is PAR
+    # experiments: switches of the configuration, by name
+    changed = hard_config(bot_spec("hard~significance=2~runner_worlds=even~halving=0~runner_seen_at=8@60/6", cfg))
+    assert changed.gate.significance == 2.0 and not changed.gate.halving
+    assert changed.loop.runner_worlds is RunnerWorlds.EVEN and changed.loop.policy.runner_seen_at == 8
+    assert changed.loop.policy.my_moon_seen_at == 8 and changed.label == 7
     worker_cfg = ArenaConfig(("hard@worker", "medium"))
     assert "the worker's worlds per play by cards held (13 down to 1: 1210/1090/" in format_report(
         worker_cfg, summarize(worker_cfg, []), 1.0)
-    for bad in ("wizard", "hard-v999", "hard@x", "medium@5", "hard@5/y", "hard-v1@worker", "medium@worker"):
+    for bad in ("wizard", "hard-v999", "hard-v5", "hard@x", "medium@5", "hard@5/y", "hard-v1@worker", "medium@worker",
+                "hard~trust=0.9", "hard~halving=yes", "hard~runner_worlds=odd", "hard-v1~runner_worlds=strong"):
         with pytest.raises(ValueError):
             bot_spec(bad, cfg)
     out = io.StringIO()

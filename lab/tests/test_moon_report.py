@@ -1,4 +1,4 @@
-"""lab.moon_report: the runner odds behind Hard's _MOON_ODDS and the sorting of the moons a seat
+"""lab.moon_report: the runner odds (who goes on to shoot) and the sorting of the moons a seat
 allowed by its chances to stop them, on a hand built so that each answer is known."""
 
 from __future__ import annotations

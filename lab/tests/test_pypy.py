@@ -16,7 +16,7 @@ PYPY = shutil.which("pypy3")
 pytestmark = pytest.mark.skipif(PYPY is None, reason="no pypy3 on the PATH (apt-get install pypy3), or no processes (Pyodide)")
 
 # a short Hard arena: both current versions, the pass and the moon machinery, the same seeded streams
-ARENA = ["-m", "lab.arena", "--bots", "hard-v3@40/12,hard-v1@40/12", "--sets", "1", "--seed", "11"]
+ARENA = ["-m", "lab.arena", "--bots", "hard@40/12,hard-v1@40/12", "--sets", "1", "--seed", "11"]
 
 
 def _report(python: str) -> list[str]:

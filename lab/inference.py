@@ -1,4 +1,9 @@
-"""What the other seats' plays reveal about their hands, and how far to trust it.
+"""What the other seats' plays reveal about their hands, and how far to trust it (an experiment).
+
+Measured and left off (lab/RESULTS.md): Hard version 2 dealt its worlds by these readings and
+played each seat's rollouts as noisy as its deviation rate; later versions went back to the plain
+sampler and the same noise for everyone. ``python3 -m lab.worlds_bench`` measures the worlds
+both deal (:func:`reading_sampler`).
 
 Most players follow the habits of a sound club player (``medium.py``; Hard's choices start
 from the same card): duck with the highest card that still loses, go over as cheaply as
@@ -22,12 +27,14 @@ readings exclude, by that factor) and how noisy the seat plays in the rollouts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ._bits import AS, HEARTS, KS, QS, QS_BIT, SUITS, bits
-from .knowledge import Knowledge
+from hearts.bots._bits import AS, HEARTS, KS, QS, QS_BIT, SUITS, bits
+from hearts.bots.knowledge import Knowledge
+from hearts.bots.worlds import WorldSampler
 
-__all__ = ["Reading", "read_plays"]
+__all__ = ["Reading", "read_plays", "reading_sampler"]
 
 _AKS = (1 << AS) | (1 << KS)
 _HIGH_HEARTS = HEARTS & ~((1 << (39 + 7)) - 1)  # the 9♥ and up
@@ -134,3 +141,13 @@ def read_plays(k: Knowledge) -> Reading:
         else:
             avoid[s] |= x & k.unseen
     return Reading(tuple(avoid), tuple(readings), tuple(deviations))  # type: ignore[arg-type]
+
+
+def reading_sampler(k: Knowledge, reading: Reading, trust: Sequence[float]) -> WorldSampler:
+    """A world sampler that deals seat ``s`` a card its readings exclude with ``1 - trust[s]`` of
+    the usual weight."""
+    sampler = WorldSampler(k)
+    for s in range(4):
+        if reading.avoid[s] and s != k.me:
+            sampler.weigh(s, reading.avoid[s], 1.0 - trust[s])
+    return sampler

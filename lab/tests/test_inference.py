@@ -1,14 +1,30 @@
-"""What the opponents' plays reveal (hearts.bots.inference) and how Hard v2 uses it."""
+"""What the opponents' plays reveal (lab.inference), and the worlds dealt by it."""
 
 from __future__ import annotations
 
 import random
 
-from hearts import Seat, parse_cards
-from hearts.bots.hard import WorldSampler, _Race
-from hearts.bots.inference import read_plays
+from hearts import Hand, Rules, Seat, parse_cards
+from hearts.seats import PassDirection
 from hearts.bots.knowledge import Knowledge
-from helpers import hold_hand, play_all
+from hearts.bots.worlds import WorldSampler
+from lab.inference import read_plays, reading_sampler
+
+
+def hold_hand(spec: dict[Seat, str]) -> Hand:
+    """A hold hand: the named seats hold these cards, the last seat the rest."""
+    hands = {seat: [int(c) for c in parse_cards(text)] for seat, text in spec.items()}
+    used = {c for cards in hands.values() for c in cards}
+    rest = [c for c in range(52) if c not in used]
+    for seat in Seat:
+        hands.setdefault(seat, rest)
+    return Hand([hands[s] for s in Seat], Rules(), PassDirection.HOLD)
+
+
+def play_all(hand: Hand, cards: str) -> None:
+    for card in parse_cards(cards):
+        assert hand.turn is not None
+        hand.play(hand.turn, card)
 
 
 def _mask(text: str) -> int:
@@ -72,22 +88,9 @@ def test_trusted_readings_steer_the_sampled_worlds() -> None:
     seat = next(s for s in range(4) if s != k.me and reading.avoid[s])
     avoid = reading.avoid[seat]
     plain = WorldSampler(k)
-    trusting = WorldSampler(k, reading.avoid, [0.97] * 4)
+    trusting = reading_sampler(k, reading, [0.97] * 4)
     hits_plain = hits_trusting = 0
     for i in range(300):
         hits_plain += bin(plain(random.Random(i))[seat] & avoid).count("1")
         hits_trusting += bin(trusting(random.Random(i))[seat] & avoid).count("1")
     assert hits_trusting < hits_plain / 3
-
-
-def test_halving_keeps_the_better_half_and_the_prior() -> None:
-    race = _Race(6, prior_index=5, prior=0.5, halving=True)
-    totals = [-10.0, -2.0, -3.0, -1.0, -20.0, -30.0]
-    race.worlds = [10] * 6
-    race.prune(totals, 0.1)
-    assert race.active == list(range(6))  # not yet a quarter of the search
-    race.prune(totals, 0.3)
-    assert race.active == [1, 2, 3, 5]  # the three best, and Medium's card
-    race.prune(totals, 0.6)
-    assert race.active == [1, 3, 5]
-    assert _Race(6, 0, 0.5, halving=False).steps == []
