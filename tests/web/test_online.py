@@ -336,6 +336,8 @@ def test_a_contribution_after_the_deal_does_not_count_and_the_late_guest_is_told
         assert p2.verified_hands == {0: True}  # type: ignore[attr-defined]
         assert p3.verified_hands == {0: None}  # type: ignore[attr-defined]  (joined during the hand)
         assert match.is_over and not net.audit_failures
+        # a deal that could not be checked is no failed check: both results count
+        assert [r[0].points for r in p2.results + p3.results] == [match.scores[Seat.EAST], match.scores[Seat.WEST]]
         pump.cancel()
 
     asyncio.run(scenario())
@@ -481,6 +483,32 @@ def test_any_sequence_of_guest_messages_leaves_the_match_valid(messages: list[st
             if passed is not None and host.seats[Seat.WEST].peer is not None:
                 assert tuple(sorted(passed)) in sent_passes
         table.cancel()
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_guest_counts_no_result_when_a_deal_fails_its_check() -> None:
+    """The host reveals another secret than the one it committed to: the guest says the deal failed
+    and keeps the match out of its statistics."""
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
+        match = await host.start(Rules(), max_hands=1)
+        reveal = host.reveal
+
+        def cheat(hand: int) -> None:
+            host.fair[hand].secret = "0" * 32
+            reveal(hand)
+
+        host.reveal = cheat  # type: ignore[method-assign]
+        await play(match, host.players(BotPlayer(make_bot("medium"), seed="h")), host)
+        await settle()
+        assert match.is_over and p1.verified_hands == {0: False}  # type: ignore[attr-defined]
+        assert p1.results == [] and g1.deal_failed and any("not counted" in line for line in g1.log)
         pump.cancel()
 
     asyncio.run(scenario())
