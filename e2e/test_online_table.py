@@ -237,9 +237,14 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
     host.click("[data-action='online-start']")
     guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
     end = time.time() + 420
-    while not host.query_selector("dialog[open] svg[data-chart='match-totals']"):
+    while True:
         play_until_summary([host, guest], limit_s=max(1.0, end - time.time()))
+        totals = host.eval_on_selector_all(".seat .pts", "e => e.map(x => +x.textContent)")
         host.click("dialog[open] [data-action='continue']")  # the next hand (the guest's summary closes with it), or the end
+        if max(totals) >= 50:  # someone reached the target: the match is over
+            expect(host.locator("dialog[open] svg[data-chart='match-totals']")).to_be_visible(timeout=CONNECT_MS)
+            break
+        host.wait_for_selector("dialog[open] .hand-summary", state="detached")
     guest.click("dialog[open] [data-action='continue']")
     expect(guest.locator("dialog[open] svg[data-chart='match-totals']")).to_be_visible(timeout=CONNECT_MS)
     shot(guest, "online-guest-match-over-en")
@@ -251,6 +256,8 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
         stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats.v1')"))
         [entry] = stats["history"]
         assert entry["online"] and entry["preset"] == "king" and entry["points"] == total, entry
+        said = page.locator("dialog[open] .result-big").inner_text()
+        assert ("You win" in said) == (entry["place"] == 1), said  # each screen speaks for its own player
         assert stats["online"]["matches"] == 1 and stats["levels"] == {}
         page.keyboard.press("Escape")
         page.click(".tool[data-action='stats']")

@@ -148,3 +148,14 @@ def test_the_target_is_named_in_the_language(lang: str, text: str) -> None:
     i18n.set_lang(lang)
     assert text in match_totals(sheet_of([(5, 8, 13, 0)]), NAMES, 100, 400)
     i18n.set_lang("en")
+
+
+def test_the_player_has_the_same_look_at_any_seat() -> None:
+    """A guest at West sees its own line as the host sees the host's: solid, circles, class s0."""
+    root = parse(match_totals(sheet_of([(1, 2, 3, 20)]), ["Ada", "You", "Hops", "Shelly"], 100, 400, me=1))
+    mine = [g for g in root.iter(f"{SVG}g") if (g.get("class") or "").endswith(" me")]
+    assert len(mine) == 1 and mine[0].get("class") == "series s0 me"
+    line = mine[0].find(f"{SVG}path")
+    assert line is not None and line.get("stroke-dasharray") is None
+    labels = {el.text: el.get("class") for el in root.iter(f"{SVG}text") if "end-label" in (el.get("class") or "")}
+    assert labels["You 2"] == "end-label s0 me" and labels["Ada 1"] == "end-label s3"

@@ -24,8 +24,9 @@ from .table_html import esc
 
 __all__ = ["match_totals", "trend", "nice_ticks", "spread", "MARKERS", "DASHES", "KIND_MARKER"]
 
-MARKERS = ("circle", "square", "triangle", "diamond")  # per seat: the marker of its line
-DASHES = ("", "7 4", "2 4", "9 4 2 4")  # per seat: solid, dashed, dotted, dash-dot
+# per seat, counted from the player's (the player: a solid line with circles; then to the left...)
+MARKERS = ("circle", "square", "triangle", "diamond")
+DASHES = ("", "7 4", "2 4", "9 4 2 4")  # solid, dashed, dotted, dash-dot
 KIND_MARKER = {"easy": "circle", "medium": "square", "hard": "triangle", "online": "diamond"}
 NAME_CHARS = 10  # longer names are cut at the line's end (the score sheet has them in full)
 
@@ -150,13 +151,15 @@ def match_totals(sheet: Sequence[HandScore], names: Sequence[str], target: int, 
                  f'<text class="target-label" x="{_n(plot.left + 4)}" y="{_n(label_y)}">'  # the lines start low: room
                  f'{esc(t("chart_target", n=target))}</text>')
     dots = len(sheet) <= 30
+    style = [(s - me) % 4 for s in range(4)]  # the player's own look on every screen, the others' in turn
     for s in [*(i for i in range(4) if i != me), me]:  # the player's line on top
-        parts.append(_series(plot, series[s], s, s == me, MARKERS[s] if dots else ""))
+        parts.append(_series(plot, series[s], style[s], s == me, MARKERS[style[s]] if dots else ""))
     ys = spread([plot.y(series[s][-1]) for s in range(4)], font * 1.15, plot.top + font * 0.4, height - plot.bottom)
     x_end = width - plot.right + 8
     for s in range(4):
         me_cls = " me" if s == me else ""
-        parts.append(f'<text class="end-label s{s}{me_cls}" x="{_n(x_end)}" y="{_n(ys[s] + font * 0.35)}">{esc(labels[s])}</text>')
+        parts.append(f'<text class="end-label s{style[s]}{me_cls}" x="{_n(x_end)}" y="{_n(ys[s] + font * 0.35)}">'
+                     f"{esc(labels[s])}</text>")
     return _svg("match-totals", width, height, _totals_sentence(sheet, names, target), "".join(parts))
 
 
@@ -173,14 +176,15 @@ def _x_hands(plot: Plot, hands: int, font: float) -> str:
     return "".join(marks) + caption
 
 
-def _series(plot: Plot, values: Sequence[float], seat: int, mine: bool, marker: str) -> str:
+def _series(plot: Plot, values: Sequence[float], look: int, mine: bool, marker: str) -> str:
+    """One player's line: ``look`` (0..3) is its colour class and dash pattern."""
     points = [(plot.x(i), plot.y(v)) for i, v in enumerate(values)]
     line = "M" + "L".join(f"{_n(x)} {_n(y)}" for x, y in points)
-    dash = f' stroke-dasharray="{DASHES[seat]}"' if DASHES[seat] else ""
+    dash = f' stroke-dasharray="{DASHES[look]}"' if DASHES[look] else ""
     radius = 4.2 if mine else 3.6
     dots = "".join(marker_path(marker, x, y, radius) for x, y in points[1:]) if marker else ""
     me_cls = " me" if mine else ""
-    return (f'<g class="series s{seat}{me_cls}"><path class="line" d="{line}"{dash}/>'
+    return (f'<g class="series s{look}{me_cls}"><path class="line" d="{line}"{dash}/>'
             + (f'<path class="dot" d="{dots}"/>' if dots else "") + "</g>")
 
 

@@ -128,7 +128,7 @@ class Dialogs:
         the deal can be sent to a friend as a link."""
         parts, seating = [], self.seating()
         if row.moon is not None:
-            text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=seating.name(row.moon))
+            text = t("moon_you") if row.moon == seating.me else t("moon", name=seating.name(row.moon))
             parts.append(f'<p class="moon" role="status">☾ {esc(text)}</p>')
         parts.append(table_html.hand_summary(row.points, markers, seating))
         parts.append(table_html.score_sheet(sheet, seating))
@@ -150,7 +150,7 @@ class Dialogs:
     def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool,
                    target: int) -> None:
         seating = self.seating()
-        if winners == (Seat.SOUTH,):
+        if winners == (seating.me,):
             head = t("winner_you")
         elif len(winners) == 1:
             head = t("winner", name=seating.name(winners[0]))
@@ -160,7 +160,7 @@ class Dialogs:
         rows = "".join(f"<tr><td>{i + 1}. {esc(seating.name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
         chart, drawings = self._totals_chart(sheet, target, 0.3)
         body = (
-            f'<p class="result-big">{"🏆&#xFE0E; " if Seat.SOUTH in winners else ""}{esc(head)}</p>'
+            f'<p class="result-big">{"🏆&#xFE0E; " if seating.me in winners else ""}{esc(head)}</p>'
             f'<h3>{esc(t("standings"))}</h3><table class="sheet"><tbody>{rows}</tbody></table>'
             + chart
             + (f'<p class="note">{esc(t("practice_note"))}</p>' if practice else "")
@@ -184,7 +184,7 @@ class Dialogs:
             body = f'<p>{esc(t("no_last_trick"))}</p>'
         else:
             seating = self.seating()
-            who = t("you_take_trick") if trick.winner == Seat.SOUTH else t("takes_trick", name=seating.name(trick.winner))
+            who = t("you_take_trick") if trick.winner == seating.me else t("takes_trick", name=seating.name(trick.winner))
             body = table_html.trick_review(trick.plays, trick.winner, seating) + f"<p>{esc(who)}</p>"
         self.open(t("last_trick"), body + _actions(("primary", "close-dialog", t("close"))))
 
