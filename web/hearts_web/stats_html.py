@@ -109,10 +109,10 @@ def history_html(history: list[Entry]) -> str:
         level = t(f"diff_{e.level}")
         kind = t("st_online_level", level=level) if e.online else level
         cls = ' class="good"' if e.won else ""
-        rows.append(f'<tr data-stats-entry><td>{esc(fmt.date_text(e.date))}</td><td>{esc(kind)}</td>'
-                    f'<td>{esc(t(f"preset_short_{e.preset}"))}</td><td{cls}>{esc(result_text(e))}</td>'
+        rows.append(f'<tr data-stats-entry><td>{esc(fmt.date_text(e.date))}</td>'
+                    f'<td>{esc(kind)} · {esc(t(f"preset_short_{e.preset}"))}</td><td{cls}>{esc(result_text(e))}</td>'
                     f"<td>{esc(fmt.decimal(e.per_hand))}</td></tr>")
-    head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in ("st_date", "st_level", "st_rules", "st_result", "st_per_hand_short"))
+    head = "".join(f'<th scope="col">{esc(t(k))}</th>' for k in ("st_date", "st_game", "st_result", "st_per_hand_short"))
     return (f'<details class="st-history"><summary>{esc(t("st_history_summary", n=len(history)))}</summary>'
             f'<div class="sheet-wrap"><table class="sheet"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
             "</table></div></details>")
