@@ -66,18 +66,20 @@ def level_html(level: str, totals: Totals) -> str:
 
 
 def presets_html(stats: Statistics) -> str:
-    """A row per rules preset played: matches, win rate, points per hand."""
+    """A column per rules preset played (a row per figure: it fits a phone): matches, win rate,
+    points per hand, moons shot and allowed, Q♠ taken."""
     played = stats.presets_played
     if not played:
         return ""
-    rows = "".join(
-        f'<tr data-stats-preset="{p}"><th scope="row">{esc(t(f"preset_short_{p}"))}</th><td>{tot.matches}</td>'
-        f"<td>{esc(_rate(tot))}</td><td>{esc(_per_hand(tot))}</td></tr>"
-        for p in played for tot in [stats.by_preset(p)])
-    return (f'<h3>{esc(t("st_by_rules"))}</h3><div class="sheet-wrap"><table class="sheet st-presets"><thead><tr>'
-            f'<th scope="col">{esc(t("st_rules"))}</th><th scope="col">{esc(t("st_matches"))}</th>'
-            f'<th scope="col">{esc(t("st_won_col"))}</th><th scope="col">{esc(t("st_per_hand_short"))}</th></tr></thead>'
-            f"<tbody>{rows}</tbody></table></div>")
+    totals = [stats.by_preset(p) for p in played]
+    figures = [("st_matches", [str(x.matches) for x in totals]), ("st_won_col", [_rate(x) for x in totals]),
+               ("st_per_hand", [_per_hand(x) for x in totals]), ("st_moons_shot", [str(x.moons_shot) for x in totals]),
+               ("st_moons_allowed", [str(x.moons_allowed) for x in totals]), ("st_queens", [str(x.queens) for x in totals])]
+    heads = "".join(f'<th scope="col" data-stats-preset="{p}">{esc(t(f"preset_short_{p}"))}</th>' for p in played)
+    rows = "".join(f'<tr><th scope="row">{esc(t(key))}</th>{"".join(f"<td>{esc(v)}</td>" for v in values)}</tr>'
+                   for key, values in figures)
+    return (f'<h3>{esc(t("st_by_rules"))}</h3><div class="sheet-wrap"><table class="sheet st-presets">'
+            f'<thead><tr><td></td>{heads}</tr></thead><tbody>{rows}</tbody></table></div>')
 
 
 def online_html(totals: Totals) -> str:
