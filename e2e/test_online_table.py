@@ -224,3 +224,41 @@ def test_a_guest_who_cannot_find_the_host_is_offered_a_reload(player) -> None:  
         guest.click("[data-action='online-reload']")
     guest.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
     expect(guest.locator("[data-action='online-join']")).to_be_visible()  # the invitation again
+
+
+def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> None:  # type: ignore[no-untyped-def]
+    """King of Hearts to 50: the host records its own match; the guest records the same result from
+    the host's match-over state once the last deal checks out, each in their own statistics."""
+    host = player("Ada")
+    link = host_table(host, "Ada", preset="king")
+    guest = player("Ben")
+    join_table(guest, link, "Ben", "west")
+    host_sees_seated(host, "west", guest)
+    host.click("[data-action='online-start']")
+    guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    end = time.time() + 420
+    while True:
+        play_until_summary([host, guest], limit_s=max(1.0, end - time.time()))
+        totals = host.eval_on_selector_all(".seat .pts", "e => e.map(x => +x.textContent)")
+        host.click("dialog[open] [data-action='continue']")  # the next hand (the guest's summary closes with it), or the end
+        if max(totals) >= 50:  # someone reached the target: the match is over
+            expect(host.locator("dialog[open] svg[data-chart='match-totals']")).to_be_visible(timeout=CONNECT_MS)
+            break
+        host.wait_for_selector("dialog[open] .hand-summary", state="detached")
+    guest.click("dialog[open] [data-action='continue']")
+    expect(guest.locator("dialog[open] svg[data-chart='match-totals']")).to_be_visible(timeout=CONNECT_MS)
+    shot(guest, "online-guest-match-over-en")
+    west_total = int(host.locator(".seat[data-seat='1'] .pts").inner_text())
+    south_total = int(host.locator(".seat[data-seat='0'] .pts").inner_text())
+    for page, total in ((host, south_total), (guest, west_total)):
+        page.wait_for_function("() => (JSON.parse(localStorage.getItem('hearts.stats.v1') || '{}').history || []).length",
+                               timeout=CONNECT_MS)
+        stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats.v1')"))
+        [entry] = stats["history"]
+        assert entry["online"] and entry["preset"] == "king" and entry["points"] == total, entry
+        said = page.locator("dialog[open] .result-big").inner_text()
+        assert ("You win" in said) == (entry["place"] == 1), said  # each screen speaks for its own player
+        assert stats["online"]["matches"] == 1 and stats["levels"] == {}
+        page.keyboard.press("Escape")
+        page.click(".tool[data-action='stats']")
+        expect(page.locator("dialog[open] [data-stats-online] [data-stats-matches]")).to_have_attribute("data-stats-matches", "1")

@@ -39,9 +39,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "tests")]
 
 from hearts import Match, Phase as GamePhase, Rules  # noqa: E402
 from hearts.daily import daily_match  # noqa: E402
+from hearts.tally import MatchTally  # noqa: E402
 from hearts_web import i18n  # noqa: E402
 from hearts_web.session import Mode, Pending, Session, SessionState, encode_save  # noqa: E402
 from hearts_web.settings import Settings  # noqa: E402
+from hearts_web.stats import Statistics  # noqa: E402
 from hearts_web.store import DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, MemoryStorage, Store  # noqa: E402
 from hearts_web.store_checks import WHAT, check_daily, check_settings, check_stats, load_session  # noqa: E402
 from helpers import step  # noqa: E402
@@ -74,10 +76,19 @@ def _real() -> dict[str, dict[str, Any]]:
         DAILY_GAME_KEY: encode_save(Session(daily, SessionState(mode=Mode.DAILY, date=DAILY_DATE, practice=True))),
         DAILY_KEY: {"results": {"2026-11-28": {"date": "2026-11-28", "points": 3, "par": 5, "markers": ["none"] * 13,
                                                "moon": False}}, "attempts": {"2026-11-28": "started"}, "par_ms": {}},
-        STATS_KEY: {"played": 3, "won": 1, "hands": 20, "points": 140, "moons": 1},
+        STATS_KEY: _stats(),
         "_over": encode_save(Session(done, SessionState(pending=Pending(
             1, done.score_sheet[0].points[0], int(done.score_sheet[0].moon == 0))))),
     }
+
+
+def _stats() -> dict[str, Any]:
+    """Statistics as the game stores them: two levels, an online match, version 1's counters."""
+    stats = Statistics.read({"played": 3, "won": 1, "hands": 20, "points": 140, "moons": 1})[0]
+    stats.record(MatchTally(6, 40, 0, 1, 2, False, False, 2), "easy", "king", "2026-11-27", online=False)
+    stats.record(MatchTally(8, 35, 1, 0, 1, True, False, 1), "hard", "standard", "2026-11-28", online=False)
+    stats.record(MatchTally(5, 30, 0, 0, None, True, True, 1), "medium", "classic", "2026-11-28", online=True)
+    return stats.to_dict()
 
 
 REAL = _real()
@@ -94,9 +105,12 @@ HAND_PICKED: dict[str, list[str]] = {
                    '{"lang": 5, "speed": "warp", "look": null}', '{"rules": {"target": -5, "bogus": 1}, "difficulty": "easy"}',
                    json.dumps({"lang": "x" * 30_000}), '{"lang": "\\ud800"}', "\ud800", '{"difficulty": "easy", "extra": {}}',
                    '{"rules": {"pass_cycle": [], "moon": {"a": 1}}}', '{"difficulty": "easy", "lang": ""}'],
-    STATS_KEY: [DEEP, '{"played": Infinity, "won": 1}', '{"played": "3", "won": "x"}', "[1, 2, 3]", '{"played": -4}',
-                '{"hands": ' + "9" * 4000 + "}", '{"played": 1e400}', '{"played": 2, "won": 7}', "{",
-                '{"moons": true, "points": null}', "null", '{"played": 5, "won": 2, "hands": 40, "points": 300, "moons": 0}'],
+    STATS_KEY: [DEEP, '{"played": Infinity, "won": 1}', "[1, 2, 3]", '{"played": 2, "won": 7}', "null",
+                '{"played": 5, "won": 2, "hands": 40, "points": 300, "moons": 0}',  # version 1: read as it is
+                json.dumps(REAL[STATS_KEY]), _with(STATS_KEY, lambda v: v["history"][1].update(place=9)),
+                _with(STATS_KEY, lambda v: v.update(history={"2026-11-28": 1})), _with(STATS_KEY, lambda v: v.update(v=3)),
+                _with(STATS_KEY, lambda v: v["levels"].update(godlike={}, easy={"king": {"matches": 3, "won": 9, "hands": 2}})),
+                _with(STATS_KEY, lambda v: v.update(history=v["history"] * 20))],
     DAILY_KEY: [DEEP, '{"results": [1, 2]}', '{"results": {"yesterday": {"points": 1}}}',
                 '{"results": {"2026-11-28": {"date": "2026-11-27", "points": 3, "par": 5, "markers": []}}}',
                 '{"results": {"2026-11-28": {"date": "2026-11-28", "points": 1e999, "par": "5", "markers": "none"}}}',

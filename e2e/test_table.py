@@ -131,9 +131,9 @@ def test_match_end_shows_the_winner_and_starts_a_new_match(page: Page) -> None:
     expect(page.locator("#prompt")).to_have_text("Pass 3 cards to the left (to Pip)")
     assert page.eval_on_selector_all(".seat .pts", "e => e.map(x => x.textContent)") == ["0", "0", "0", "0"]
     stats = page.evaluate("JSON.parse(localStorage.getItem('hearts.stats.v1'))")
-    assert stats["played"] == 1 and stats["hands"] >= 1
+    assert len(stats["history"]) == 1 and stats["levels"]["easy"]["custom"]["hands"] >= 1
     page.click("[data-action='stats']")
-    expect(page.locator("dialog[open] .stats")).to_contain_text("Matches played")
+    expect(page.locator("dialog[open] [data-stats-level='easy']")).to_contain_text("1 match")
     shot(page, "stats-en")
 
 

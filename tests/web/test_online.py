@@ -14,6 +14,7 @@ import random
 import re
 import sys
 from collections import deque
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from hearts import Action, Event, Match, PassCards, Phase, PlayCard, Rules, Seat
 from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import play
+from hearts.tally import MatchTally, match_tally
 from hearts_web.online import decoder, messages
 from hearts_web.online.guest import SIT_AGAIN_AFTER, GuestTable
 from hearts_web.online.host import DROP_AFTER, HostTable
@@ -111,6 +113,7 @@ class AutoGuest:
         self.snap: Snapshot | None = None
         self.lobbies: list[tuple[LobbySeat, ...]] = []
         self.asleep = False
+        self.results: list[tuple[MatchTally, str, str]] = []  # what reached the guest's statistics
 
     def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
         self.lobbies.append(seats)
@@ -150,6 +153,9 @@ class AutoGuest:
 
     def reload_needed(self) -> None:
         pass
+
+    def match_result(self, tally: MatchTally, preset: str, level: str) -> None:
+        self.results.append((tally, preset, level))
 
 
 def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock) -> tuple[GuestTable, AutoGuest]:
@@ -227,6 +233,10 @@ def test_a_match_with_two_guests_and_a_bot_plays_to_the_end_and_every_deal_check
             assert page.snap is not None and page.snap.view == match.view(guest.seat)  # type: ignore[arg-type]
             assert page.snap.totals == match.scores and page.snap.phase is Phase.MATCH_OVER
             assert page.verified_hands == {h: True for h in range(len(match.hands))}  # type: ignore[attr-defined]
+            # the result reaches the guest's statistics once, as the host's match says (the Q♠ unknown)
+            [(tally, preset, level)] = page.results
+            assert (preset, level) == ("standard", "medium")  # the rules and level of the host's lobby
+            assert tally == replace(match_tally(match, guest.seat), queens=None)  # type: ignore[arg-type]
         assert host.seats[3].name == "<b>Cleo</b>"  # kept as text; the page escapes it when drawing
         pump.cancel()
 
@@ -326,6 +336,8 @@ def test_a_contribution_after_the_deal_does_not_count_and_the_late_guest_is_told
         assert p2.verified_hands == {0: True}  # type: ignore[attr-defined]
         assert p3.verified_hands == {0: None}  # type: ignore[attr-defined]  (joined during the hand)
         assert match.is_over and not net.audit_failures
+        # a deal that could not be checked is no failed check: both results count
+        assert [r[0].points for r in p2.results + p3.results] == [match.scores[Seat.EAST], match.scores[Seat.WEST]]
         pump.cancel()
 
     asyncio.run(scenario())
@@ -471,6 +483,32 @@ def test_any_sequence_of_guest_messages_leaves_the_match_valid(messages: list[st
             if passed is not None and host.seats[Seat.WEST].peer is not None:
                 assert tuple(sorted(passed)) in sent_passes
         table.cancel()
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_guest_counts_no_result_when_a_deal_fails_its_check() -> None:
+    """The host reveals another secret than the one it committed to: the guest says the deal failed
+    and keeps the match out of its statistics."""
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        host = make_host(net, clock)
+        g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
+        match = await host.start(Rules(), max_hands=1)
+        reveal = host.reveal
+
+        def cheat(hand: int) -> None:
+            host.fair[hand].secret = "0" * 32
+            reveal(hand)
+
+        host.reveal = cheat  # type: ignore[method-assign]
+        await play(match, host.players(BotPlayer(make_bot("medium"), seed="h")), host)
+        await settle()
+        assert match.is_over and p1.verified_hands == {0: False}  # type: ignore[attr-defined]
+        assert p1.results == [] and g1.deal_failed and any("not counted" in line for line in g1.log)
         pump.cancel()
 
     asyncio.run(scenario())

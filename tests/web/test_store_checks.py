@@ -17,6 +17,7 @@ from hearts_web import i18n
 from hearts_web.session import Mode, Pending, Session, SessionState, decode_save, encode_save
 from hearts_web.settings import Settings
 from hearts_web.stats import Statistics
+from hearts_web.stats_html import statistics_html
 from hearts_web.store import (BACKUP_PREFIX, CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY,
                               STATS_KEY, MemoryStorage, Store)
 from hearts_web.store_checks import Notice, check_daily, check_settings, check_start, check_stats, load_session
@@ -148,7 +149,7 @@ def test_statistics_with_bad_values_are_repaired(raw: str) -> None:
     [notice] = check_stats(Store(storage))
     assert notice.kind == "repaired" and storage.data[notice.backup or ""] == raw
     stats = Statistics.load(Store(storage))
-    assert all(isinstance(v, str) for _, v in stats.rows())
+    assert 'data-stats-level="easy"' in statistics_html(stats, {}, "2026-12-03", "2026-12")
 
 
 @pytest.mark.parametrize("data", [
@@ -268,7 +269,7 @@ def test_any_stored_value_gives_a_usable_game_and_a_true_notice(data: st.DataObj
     if not full:
         assert _check(Store(storage), key) == []
     # and the panels can show it
-    Statistics.load(Store(storage)).rows()
+    statistics_html(Statistics.load(Store(storage)), {}, "2026-12-03", "2026-12")
 
 
 def test_the_online_tables_keys_are_objects_or_set_aside() -> None:

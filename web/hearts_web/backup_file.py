@@ -135,7 +135,8 @@ def describe(key: str, raw: str | None) -> str:
                 raise TypeError("not an object")
             if key == DAILY_KEY:
                 return t("imp_daily_desc", days=len(DailyData.from_dict(value).results))
-            return t("imp_stats_desc", n=Statistics.from_dict(value).played)
+            stats = Statistics.read(value)[0]
+            return t("imp_stats_desc", n=stats.overall.matches + stats.online.matches)
         if key == SETTINGS_KEY:
             return t("imp_settings_desc")
     except (ValueError, TypeError, AttributeError):  # Unreadable, CorruptSave: not describable

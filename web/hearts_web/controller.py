@@ -33,6 +33,7 @@ from .saved_games import SavedGames
 from .session import Mode, Session, SessionState
 from .settings import Settings
 from .settings_dialog import Preferences, SettingsDialog
+from .stats_dialog import StatsDialog
 from .store import MATCH_KEY, SETTINGS_KEY
 from .tab_owner import TabOwner
 from .table_loop import TableLoop
@@ -67,7 +68,8 @@ class Controller:
         self.table = table = TableLoop(view, dialogs, saved, store, self.bots, pars.get)
         self.hand = HandControls(commands, table, view, lambda: prefs.settings.autoplay)
         SettingsDialog(commands, prefs, store, dialogs, view, table, self._relabel)
-        Toolbar(commands, table, dialogs, store)
+        Toolbar(commands, table, dialogs)
+        StatsDialog(commands, store, dialogs)
         TakeBack(commands, table, view, dialogs, self.hand.hold)
         extras.later(commands, ("review",), self._review)
         DataTransfer(commands, store, dialogs, self.notices.cards, lambda: owner.begin(None))

@@ -19,7 +19,7 @@ from . import daily_html
 from .commands import Commands, Press
 from .daily_data import DailyData
 from .dialogs import Dialogs
-from .dom import JsObject, by_id, document, is_none, window
+from .dom import JsObject, by_id, document, is_none, local_date, window
 from .i18n import t
 from .players import Pacer
 from .saved_games import SavedGames
@@ -31,11 +31,6 @@ from .table_view import TableView
 __all__ = ["DailyGame", "ParBook", "TableDoor", "local_date"]
 
 DAILY_MARKS = ("dailyDate", "dailyFingerprint", "dailyPar", "shareText")  # <html data-...> while a daily is open
-
-
-def local_date() -> str:
-    d = window.Date.new()
-    return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
 
 
 class ParBook:

@@ -1,5 +1,7 @@
 """The one ``<dialog>`` of the page and what it shows: hand summary, match end, score sheet, last
-trick, statistics, confirmations. The HTML comes from :mod:`hearts_web.table_html`."""
+trick, confirmations. The HTML comes from :mod:`hearts_web.table_html`, the charts from
+:mod:`hearts_web.charts`: drawn at the width their place in the dialog really has (measured once
+the dialog is open: :meth:`Dialogs.fit_charts`)."""
 
 from __future__ import annotations
 
@@ -8,13 +10,15 @@ from collections.abc import Callable
 
 from hearts import HandScore, Seat, Trick
 
-from . import i18n, table_html
+from . import charts, i18n, table_html
 from .commands import Commands
-from .dom import JsEvent, by_id, listen, qs
+from .dom import JsEvent, by_id, css_pixels, listen, qs, window
 from .i18n import t
-from .stats import Statistics
 from .table_html import esc
 from .table_state import Seating
+
+KINDS = ("dlg-hand", "dlg-end", "dlg-wide")  # the dialog's variants (classes)
+ChartDrawing = Callable[[float, float], str]  # (width, font) -> the chart's SVG
 
 __all__ = ["Dialogs"]
 
@@ -55,8 +59,9 @@ class Dialogs:
 
     def open(self, title: str, body: str, kind: str = "") -> None:
         by_id("dlg-title").textContent = title
-        by_id("dlg-body").innerHTML = body
-        self.el.classList.remove("dlg-hand", "dlg-end")
+        content = by_id("dlg-body")
+        content.innerHTML = body
+        self.el.classList.remove(*KINDS)
         if kind:
             self.el.classList.add(kind)
         if not self.el.open:
@@ -64,12 +69,14 @@ class Dialogs:
         first = qs("#dlg-body [autofocus]") or qs("#dlg-body button")
         if first is not None:
             first.focus()
+        if first is None or first.hasAttribute("tabindex"):  # (a button keeps the scroll that shows it)
+            content.scrollTop = 0  # new content starts at its top: an element keeps its scroll while hidden
 
     def current(self) -> tuple[str, str, str] | None:
         """What the open dialog shows (title, body, kind), to show it again later; None if closed."""
         if not self.el.open:
             return None
-        kind = next((k for k in ("dlg-hand", "dlg-end") if self.el.classList.contains(k)), "")
+        kind = next((k for k in KINDS if self.el.classList.contains(k)), "")
         return str(by_id("dlg-title").textContent), str(by_id("dlg-body").innerHTML), kind
 
     def close(self) -> None:
@@ -79,7 +86,7 @@ class Dialogs:
     def _on_close(self, _event: JsEvent = None) -> None:
         if self._closed is not None and not self._closed.done():
             self._closed.set_result(True)
-        self.el.classList.remove("dlg-hand", "dlg-end")
+        self.el.classList.remove(*KINDS)
 
     async def wait_closed(self) -> None:
         """Until the dialog is closed (by its button, Escape, or a new dialog replacing it)."""
@@ -88,6 +95,32 @@ class Dialogs:
         self._closed = asyncio.get_event_loop().create_future()
         await self._closed
 
+    def fit_charts(self, drawings: dict[str, ChartDrawing]) -> None:
+        """Draw each chart again at the width of its slot (``[data-chart-slot=name]``) in the open
+        dialog and the font size of the page's ``--chart-font``."""
+        font = css_pixels("--chart-font", 12)
+        for name, draw in drawings.items():
+            slot = qs(f'#dlg-body [data-chart-slot="{name}"]')
+            width = float(slot.clientWidth) if slot is not None else 0.0
+            if width >= 200:  # hidden or not laid out: the first drawing stays
+                slot.innerHTML = draw(width, font)
+
+    def _totals_chart(self, sheet: list[HandScore], target: int, share: float) -> tuple[str, dict[str, ChartDrawing]]:
+        """The match's running totals as a figure, and how to draw it again at its real width
+        (at most ``share`` of the window's height: the dialog's first lines stay in sight)."""
+        if not sheet:
+            return "", {}
+        seating = self.seating()
+        names = [seating.name(s) for s in range(4)]
+
+        def draw(width: float, font: float) -> str:
+            tallest = float(window.innerHeight) * share
+            return charts.match_totals(sheet, names, target, width, font, me=int(seating.me), max_height=tallest)
+
+        html = (f'<figure class="chart-figure"><figcaption>{esc(t("chart_totals_title"))}</figcaption>'
+                f'<div class="chart-slot" data-chart-slot="match-totals">{draw(340, 12)}</div></figure>')
+        return html, {"match-totals": draw}
+
     # ------------------------------------------------------------------ contents
     def hand_summary(self, row: HandScore, markers: list[tuple[str, ...]], sheet: list[HandScore],
                      practice: bool, last: bool, guest: bool = False, challenge: bool = True) -> None:
@@ -95,7 +128,7 @@ class Dialogs:
         the deal can be sent to a friend as a link."""
         parts, seating = [], self.seating()
         if row.moon is not None:
-            text = t("moon_you") if row.moon == Seat.SOUTH else t("moon", name=seating.name(row.moon))
+            text = t("moon_you") if row.moon == seating.me else t("moon", name=seating.name(row.moon))
             parts.append(f'<p class="moon" role="status">☾ {esc(text)}</p>')
         parts.append(table_html.hand_summary(row.points, markers, seating))
         parts.append(table_html.score_sheet(sheet, seating))
@@ -114,9 +147,10 @@ class Dialogs:
                 .replace('data-action="challenge"', f'data-action="challenge" data-hand="{row.hand_number}"'))
         self.open(t("hand_over", n=row.hand_number + 1), "".join(parts), "dlg-hand")
 
-    def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool) -> None:
+    def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool,
+                   target: int) -> None:
         seating = self.seating()
-        if winners == (Seat.SOUTH,):
+        if winners == (seating.me,):
             head = t("winner_you")
         elif len(winners) == 1:
             head = t("winner", name=seating.name(winners[0]))
@@ -124,35 +158,35 @@ class Dialogs:
             head = t("winners", names=i18n.join_list([seating.name(w) for w in winners]))
         order = sorted(range(4), key=lambda s: totals[s])
         rows = "".join(f"<tr><td>{i + 1}. {esc(seating.name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
+        chart, drawings = self._totals_chart(sheet, target, 0.3)
         body = (
-            f'<p class="result-big">{"🏆&#xFE0E; " if Seat.SOUTH in winners else ""}{esc(head)}</p>'
+            f'<p class="result-big">{"🏆&#xFE0E; " if seating.me in winners else ""}{esc(head)}</p>'
             f'<h3>{esc(t("standings"))}</h3><table class="sheet"><tbody>{rows}</tbody></table>'
+            + chart
             + (f'<p class="note">{esc(t("practice_note"))}</p>' if practice else "")
             + f'<details><summary>{esc(t("score_sheet"))}</summary>{table_html.score_sheet(sheet, seating)}</details>'
             + _review_picker(sheet)
             + _actions(("secondary", "review", t("review")), ("primary", "new-match-now", t("new_match")))
         )
         self.open(t("match_over"), body, "dlg-end")
+        self.fit_charts(drawings)
 
     def scores(self, target: int, sheet: list[HandScore]) -> None:
         review = (("secondary", "review", t("review")),) if sheet else ()
-        body = (f'<p class="note">{esc(t("target", n=target))}</p>' + table_html.score_sheet(sheet, self.seating())
+        chart, drawings = self._totals_chart(sheet, target, 0.36)
+        body = (f'<p class="note">{esc(t("target", n=target))}</p>' + chart + table_html.score_sheet(sheet, self.seating())
                 + _review_picker(sheet) + _actions(*review, ("primary", "close-dialog", t("close"))))
         self.open(t("score_sheet"), body)
+        self.fit_charts(drawings)
 
     def last_trick(self, trick: Trick | None) -> None:
         if trick is None:
             body = f'<p>{esc(t("no_last_trick"))}</p>'
         else:
             seating = self.seating()
-            who = t("you_take_trick") if trick.winner == Seat.SOUTH else t("takes_trick", name=seating.name(trick.winner))
+            who = t("you_take_trick") if trick.winner == seating.me else t("takes_trick", name=seating.name(trick.winner))
             body = table_html.trick_review(trick.plays, trick.winner, seating) + f"<p>{esc(who)}</p>"
         self.open(t("last_trick"), body + _actions(("primary", "close-dialog", t("close"))))
-
-    def statistics(self, stats: Statistics) -> None:
-        body = '<dl class="stats">' + "".join(f"<dt>{esc(a)}</dt><dd>{esc(b)}</dd>" for a, b in stats.rows()) + "</dl>"
-        body += f'<p class="note">{esc(t("st_note"))}</p>' + _actions(("primary", "close-dialog", t("close")))
-        self.open(t("stats"), body)
 
     def confirm_new_match(self) -> None:
         body = f"<p>{esc(t('new_match_confirm'))}</p>" + _actions(

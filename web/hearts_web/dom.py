@@ -14,7 +14,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, is_none  # type: ignore[import-not-found]
 
 __all__ = ["document", "window", "by_id", "qs", "qsa", "listen", "is_none", "closest", "LocalStorage", "local_storage",
-           "JsObject", "Element", "JsEvent", "keep"]
+           "JsObject", "Element", "JsEvent", "keep", "local_date", "css_pixels"]
 
 JsObject: TypeAlias = Any  # a JavaScript object as PyScript hands it over
 Element: TypeAlias = Any  # a DOM element (a JsObject)
@@ -90,3 +90,18 @@ def local_storage() -> LocalStorage | None:
     except Exception:  # storage disabled (privacy mode): play on without saving
         return None
     return None if is_none(storage) else LocalStorage(storage)
+
+
+def local_date() -> str:
+    """Today in the player's time zone, ``YYYY-MM-DD``."""
+    d = window.Date.new()
+    return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
+
+def css_pixels(name: str, fallback: float) -> float:
+    """The page's CSS variable ``name`` (say ``--chart-font: 12px``) in pixels; ``fallback`` when unset."""
+    raw = str(window.getComputedStyle(document.documentElement).getPropertyValue(name)).strip()
+    try:
+        return float(raw.removesuffix("px")) if raw else fallback
+    except ValueError:
+        return fallback

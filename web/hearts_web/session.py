@@ -2,7 +2,7 @@
 
 A :class:`Session` is the match (the engine's :class:`~hearts.Match`) plus a :class:`SessionState`:
 whether it is a normal match or a daily game, practice or counted, the bots' level, and the
-statistics held back until the match ends. Saving writes ``{"v": 2, "record": ..., "session": ...}``;
+figures of the match so far (``pending``). Saving writes ``{"v": 2, "record": ..., "session": ...}``;
 loading replays the record (:func:`decode_save`) and migrates saves of version 1, whose extra state
 was a loose ``meta`` dict.
 
@@ -41,7 +41,8 @@ class Mode(Enum):
 
 @dataclass
 class Pending:
-    """The player's hands, points and moons of this match, counted into the statistics at its end."""
+    """The player's hands, points and moons of this match so far, kept with the save (the statistics
+    count the finished match from the match itself: :func:`hearts.tally.match_tally`)."""
 
     hands: int = 0
     points: int = 0

@@ -1,100 +1,320 @@
-"""The player's statistics: matches played and won, hands, points, moons.
+"""The player's statistics: totals per level and rules preset, the online matches, the last 50 matches.
 
-A match's hands are held in the session (:class:`~hearts_web.session.Pending`) and added to the
-statistics when the match ends, unless it is practice. Daily games are not counted here.
+What a finished match means (points, moons shot and allowed, Q♠ taken, the place) is the engine's
+(:mod:`hearts.tally`); this module keeps it. Stored under ``hearts.stats.v1``::
+
+    {"v": 2,
+     "levels": {"easy": {"king": {"matches": 3, "won": 1, "hands": 17, "points": 120,
+                                  "moons_shot": 0, "moons_allowed": 1, "queens": 4}}},
+     "online": {"matches": 1, "won": 0, "hands": 6, "points": 52, "moons_shot": 0, "moons_allowed": 0},
+     "earlier": {"matches": 12, "won": 5, "hands": 90, "points": 640, "moons_shot": 1},
+     "history": [{"date": "2026-12-03", "level": "easy", "preset": "king", "online": false,
+                  "hands": 6, "points": 38, "place": 2, "shared": false}]}
+
+``earlier`` holds the five counters of version 1 (no ``"v"``: played, won, hands, points, moons),
+which knew no level: they count in the overall figures, never under a level. Version 1 is read
+as it is and written in this form with the next recorded match. Reading checks every part: a
+value that is not a whole number in its range becomes zero, totals that cannot all be true are
+lowered to fit (no more wins than matches...), a history entry that cannot be read is left out;
+:class:`Repairs` says what was done. Practice matches and daily games are never recorded here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, replace
 from typing import Mapping, Sequence
 
-from hearts import Event, HandOver, MatchOver, Seat
+from hearts import Event, HandOver, MatchOver, Seat, preset_name
+from hearts.rules import PRESETS
+from hearts.tally import HAND_POINTS, MatchTally, match_tally
 
-from .i18n import t
-from .session import Mode, SessionState
+from .daily_data import is_date
+from .session import Mode, Session
+from .settings import DIFFICULTIES
 from .store import STATS_KEY, Store
 
-__all__ = ["Statistics", "note_events"]
+__all__ = ["Totals", "Entry", "Statistics", "Repairs", "note_events", "record", "HISTORY_LIMIT", "LEVELS", "PRESET_NAMES",
+           "VERSION"]
 
+VERSION = 2
 PLAYER = Seat.SOUTH
+HISTORY_LIMIT = 50
+LEVELS = DIFFICULTIES
+PRESET_NAMES = (*PRESETS, "custom")
 _BIG = 10**9
-_RANGES = {"played": (0, _BIG), "won": (0, _BIG), "hands": (0, _BIG), "points": (-_BIG, _BIG), "moons": (0, _BIG)}
+_MAX_HANDS = 10**4  # a match to 10,000 points ends within a few thousand hands
+# the fields each kind of totals keeps (a guest does not see who took the Q♠; version 1 counted less)
+LEVEL_FIELDS = ("matches", "won", "hands", "points", "moons_shot", "moons_allowed", "queens")
+ONLINE_FIELDS = LEVEL_FIELDS[:6]
+EARLIER_FIELDS = LEVEL_FIELDS[:5]
+_V1 = {"played": "matches", "won": "won", "hands": "hands", "points": "points", "moons": "moons_shot"}
+_ENTRY_KEYS = ("date", "level", "preset", "online", "hands", "points", "place", "shared")
+
+
+def _whole(value: object, low: int = 0, high: int = _BIG) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high else None
+
+
+@dataclass
+class Repairs:
+    """What reading stored statistics had to change: history entries left out, totals set to
+    zero or lowered, unknown parts removed."""
+
+    history_dropped: int = 0
+    totals_fixed: int = 0
+    unknown_dropped: int = 0
+
+    @property
+    def any(self) -> bool:
+        return bool(self.history_dropped or self.totals_fixed or self.unknown_dropped)
+
+
+@dataclass
+class Totals:
+    matches: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+    moons_shot: int = 0
+    moons_allowed: int = 0
+    queens: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.matches if self.matches else None
+
+    @property
+    def per_hand(self) -> float | None:
+        return self.points / self.hands if self.hands else None
+
+    def add(self, tally: MatchTally) -> None:
+        self.matches += 1
+        self.won += tally.won
+        self.hands += tally.hands
+        self.points += tally.points
+        self.moons_shot += tally.moons_shot
+        self.moons_allowed += tally.moons_allowed
+        self.queens += tally.queens or 0
+
+    def plus(self, other: "Totals") -> "Totals":
+        return Totals(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+
+    def to_dict(self, keep: Sequence[str]) -> dict[str, int]:
+        return {name: getattr(self, name) for name in keep}
+
+    @classmethod
+    def read(cls, data: object, keep: Sequence[str], repairs: Repairs) -> "Totals":
+        """Totals from stored data (only the ``keep`` fields); bad values become zero and totals
+        that cannot all be true are lowered, each counted in ``repairs``."""
+        if not isinstance(data, Mapping):
+            repairs.totals_fixed += 1
+            return cls()
+        repairs.unknown_dropped += len(set(data) - set(keep))
+        values: dict[str, int] = {}
+        for name in keep:
+            value = _whole(data.get(name, 0), -_BIG if name == "points" else 0)  # absent: none yet
+            if value is None:
+                repairs.totals_fixed += 1
+            values[name] = value or 0
+        totals = cls(**values)
+        repairs.totals_fixed += totals._fit(counted_hands="moons_allowed" in keep)
+        return totals
+
+    def _fit(self, counted_hands: bool) -> int:
+        """Lower what cannot be true; the number of values changed. Version 1 did not keep its
+        hands and matches in step, so ``counted_hands`` is False for it."""
+        before = replace(self)
+        if counted_hands:
+            self.matches = min(self.matches, self.hands)
+            low, high = HAND_POINTS
+            self.points = max(low * self.hands, min(high * self.hands, self.points))
+            self.moons_allowed = min(self.moons_allowed, self.hands)
+            self.queens = min(self.queens, self.hands)
+        self.won = min(self.won, self.matches)
+        self.moons_shot = min(self.moons_shot, self.hands - self.moons_allowed if counted_hands else self.hands)
+        return sum(getattr(self, f.name) != getattr(before, f.name) for f in fields(self))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One recorded match of the history."""
+
+    date: str
+    level: str
+    preset: str
+    online: bool
+    hands: int
+    points: int
+    place: int  # 1 = won (shared when ``shared``), 2..4 otherwise
+    shared: bool = False
+
+    @property
+    def won(self) -> bool:
+        return self.place == 1
+
+    @property
+    def per_hand(self) -> float:
+        return self.points / self.hands
+
+    def to_dict(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in _ENTRY_KEYS}
+
+    @classmethod
+    def read(cls, data: object) -> "Entry | None":
+        """The entry, or ``None`` when any part of it cannot be true."""
+        if not isinstance(data, Mapping) or set(data) != set(_ENTRY_KEYS):
+            return None
+        hands, place = _whole(data["hands"], 1, _MAX_HANDS), _whole(data["place"], 1, 4)
+        online, shared = data["online"], data["shared"]
+        if hands is None or place is None or not isinstance(online, bool) or not isinstance(shared, bool):
+            return None
+        points = _whole(data["points"], HAND_POINTS[0] * hands, HAND_POINTS[1] * hands)
+        level, preset, date = data["level"], data["preset"], data["date"]
+        if (points is None or not is_date(date) or level not in LEVELS or preset not in PRESET_NAMES
+                or (shared and place != 1)):
+            return None
+        return cls(str(date), str(level), str(preset), online, hands, points, place, shared)
 
 
 @dataclass
 class Statistics:
-    played: int = 0
-    won: int = 0
-    hands: int = 0
-    points: int = 0
-    moons: int = 0
+    levels: dict[str, dict[str, Totals]] = field(default_factory=dict)  # level -> preset -> totals
+    online: Totals = field(default_factory=Totals)
+    earlier: Totals | None = None  # version 1's counters (no level)
+    history: list[Entry] = field(default_factory=list)  # oldest first, at most HISTORY_LIMIT
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> "Statistics":
-        return cls.check(data)[0]
+    # ------------------------------------------------------------------ figures
+    def by_level(self, level: str) -> Totals:
+        out = Totals()
+        for totals in self.levels.get(level, {}).values():
+            out = out.plus(totals)
+        return out
 
-    @classmethod
-    def check(cls, data: Mapping[str, object]) -> tuple["Statistics", bool]:
-        """Statistics from stored data; a value that is not a whole number in its range (or an
-        unknown key) is dropped, and the flag says whether anything was."""
-        values = {}
-        dropped = bool(set(data) - set(_RANGES))
-        for name, (low, high) in _RANGES.items():
-            value = data.get(name, 0)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                dropped = True
-                value = 0
-            values[name] = value
-        stats = cls(**values)
-        if stats.won > stats.played or stats.moons > stats.hands:
-            stats.won, stats.moons = min(stats.won, stats.played), min(stats.moons, stats.hands)
-            dropped = True
-        return stats, dropped
-
-    def to_dict(self) -> dict[str, int]:
-        return {"played": self.played, "won": self.won, "hands": self.hands, "points": self.points, "moons": self.moons}
+    def by_preset(self, preset: str) -> Totals:
+        out = Totals()
+        for presets in self.levels.values():
+            out = out.plus(presets.get(preset, Totals()))
+        return out
 
     @property
-    def average(self) -> float | None:
-        return self.points / self.hands if self.hands else None
+    def overall(self) -> Totals:
+        """Every recorded match at this screen's table, version 1's counters included (not online)."""
+        out = self.earlier or Totals()
+        for level in self.levels:
+            out = out.plus(self.by_level(level))
+        return out
+
+    @property
+    def presets_played(self) -> list[str]:
+        return [p for p in PRESET_NAMES if self.by_preset(p).matches]
+
+    # ------------------------------------------------------------------ recording
+    def record(self, tally: MatchTally, level: str, preset: str, date: str, online: bool) -> None:
+        """Add one finished match (``level`` is the bots' level, ``preset`` the rules' name)."""
+        if online:
+            self.online.add(tally)
+        else:
+            self.levels.setdefault(level, {}).setdefault(preset, Totals()).add(tally)
+        self.history.append(Entry(date, level, preset, online, tally.hands, tally.points, tally.place, tally.shared))
+        del self.history[:-HISTORY_LIMIT]
+
+    # ------------------------------------------------------------------ the stored form
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"v": VERSION,
+                                  "levels": {lv: {p: t.to_dict(LEVEL_FIELDS) for p, t in presets.items()}
+                                             for lv, presets in self.levels.items()},
+                                  "online": self.online.to_dict(ONLINE_FIELDS),
+                                  "history": [e.to_dict() for e in self.history]}
+        if self.earlier is not None:
+            out["earlier"] = self.earlier.to_dict(EARLIER_FIELDS)
+        return out
+
+    @classmethod
+    def read(cls, data: Mapping[str, object]) -> tuple["Statistics", Repairs]:
+        """Statistics from stored data (version 2, or version 1's counters), and what had to be
+        repaired; ``ValueError`` for another version (a newer game's data is not guessed at)."""
+        repairs = Repairs()
+        if "v" not in data:
+            return cls._read_v1(data, repairs), repairs
+        if type(data["v"]) is not int or data["v"] != VERSION:  # true is not 1, 2.0 is not 2
+            raise ValueError(f"unknown statistics version {str(data['v'])[:20]!r}")
+        repairs.unknown_dropped += len(set(data) - {"v", "levels", "online", "earlier", "history"})
+        stats = cls(levels=_read_levels(data.get("levels", {}), repairs),
+                    online=Totals.read(data.get("online", {}), ONLINE_FIELDS, repairs))
+        if "earlier" in data:
+            stats.earlier = Totals.read(data["earlier"], EARLIER_FIELDS, repairs)
+        stats.history = _read_history(data.get("history", []), repairs)
+        return stats, repairs
+
+    @classmethod
+    def _read_v1(cls, data: Mapping[str, object], repairs: Repairs) -> "Statistics":
+        repairs.unknown_dropped += len(set(data) - set(_V1))
+        renamed = {new: data[old] for old, new in _V1.items() if old in data}
+        earlier = Totals.read(renamed, EARLIER_FIELDS, repairs)
+        return cls(earlier=earlier if earlier != Totals() else None)
 
     @classmethod
     def load(cls, store: Store) -> "Statistics":
+        """What is stored (repaired as far as it must be; nothing is written here)."""
         data, _ = store.load_dict(STATS_KEY)
-        return cls.from_dict(data)
-
-    def rows(self) -> list[tuple[str, str]]:
-        """(label, value) lines of the statistics panel, in the current language."""
-        avg = self.average
-        return [
-            (t("st_played"), str(self.played)),
-            (t("st_won"), f"{self.won}" + (f" ({round(100 * self.won / self.played)} %)" if self.played else "")),
-            (t("st_hands"), str(self.hands)),
-            (t("st_avg"), "–" if avg is None else f"{avg:.1f}"),
-            (t("st_moons"), str(self.moons)),
-        ]
+        try:
+            return cls.read(data)[0]
+        except ValueError:
+            return cls()  # another version: set aside when the game starts (store_checks)
 
 
-def note_events(state: SessionState, events: Sequence[Event], store: Store) -> bool:
-    """Hold each finished hand in ``state.pending``; at the end of a counted match add everything to
-    the stored statistics. Returns True when the statistics were written."""
-    if state.mode is not Mode.MATCH:
+def _read_levels(data: object, repairs: Repairs) -> dict[str, dict[str, Totals]]:
+    if not isinstance(data, Mapping):
+        repairs.totals_fixed += 1
+        return {}
+    out: dict[str, dict[str, Totals]] = {}
+    for level, presets in data.items():
+        if level not in LEVELS or not isinstance(presets, Mapping):
+            repairs.unknown_dropped += 1
+            continue
+        for preset, raw in presets.items():
+            if preset in PRESET_NAMES:
+                out.setdefault(str(level), {})[str(preset)] = Totals.read(raw, LEVEL_FIELDS, repairs)
+            else:
+                repairs.unknown_dropped += 1
+    return out
+
+
+def _read_history(data: object, repairs: Repairs) -> list[Entry]:
+    if not isinstance(data, list):
+        repairs.history_dropped += 1
+        return []
+    entries = [Entry.read(item) for item in data]
+    kept = [e for e in entries if e is not None]
+    repairs.history_dropped += len(entries) - len(kept) + max(0, len(kept) - HISTORY_LIMIT)
+    return kept[-HISTORY_LIMIT:]
+
+
+# ------------------------------------------------------------------ recording a finished match
+def record(store: Store, tally: MatchTally, level: str, preset: str, date: str, online: bool) -> None:
+    """Add one finished match to the stored statistics."""
+    stats = Statistics.load(store)
+    stats.record(tally, level, preset, date, online)
+    store.set_json(STATS_KEY, stats.to_dict())
+
+
+def note_events(session: Session, events: Sequence[Event], store: Store, today: str) -> bool:
+    """Keep the match's running figures in ``state.pending`` (a match at this screen's table); at
+    the end of a counted match (at this table or hosted online) record it. Returns True when the
+    statistics were written."""
+    state = session.state
+    if state.mode not in (Mode.MATCH, Mode.ONLINE):
         return False
     wrote = False
     for ev in events:
-        if isinstance(ev, HandOver):
+        if isinstance(ev, HandOver) and state.mode is Mode.MATCH:
             state.pending.hands += 1
             state.pending.points += ev.points[PLAYER]
             state.pending.moons += 1 if ev.moon == PLAYER else 0
         elif isinstance(ev, MatchOver) and not state.practice and not state.counted:
-            stats = Statistics.load(store)
-            stats.played += 1
-            stats.won += 1 if PLAYER in ev.winners else 0
-            stats.hands += state.pending.hands
-            stats.points += state.pending.points
-            stats.moons += state.pending.moons
-            store.set_json(STATS_KEY, stats.to_dict())
+            preset = preset_name(session.match.rules) or "custom"
+            record(store, match_tally(session.match, PLAYER), state.difficulty, preset, today,
+                   online=state.mode is Mode.ONLINE)
             state.counted = True
             wrote = True
     return wrote

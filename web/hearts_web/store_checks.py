@@ -22,7 +22,7 @@ from .daily_data import DailyData
 from .i18n import t
 from .session import CorruptSave, Mode, Session, decode_save, encode_save
 from .settings import Settings
-from .stats import Statistics
+from .stats import Repairs, Statistics
 from .store import (CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY, SETTINGS_KEY,
                     STATS_KEY, Store, Unreadable)
 
@@ -47,6 +47,8 @@ class Notice:
     backup: str | None
     reason: str = ""
     practice: bool = False  # a repair made the match practice (its result will not be counted)
+    details: tuple[tuple[str, int], ...] = ()  # what exactly was repaired: (text key, number) each
+
 
     @property
     def kind(self) -> str:
@@ -55,7 +57,7 @@ class Notice:
     def text(self, with_backup: bool = True) -> str:
         """What happened, for the player; ``with_backup``: and where the original is."""
         what = WHAT.get(self.key, "data")
-        parts = [t(f"n_{what}_{self.kind}")]
+        parts = [t(f"n_{what}_{self.kind}")] + [t(key, n=n) for key, n in self.details]
         if self.practice:
             parts.append(t("n_now_practice"))
         if with_backup:
@@ -67,10 +69,11 @@ def _set_aside(store: Store, key: str, reason: str) -> Notice:
     return Notice(key, repaired=False, backup=store.backup(key), reason=reason)
 
 
-def _repaired(store: Store, key: str, value: object, reason: str, practice: bool = False) -> Notice:
+def _repaired(store: Store, key: str, value: object, reason: str, practice: bool = False,
+              details: tuple[tuple[str, int], ...] = ()) -> Notice:
     backup = store.backup(key, keep_original=True)
     store.set_json(key, value)
-    return Notice(key, repaired=True, backup=backup, reason=reason, practice=practice)
+    return Notice(key, repaired=True, backup=backup, reason=reason, practice=practice, details=details)
 
 
 def _read_object(store: Store, key: str) -> tuple[dict[str, object] | None, Notice | None]:
@@ -95,11 +98,30 @@ def check_settings(store: Store) -> tuple[Settings, list[Notice]]:
 
 
 def check_stats(store: Store) -> list[Notice]:
+    """The statistics: version 1's counters are read as they are (written anew with the next
+    recorded match); another version is set aside; bad parts are repaired and the notice says which."""
     data, notice = _read_object(store, STATS_KEY)
     if notice is not None or data is None:
         return [notice] if notice is not None else []
-    stats, dropped = Statistics.check(data)
-    return [_repaired(store, STATS_KEY, stats.to_dict(), "statistics: values dropped")] if dropped else []
+    try:
+        stats, repairs = Statistics.read(data)
+    except ValueError as exc:
+        return [_set_aside(store, STATS_KEY, f"statistics: {exc}")]
+    if not repairs.any:
+        return []
+    return [_repaired(store, STATS_KEY, stats.to_dict(), f"statistics: {repairs}", details=_stats_details(repairs))]
+
+
+def _stats_details(repairs: Repairs) -> tuple[tuple[str, int], ...]:
+    out = []
+    if repairs.history_dropped:
+        one = repairs.history_dropped == 1
+        out.append(("n_stats_history_one" if one else "n_stats_history_many", repairs.history_dropped))
+    if repairs.totals_fixed:
+        out.append(("n_stats_totals_fixed", repairs.totals_fixed))
+    if repairs.unknown_dropped:
+        out.append(("n_stats_unknown_dropped", repairs.unknown_dropped))
+    return tuple(out)
 
 
 def check_daily(store: Store) -> list[Notice]:

@@ -22,6 +22,7 @@ from hearts.table import Game, Listener, Player, play
 from . import page
 from .bot_seats import BotSeats
 from .dialogs import Dialogs
+from .dom import local_date
 from .players import AskedSeat, HumanPlayer
 from .refusals import explain
 from .saved_games import SavedGames
@@ -172,7 +173,7 @@ class TableLoop(Listener):
             await self._hand_summary(session)  # the last hand's summary, then the result
         self.view.show(session.snapshot())
         m = session.match
-        self.dialogs.match_over(m.winners, m.scores, m.score_sheet, session.state.practice)
+        self.dialogs.match_over(m.winners, m.scores, m.score_sheet, session.state.practice, m.rules.target)
 
     def _asked(self, view: SeatView) -> None:
         if self._session is None:
@@ -191,7 +192,7 @@ class TableLoop(Listener):
         session = self._session
         if session is None or game is not session.match:
             return
-        note_events(session.state, events, self.store)
+        note_events(session, events, self.store, local_date())
         self.save()
         await asyncio.sleep(0)  # a new browser task for the drawing: no task over 50 ms on a slow phone
         if session is not self._session:

@@ -1,7 +1,7 @@
-"""The toolbar's plain commands: the last trick, the score sheet, the statistics, fullscreen.
+"""The toolbar's plain commands: the last trick, the score sheet, fullscreen.
 
 Each is one registration here and one button in index.html (the other toolbar buttons belong to
-their features: hint, undo, daily, online, settings, new match).
+their features: hint, undo, daily, online, statistics, settings, new match).
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from .commands import Commands
 from .dialogs import Dialogs
 from .dom import document, is_none
 from .session import Session
-from .stats import Statistics
-from .store import Store
 
 __all__ = ["Toolbar"]
 
@@ -24,11 +22,10 @@ class SessionDoor(Protocol):
 
 
 class Toolbar:
-    def __init__(self, commands: Commands, table: SessionDoor, dialogs: Dialogs, store: Store) -> None:
-        self.table, self.dialogs, self.store = table, dialogs, store
+    def __init__(self, commands: Commands, table: SessionDoor, dialogs: Dialogs) -> None:
+        self.table, self.dialogs = table, dialogs
         commands.add("last-trick", lambda _: self.last_trick())
         commands.add("scores", lambda _: self.scores())
-        commands.add("stats", lambda _: self.dialogs.statistics(Statistics.load(self.store)))
         commands.add("fullscreen", lambda _: self.fullscreen())
 
     def last_trick(self) -> None:

@@ -3,7 +3,9 @@
 The guest keeps no match of its own: it draws what the host sends (a
 :class:`~hearts_web.session.Snapshot` of its seat and the events, already filtered by the host) and
 sends intents. Messages from the host are checked like any input (size, JSON, fields); a bad one is
-dropped. The page learns what happened through :class:`GuestEvents`.
+dropped. The page learns what happened through :class:`GuestEvents`; a finished match reaches the
+guest's statistics (:meth:`GuestEvents.match_result`) only from the match-over state, once the deal
+of its last hand has been revealed, and only if no deal of the match failed its check.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol, assert_never
 
-from hearts import Action, Card, Event, Phase, Seat, SeatView
+from hearts import Action, Card, Event, MatchOver, Phase, Seat, SeatView, preset_name
 from hearts.fairdeal import verify
+from hearts.tally import MatchTally, sheet_tally
 
 from ..session import Snapshot
 from .decoder import HOST_MESSAGES
@@ -57,6 +60,10 @@ class GuestEvents(Protocol):
 
     def reload_needed(self) -> None: ...
 
+    def match_result(self, tally: MatchTally, preset: str, level: str) -> None:
+        """The match is over and its deals checked out: this seat's result, the rules' preset
+        name (``"custom"`` for other rules) and the bots' level, for the guest's statistics."""
+
 
 @dataclass
 class Seen:
@@ -86,6 +93,9 @@ class GuestTable:
     _seq: int = 0
     _answered: tuple[int, str, int] | None = None  # the question last answered (until a refusal)
     _sitting: tuple[Seat, float] | None = None  # a seat asked for, not yet answered, and when
+    lobby_seen: Lobby | None = None  # the table's rules and bots' level, from the host's last lobby
+    deal_failed: bool = False  # a deal of this table failed its check: no result is counted
+    _over: Snapshot | None = None  # the match-over state, until the last hand's deal is revealed
 
     def send(self, message: GuestMessage) -> None:
         self._seq += 1
@@ -180,6 +190,7 @@ class GuestTable:
             case Closed():
                 self.events.closed()
             case Lobby(seats, started):
+                self.lobby_seen = message
                 self.events.lobby(tuple(LobbySeat(s.seat, s.kind, clean_name(s.name) or "?") for s in seats), started)
             case Welcome(seat, token):
                 self.seat, self.token, self._sitting = seat, token, None
@@ -203,6 +214,8 @@ class GuestTable:
             self.log.append("dropped a state for another seat")
             return
         self.snap = snap
+        if any(isinstance(e, MatchOver) for e in state.events):
+            self._over = snap  # counted once the last hand's deal is revealed (:meth:`_settle`)
         view = snap.view
         seen = self.hands.setdefault(view.hand_number, Seen())
         if not seen.dealt and not view.tricks and not view.current_trick and view.passed is None and len(view.hand) == 13:
@@ -222,9 +235,27 @@ class GuestTable:
         seen = self.hands.get(hand)
         if seen is None or not seen.commit or not seen.dealt or self.seat is None:
             self.events.verified(hand, None)  # joined too late to check this hand
-            return
-        if contributions[int(self.seat)] == "":
+        elif contributions[int(self.seat)] == "":
             self.events.verified(hand, None, late=True)
+        else:
+            ok = verify(seen.commit, reveal.secret, contributions, seat=int(self.seat), mine=seen.mine, dealt=seen.dealt)
+            self.deal_failed = self.deal_failed or not ok
+            self.events.verified(hand, ok)
+        self._settle(hand)
+
+    def _settle(self, hand: int) -> None:
+        """After the reveal of the match's last hand: its result for this guest's statistics."""
+        over = self._over
+        if over is None or not over.sheet or hand != over.sheet[-1].hand_number:
             return
-        ok = verify(seen.commit, reveal.secret, contributions, seat=int(self.seat), mine=seen.mine, dealt=seen.dealt)
-        self.events.verified(hand, ok)
+        self._over = None
+        if self.deal_failed or self.seat is None or self.lobby_seen is None:
+            self.log.append("the match's result is not counted: a deal failed its check, or no seat")
+            return
+        try:
+            tally = sheet_tally(over.sheet, over.winners, self.seat)
+        except ValueError as exc:
+            self.log.append(f"the match's result is not counted: {exc}")
+            return
+        lobby = self.lobby_seen
+        self.events.match_result(tally, preset_name(lobby.rules) or "custom", lobby.level)

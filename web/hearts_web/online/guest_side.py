@@ -6,9 +6,10 @@ import asyncio
 
 from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
 from hearts.fairdeal import is_token
+from hearts.tally import MatchTally
 
-from .. import page
-from ..dom import JsObject, document, qs
+from .. import page, stats
+from ..dom import JsObject, document, local_date, qs
 from ..i18n import t
 from ..refusals import explain_code
 from ..session import Snapshot
@@ -220,7 +221,9 @@ class GuestSide:
                                                    last=snap.phase.value == "match_over", guest=True)
                 elif isinstance(ev, MatchOver):
                     await self.door.dialogs.wait_closed()
-                    self.door.dialogs.match_over(snap.winners, snap.totals, list(snap.sheet), False)
+                    lobby = self.table.lobby_seen
+                    target = lobby.rules.target if lobby is not None else max(snap.totals)
+                    self.door.dialogs.match_over(snap.winners, snap.totals, list(snap.sheet), False, target)
 
     def refused(self, what: str, code: str) -> None:
         if what == "sit":
@@ -250,6 +253,11 @@ class GuestSide:
 
     def reload_needed(self) -> None:
         self.door.dialogs.open(t("online_title"), f'<p>{esc(t("online_reload"))}</p>')
+
+    def match_result(self, tally: MatchTally, preset: str, level: str) -> None:
+        """The finished match, as the host's match-over state says and the deals confirm: into
+        this player's own statistics (online)."""
+        stats.record(self.door.store, tally, level, preset, local_date(), online=True)
 
     def leave(self) -> None:
         for task in (self.drawer, self.ticker):
