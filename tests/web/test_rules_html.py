@@ -73,7 +73,7 @@ def test_the_jack_and_the_queen_breaking_hearts_in_german() -> None:
     assert "Der Karo-Bube zieht 10 Punkte ab" in text and "-10 Punkte" in text
     assert "auch die Pik-Dame Herz" in text and 'data-rule="hearts-queen"' in html
     assert "75 Punkte erreicht" in text
-    assert 'data-card="JD"' in html and 'aria-label="Karo-Bube"' in html
+    assert 'data-card="JD"' in html and 'aria-label="B♦, Karo-Bube"' in html
     assert "1 Punkt" in text and "1 Punkte" not in text
 
 

@@ -37,8 +37,7 @@ def _overall(stats: Statistics) -> str:
     total = stats.overall
     if not total.matches and not stats.online.matches:
         return f'<p class="st-lead" data-stats-empty>{esc(t("st_none"))}</p>'
-    key = "st_overall_one" if total.matches == 1 else "st_overall"
-    return f'<p class="st-lead">{esc(t(key, n=total.matches, rate=_rate(total), avg=_per_hand(total)))}</p>'
+    return f'<p class="st-lead">{esc(t("st_overall", n=total.matches, rate=_rate(total), avg=_per_hand(total)))}</p>'
 
 
 def _tiles(rows: list[tuple[str, str, str]]) -> str:
@@ -58,7 +57,7 @@ def level_html(level: str, totals: Totals) -> str:
     share = fmt.percent(totals.queens / totals.hands)
     rows = [(t("st_per_hand"), _per_hand(totals), ""), (t("st_queens"), f"{totals.queens} ({share})", t("st_of_hands")),
             (t("st_moons_shot"), str(totals.moons_shot), ""), (t("st_moons_allowed"), str(totals.moons_allowed), "")]
-    matches = t("st_matches_one") if totals.matches == 1 else t("st_matches_n", n=totals.matches)
+    matches = t("st_matches_n", n=totals.matches)
     return (f'<section class="st-level" data-stats-level="{level}" aria-labelledby="st-level-{level}">{head}'
             f'<p class="st-big"><span class="st-rate" data-stats-rate>{esc(_rate(totals))}</span> '
             f'<span class="st-rate-label">{esc(t("st_won_rate"))}</span></p>'
@@ -87,7 +86,7 @@ def online_html(totals: Totals) -> str:
     head = f'<h3 id="st-online">{esc(t("st_online"))}</h3>'
     if not totals.matches:
         return f'<section data-stats-online aria-labelledby="st-online">{head}<p class="note">{esc(t("st_online_none"))}</p></section>'
-    count = t("st_online_count_one" if totals.matches == 1 else "st_online_count", n=totals.matches, won=totals.won)
+    count = t("st_online_count", n=totals.matches, won=totals.won)
     rows = [(t("st_per_hand"), _per_hand(totals), ""), (t("st_moons_shot"), str(totals.moons_shot), "")]
     return (f'<section data-stats-online aria-labelledby="st-online">{head}<div class="st-level st-online">'
             f'<p class="st-big"><span class="st-rate">{esc(_rate(totals))}</span> '

@@ -115,8 +115,7 @@ def check_stats(store: Store) -> list[Notice]:
 def _stats_details(repairs: Repairs) -> tuple[tuple[str, int], ...]:
     out = []
     if repairs.history_dropped:
-        one = repairs.history_dropped == 1
-        out.append(("n_stats_history_one" if one else "n_stats_history_many", repairs.history_dropped))
+        out.append(("n_stats_history", repairs.history_dropped))
     if repairs.totals_fixed:
         out.append(("n_stats_totals_fixed", repairs.totals_fixed))
     if repairs.unknown_dropped:
