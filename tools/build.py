@@ -51,9 +51,13 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script (python3 tools/build.py): tools.* from the root
+    sys.path.insert(0, str(ROOT))
 
 # Stock Pyodide files the game ships unchanged (the browser fetches exactly these, plus the
 # trimmed stdlib; checked in e2e/test_platform.py).
@@ -147,9 +151,10 @@ class BuildError(Exception):
     """A problem the developer must fix; printed without a traceback."""
 
 
-def _read_json(path: Path) -> dict:
+def _read_json(path: Path) -> dict[str, Any]:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return data
     except FileNotFoundError:
         raise BuildError(f"missing {path.relative_to(ROOT)}") from None
 
@@ -195,7 +200,7 @@ def check_vendor_references(root: Path, versions: dict[str, str]) -> None:
                   file=sys.stderr)
 
 
-def _walk(folder: Path):
+def _walk(folder: Path) -> Iterator[tuple[Path, Path]]:
     """Files under folder, sorted, skipping caches and editor junk."""
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
@@ -230,7 +235,7 @@ def pyscript_core_chunk(src: Path) -> str:
     return match.group(1)
 
 
-def read_pyscript_config(root: Path) -> dict:
+def read_pyscript_config(root: Path) -> dict[str, Any]:
     try:
         return tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -320,7 +325,7 @@ def snippet_imports(*texts: str) -> set[str]:
     """Module names in Python text embedded in JavaScript (import statements inside strings)."""
     pattern = re.compile(r"(?:^|\\n|\\t|[\s;\"'`(])(?:from\s+([A-Za-z_][\w.]*)\s+import\b"
                          r"|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))")
-    names = set()
+    names: set[str] = set()
     for text in texts:
         for single, several in pattern.findall(text):
             names.update(n.strip() for n in (single or several).split(","))
@@ -332,7 +337,7 @@ def _tree_files(folder: Path) -> list[tuple[Path, str]]:
     return [(path, rel.as_posix()) for path, rel in _walk(folder)]
 
 
-def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict]:
+def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
     """(trimmed stdlib, app, extras, report) from tools/pack_python.py inside Pyodide; cached.
     The three archives are zips in a zstd frame."""
     pyscript_src = root / "node_modules/@pyscript/core/dist"
@@ -430,7 +435,7 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
     names = pyscript_files(root, pyscript_src)
     for name in names:
         shutil.copyfile(pyscript_src / name, pyscript_dst / name)
-    from csp_patch import PatchError, patch_pyscript  # tools/csp_patch.py: no 'unsafe-eval' needed
+    from tools.csp_patch import PatchError, patch_pyscript  # no 'unsafe-eval' needed
 
     try:
         patch_pyscript(pyscript_dst)
@@ -615,7 +620,7 @@ def content_hash(out: Path, files: list[str]) -> str:
 
 
 def write_build_info(out: Path, files: list[str], version: str, versions: dict[str, str],
-                     python: dict | None = None) -> None:
+                     python: dict[str, Any] | None = None) -> None:
     entries = []
     total = total_gz = 0
     for rel in files:
@@ -737,7 +742,7 @@ def write_service_worker(out: Path, files: list[str], version: str) -> None:
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
-def build(root: Path = ROOT, out: Path | None = None) -> dict:
+def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
     out = out or root / "dist"
     versions = vendor_versions(root)
     for name in ("index.html", "pyscript.toml"):
@@ -767,7 +772,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict:
     python = {key: report[key] for key in ("python", "magic", "stdlib_modules", "app_modules", "extras_modules")}
     write_build_info(out, files, version, versions, python)
     write_service_worker(out, served_files(out), version)
-    return json.loads((out / "build-info.json").read_text(encoding="utf-8"))
+    return _read_json(out / "build-info.json")
 
 
 def main(argv: list[str] | None = None) -> int:

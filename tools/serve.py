@@ -137,7 +137,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().send_header(name, value)
         super().end_headers()
 
-    def list_directory(self, path: str | os.PathLike[str]):  # type: ignore[override]
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
         self.send_error(404, "Not Found")  # no directory listings, like a static host
         return None
 
@@ -153,7 +153,7 @@ class Server(http.server.ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}/"
+        return f"http://{host!s}:{port}/" if isinstance(host, str) else f"http://{host.decode()}:{port}/"
 
     def stop(self) -> None:
         self.shutdown()

@@ -100,7 +100,7 @@ class CountingHandler(serve.Handler):
         self.status = code
         super().send_response(code, message)
 
-    def copyfile(self, source: Any, outputfile: Any) -> None:  # type: ignore[override]
+    def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
         outputfile.write(data)
         with self.lock:
