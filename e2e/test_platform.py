@@ -178,10 +178,22 @@ def test_precache_and_build_info_list_every_file() -> None:
     assert info["cache_name"] == "hearts-" + info["version"]
 
 
+def assert_shipped_from(shipped: str, source: str, name: str) -> None:
+    """``shipped`` is ``source`` without its docstrings and comments: line for line, each line is
+    blank, a ``pass`` for a body that was only a docstring, or the source's line up to its comment."""
+    ours, theirs = shipped.splitlines(), source.splitlines()
+    assert len(ours) == len(theirs), f"{name}: {len(ours)} lines shipped, {len(theirs)} in the source: rebuild dist/"
+    for number, (line, original) in enumerate(zip(ours, theirs), 1):
+        assert (not line.strip() or line.strip() == "pass" or original.startswith(line)), \
+            f"{name}:{number} is stale: rebuild dist/ ({line!r} / {original!r})"
+    compile(shipped, name, "exec")
+
+
 def test_the_archives_hold_both_packages_and_are_current() -> None:
     """app.zst (what the game starts with, reached from web/main.py) and extras.zst (the features
-    loaded on demand): each a zip in one zstd frame, every module as its current source and as
-    bytecode that the import system checks against that source; no module in both."""
+    loaded on demand): each a zip in one zstd frame, every module as its current source (without
+    docstrings and comments, each line of code at its number) and as bytecode that the import
+    system checks against that source; no module in both."""
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     first, later = info["python"]["app_modules"], info["python"]["extras_modules"]
     assert {"hearts", "hearts.match", "hearts.bots", "hearts.table", "hearts_web", "hearts_web.controller",
@@ -200,7 +212,7 @@ def test_the_archives_hold_both_packages_and_are_current() -> None:
                 for path in source.rglob("*.py"):
                     name = f"{package}/{path.relative_to(source).as_posix()}"
                     if name in sources:
-                        assert zf.read(name) == path.read_bytes(), f"{name} is stale: rebuild dist/"
+                        assert_shipped_from(zf.read(name).decode(), path.read_text(encoding="utf-8"), name)
             for name in sources:
                 folder, _, file = name.rpartition("/")
                 pyc = zf.read(f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc")

@@ -27,7 +27,8 @@ What it does, with the paths of job.json (relative to the work folder):
    here, unchecked hash-based: no source to check against; ``stdlib_optimize`` 2 = like -OO
    except for the packages in ``keep_docstrings``), file names as in the stock archive.
    Pyodide compiles every stock module from source at every start; bytecode skips that.
-3. Writes ``app_out``: the game's modules that step 1 reached, as sources plus
+3. Writes ``app_out``: the game's modules that step 1 reached, as sources (without docstrings and
+   comments, every line of code at its own number: ``shipped_source``) plus
    ``__pycache__/*.cpython-314.pyc`` (without docstrings), *checked* hash-based: the import
    system compares each source's hash with the one in its .pyc and recompiles on a mismatch,
    so a stale .pyc can never run. Step 1 does not follow ``lazy_roots`` (the features loaded on
@@ -52,6 +53,7 @@ import importlib.util  # noqa: E402
 import io  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
+import tokenize  # noqa: E402
 import zipfile  # noqa: E402
 import zipimport  # noqa: E402
 from compression import zstd  # noqa: E402
@@ -355,6 +357,29 @@ def without_docstrings(source, filename):
     return tree
 
 
+def shipped_source(source, filename):
+    """The source the game ships: its docstrings and comments become blank lines (a body that was
+    only a docstring becomes ``pass`` on that line), so every line of code keeps its number and
+    its text, and a traceback shows the real line; the words for people stay in the repository."""
+    text = source.decode("utf-8")
+    lines = text.splitlines(keepends=True)
+    for node in ast.walk(ast.parse(text, filename)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                for number in range(first.lineno, first.end_lineno + 1):
+                    lines[number - 1] = "\n"
+                if len(node.body) == 1:
+                    lines[first.lineno - 1] = " " * first.col_offset + "pass\n"
+    tokens = tokenize.generate_tokens(io.StringIO("".join(lines)).readline)
+    for token in tokens:
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            lines[row - 1] = lines[row - 1][:col].rstrip() + "\n"
+    return "".join(line if line.strip() else "\n" for line in lines).encode("utf-8")
+
+
 def bytecode(source, filename, checked, optimize=0, docstrings=True):
     code = compile(source if docstrings else without_docstrings(source, filename), filename, "exec",
                    dont_inherit=True, optimize=optimize)
@@ -392,7 +417,7 @@ def game_members(universe, packages, modules):
         top = next(t for t in packages if where.startswith(t + "/"))
         rel = os.path.relpath(where, os.path.dirname(top)).replace(os.sep, "/")
         with open(where, "rb") as f:
-            data = f.read()
+            data = shipped_source(f.read(), rel)
         folder, _, filename = rel.rpartition("/")
         members.append((rel, data))
         members.append((f"{folder}/__pycache__/{filename[:-3]}.{tag}.pyc",
