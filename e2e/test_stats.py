@@ -173,7 +173,7 @@ def test_a_damaged_history_is_repaired_truthfully_and_survives_export_and_import
     with page.expect_file_chooser() as chooser:
         page.click('#dlg [data-action="data-import"]')
     chooser.value.set_files(str(path))
-    expect(page.locator(f'#dlg [data-import-key="{STATS_KEY}"]')).to_contain_text("2 match(es) played")
+    expect(page.locator(f'#dlg [data-import-key="{STATS_KEY}"]')).to_contain_text("2 matches played")
     page.click('#dlg [data-action="data-import-confirm"]')
     expect(page.locator('#notices [data-notice="import"]')).to_contain_text("imported")
     assert page.evaluate("k => localStorage.getItem(k)", STATS_KEY) == before
