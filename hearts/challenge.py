@@ -22,10 +22,12 @@ it is dealt from :func:`hearts.hand_seed` of the two, and its rules are ``rules`
 cycle rotated so that the first hand passes the way hand ``hand`` did.
 :func:`challenge_rngs` gives the bots the per-decision RNGs the original match's seeded bots
 used at the same decision (:func:`hearts.bots.player.decision_rng` of the original seed and
-hand number), so the same choices by the player give the same bot play. Limits: a challenge hand
-starts at 0 : 0 : 0 : 0, so a bot that weighs the match score (Hard near the target, or a moon
-under ``shooters_choice``) may decide differently from the original hand; and Hard searching on a
-time budget (the browser's default) is never exactly repeatable.
+hand number), and :func:`challenge_bot` searches a fixed number of worlds where the game's Hard
+searches on a time budget (:data:`CHALLENGE_HARD_WORLDS`), so the same choices by the player give
+the same bot play on any machine. A challenge hand starts at 0 : 0 : 0 : 0, so a bot that weighs the
+match score (Hard near the target, or a moon under ``shooters_choice``) may decide differently from
+the original hand, and the original hand's Hard searched on its time budget: two friends playing one
+link face the same bots; the sender's own hand had bots of the same strength, not the same plays.
 
 >>> from hearts import PRESETS
 >>> ch = Challenge(seed="2026-11-29", hand=0, rules=PRESETS["standard"], level="medium", points=3,
@@ -51,7 +53,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import LEVELS
+from .bots import LEVELS, Bot, make_bot
 from .bots.player import RngSource, decision_rng
 from .daily import SHARE_MARKERS
 from .match import Match, hand_seed
@@ -61,7 +63,7 @@ from .view import SeatView
 
 __all__ = [
     "Challenge", "ChallengeError", "encode", "decode", "validate", "challenge_rules", "challenge_match", "challenge_rngs",
-    "compare",
+    "challenge_bot", "challenge_bot_options", "compare", "CHALLENGE_HARD_WORLDS",
     "TOKEN_VERSION", "MAX_TOKEN", "MAX_SEED", "MAX_BY", "MAX_HAND", "POINTS_RANGE",
 ]
 
@@ -71,6 +73,9 @@ MAX_SEED = 64
 MAX_BY = 24
 MAX_HAND = 9999
 POINTS_RANGE = (-36, 26)  # one seat's points in one hand: a moon subtracted and the J♦ .. a moon added
+# A challenge's Hard searches this many worlds a play and a pass, whatever the machine: the size the
+# game's Hard reaches on the page within its 250 ms, the size its strength is measured at.
+CHALLENGE_HARD_WORLDS = (1150, 270)
 _CHECK_BYTES = 6
 _CHECK_SALT = b"hearts-challenge-v1:"
 _SEED = re.compile(r"[\x20-\x7e]+")
@@ -280,6 +285,20 @@ def challenge_rngs(ch: Challenge) -> RngSource:
         return decision_rng(ch.seed, ch.hand + view.hand_number, view.seat, step)
 
     return rng_for
+
+
+def challenge_bot_options(level: str) -> dict[str, int]:
+    """:func:`hearts.bots.make_bot`'s options for a challenge's bots of ``level``: Hard searches
+    :data:`CHALLENGE_HARD_WORLDS` worlds (deterministic), Easy and Medium need none."""
+    if level != "hard":
+        return {}
+    play, pass_ = CHALLENGE_HARD_WORLDS
+    return {"iterations": play, "pass_iterations": pass_}
+
+
+def challenge_bot(level: str) -> Bot:
+    """A challenge's bot of ``level``: with :func:`challenge_rngs`, the same decisions on any machine."""
+    return make_bot(level, **challenge_bot_options(level))
 
 
 def compare(mine: int, theirs: int) -> int:

@@ -247,3 +247,38 @@ def test_fewer_points_wins_a_challenge():
 
     assert compare(3, 7) == -1 and compare(7, 3) == 1 and compare(5, 5) == 0
     assert compare(0, 26) == -1  # a moon shot by the player: 0 for them, 26 for the others
+
+
+def test_a_challenges_hard_bots_decide_alike_on_a_fast_and_a_slow_machine():
+    """The challenge's Hard searches a fixed number of worlds: a machine whose clock runs fast (a
+    slow machine, as a time budget sees it) gets the same passes and plays."""
+    import itertools
+
+    from hearts.challenge import CHALLENGE_HARD_WORLDS, challenge_bot, challenge_bot_options
+
+    assert challenge_bot_options("easy") == {} and challenge_bot_options("medium") == {}
+    ch = Challenge(seed="chal-machine", hand=2, rules=PRESETS["standard"], level="hard")
+    rngs = challenge_rngs(ch)
+    match = challenge_match(ch)
+    views = [match.view(Seat.WEST)]  # a pass
+    for seat in Seat:
+        match.apply(PassCards(seat, tuple(match.legal_pass_cards(seat)[:3])))
+    while len(views) < 4:
+        seat = match.to_act[0]
+        legal = match.legal_plays(seat)
+        if seat is not Seat.SOUTH and len(legal) > 1:
+            views.append(match.view(seat))
+        match.apply(PlayCard(seat, min(legal)))
+
+    def decisions(clock_step: float) -> list[tuple[object, ...]]:
+        out = []
+        for view in views:
+            bot = challenge_bot("hard")
+            ticks = itertools.count()
+            bot.clock = lambda: next(ticks) * clock_step
+            out.append(bot.decide(view, rngs(view)).cards)
+        return out
+
+    fast, slow = decisions(1e-6), decisions(10.0)
+    assert fast == slow
+    assert challenge_bot("hard").iterations == CHALLENGE_HARD_WORLDS[0]

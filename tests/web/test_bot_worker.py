@@ -4,6 +4,7 @@ page otherwise, and a worker that fails never stops the game."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import time
 from typing import Any
@@ -289,3 +290,22 @@ def test_a_pass_made_before_the_worker_is_up_hurries_it_once_it_is() -> None:
     failed.on_message({"kind": "failed", "reason": "no wasm"})
     failed.hurry()  # the bots decide on the page: nothing to hurry
     assert signals == [("hurry", 0)]
+
+
+def test_a_challenges_hard_bots_search_fixed_worlds_in_the_worker_and_on_the_page() -> None:
+    from hearts.challenge import CHALLENGE_HARD_WORLDS, Challenge, challenge_bot_options, challenge_match, challenge_rngs
+
+    challenge = Challenge(seed="chal-worker", hand=1, rules=PRESETS["standard"], level="hard")
+    view = challenge_match(challenge).view(Seat.WEST)  # the pass
+    page_bot = WebBot(lambda: "hard", challenge.seed, lambda: 0.0, lambda seat: None, challenge_rngs(challenge),
+                      search=challenge_bot_options)
+    here = asyncio.run(page_bot.choose(view))
+    assert page_bot.player("hard").bot.iterations == CHALLENGE_HARD_WORLDS[0]  # type: ignore[attr-defined]
+    loop = LoopbackWorker()
+    loop.bots.on_message({"kind": "ready", "ms": 1200.0})
+    worker_bot = WebBot(lambda: "hard", challenge.seed, lambda: 0.0, lambda seat: None, challenge_rngs(challenge),
+                        worker=lambda _lvl: loop.bots, search=challenge_bot_options)
+    there = asyncio.run(worker_bot.choose(view))
+    options = json.loads(loop.requests[-1])["options"]
+    assert options == {"iterations": CHALLENGE_HARD_WORLDS[0], "pass_iterations": CHALLENGE_HARD_WORLDS[1]}
+    assert worker_bot.decided["worker"] == 1 and there == here

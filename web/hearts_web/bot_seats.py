@@ -2,8 +2,9 @@
 and Hard's Web Worker, started when Hard first plays.
 
 Every bot is a :class:`~hearts_web.players.WebBot`; a challenge game's bots decide with the original
-match's per-decision seeds (:func:`hearts.challenge.challenge_rngs`), so the same plays get the
-same replies.
+match's per-decision seeds (:func:`hearts.challenge.challenge_rngs`) and, at Hard, a fixed number of
+worlds (:func:`hearts.challenge.challenge_bot_options`), so the same plays get the same replies on
+any machine.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from hearts import Seat
-from hearts.challenge import challenge_rngs, decode
+from hearts.challenge import challenge_bot_options, challenge_rngs, decode
 from hearts.table import Player
 
 from . import bot_worker, bot_worker_browser
@@ -38,7 +39,7 @@ class BotSeats:
             challenge = decode(session.state.challenge)
             rngs = challenge_rngs(challenge)
             return [human] + [WebBot(lambda: challenge.level, challenge.seed, self.min_think, self.on_thinking, rngs,
-                                     self.worker_for) for _ in range(3)]
+                                     self.worker_for, challenge_bot_options) for _ in range(3)]
         seed = session.match.seed or "hearts"
         return [human] + [WebBot(lambda: session.state.difficulty, seed, self.min_think, self.on_thinking,
                                  worker=self.worker_for) for _ in range(3)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from hearts import Action, IllegalAction, PassCards, Phase, Seat, SeatView
@@ -108,6 +108,7 @@ class HumanPlayer:
 
 # The worker for a level: None decides on the page (hearts_web.bot_seats starts the worker for Hard).
 WorkerFor = Callable[[str], "BotWorker | None"]
+SearchFor = Callable[[str], Mapping[str, int]]  # a level's fixed search (make_bot's options), if it has one
 
 
 class WebBot:
@@ -118,12 +119,15 @@ class WebBot:
     Where ``worker(level)`` gives a :class:`~hearts_web.bot_worker.BotWorker` (Hard), the bot
     decides there, with the very RNG it would use here (waiting up to ``WORKER_START_WAIT`` for a
     starting worker); otherwise (no worker, failed, or a quick level) on the page, giving the page
-    a turn between slices of the search."""
+    a turn between slices of the search. ``search(level)``: fixed options for :func:`make_bot`
+    (a challenge's Hard searches a set number of worlds), used on the page and in the worker
+    alike; without it Hard searches on the time budget."""
 
     def __init__(self, level: Callable[[], str], seed: str, min_think: Callable[[], float],
                  on_thinking: Callable[[Seat | None], None], rng: RngSource | None = None,
-                 worker: WorkerFor | None = None) -> None:
+                 worker: WorkerFor | None = None, search: SearchFor | None = None) -> None:
         self.level = level
+        self.search = search
         self.seed = seed
         self.rng = rng  # per-decision RNGs (a challenge replays the original match's bots exactly)
         self.min_think = min_think
@@ -134,7 +138,8 @@ class WebBot:
 
     def player(self, level: str) -> BotPlayer:
         if level not in self._players:
-            self._players[level] = BotPlayer(make_bot(level), seed=self.seed, rng=self.rng, pace=Pacer())
+            options = self.search(level) if self.search is not None else {}
+            self._players[level] = BotPlayer(make_bot(level, **options), seed=self.seed, rng=self.rng, pace=Pacer())
         return self._players[level]
 
     async def decide(self, level: str, view: SeatView) -> Action:
@@ -143,7 +148,9 @@ class WebBot:
         worker = self.worker(level) if self.worker is not None else None
         if worker is not None and await worker.started(WORKER_START_WAIT):
             try:
-                options = WORKER_BUDGET if level == "hard" else {}
+                options: Mapping[str, float] = WORKER_BUDGET if level == "hard" else {}
+                if self.search is not None:
+                    options = self.search(level)
                 answer = await worker.decide(remote.request(view, level, player.rng(view), **options))
                 player.last = remote.decision_from(answer, view)
                 self.decided["worker"] += 1
