@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from conftest import Guard, goto_ready, shot
 from ui_helpers import HAND, PLAYABLE, hand_cards, open_game, pass_three, playable_cards, stored, use_settings, wait_my_turn_or_dialog
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hearts import PRESETS  # noqa: E402
+from hearts.challenge import Challenge, encode  # noqa: E402
 
 RANKS = "23456789TJQKA"
 MATCH_KEY = "hearts.match.v1"
@@ -222,6 +229,11 @@ def test_reduced_motion_is_honoured(browser: Browser, base_url: str) -> None:
         ctx.close()
 
 
+def _other_challenge() -> str:
+    """A link to another deal, at Medium."""
+    return encode(Challenge(seed="challenge-e2e-other", hand=2, rules=PRESETS["standard"], level="medium"))
+
+
 def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(page: Page, browser: Browser,
                                                                            base_url: str) -> None:
     open_game(page, "/?speed=instant&seed=challenge-e2e")
@@ -231,6 +243,7 @@ def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(page
     page.click("dialog[open] [data-action='challenge']")
     link = page.locator("[data-challenge-link]").get_attribute("href")
     assert link and "?challenge=" in link
+    expect(page.locator("[data-challenge-faces]")).to_contain_text("three Easy bots")
     shot(page, "challenge-link-en")
 
     friend_ctx = browser.new_context(base_url=base_url, locale="de-DE")
@@ -250,6 +263,16 @@ def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(page
         friend.reload()  # a reload goes on with the same challenge game
         friend.wait_for_selector("html.ready", state="attached", timeout=120_000)
         assert sorted(hand_cards(friend)) == left
+        # another link while this one is unfinished: asked first, and "finish the last one" keeps it
+        other = f"/?challenge={_other_challenge()}&speed=instant"
+        friend.goto(other)
+        friend.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        ask = friend.locator("dialog[open]")
+        expect(ask).to_contain_text("Herausforderungsspiel ist noch nicht zu Ende")
+        expect(ask).to_contain_text("Stufe „Mittel“")  # what the new link's friend faces
+        shot(friend, "challenge-unfinished-de")
+        ask.get_by_role("button", name="Das letzte zu Ende spielen").click()
+        assert sorted(hand_cards(friend)) == left and link.split("?challenge=", 1)[1].split("&")[0] in friend.url
         play_hand_badly(friend)
         body = friend.locator("dialog[open]")
         expect(body.locator("[data-challenge-mine]")).to_be_visible()
@@ -258,6 +281,17 @@ def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(page
         # the same cards played the same way against bots with the same seeds: the same result
         expect(body.locator("[data-challenge-mine]")).to_have_text(str(mine_points))
         shot(friend, "challenge-result-de")
+        # the finished game gives way to a new link without asking; then back to the first link, which
+        # asks about the unfinished second one, and "play the new challenge" deals the first again
+        friend.goto(other)
+        friend.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        expect(friend.locator("[data-challenge-intro]")).to_contain_text("Stufe „Mittel“")
+        expect(friend.locator("dialog[open]")).to_have_count(0)
+        friend.goto(link.replace(base_url, "") + "&speed=instant")
+        friend.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        friend.locator("dialog[open] [data-action='challenge-replace']").click()
+        expect(friend.locator("[data-challenge-intro]")).to_contain_text(f"{mine_points} Punkt")
+        assert sorted(hand_cards(friend)) == dealt
         # a tampered link: a clear message and a normal table
         token = link.split("?challenge=", 1)[1]
         bad = token[:-3] + ("A" if token[-3] != "A" else "B") + token[-2:]

@@ -101,3 +101,25 @@ def test_page_left_open_across_midnight_offers_the_new_daily(page: Page) -> None
     toast.get_by_role("button", name="Open today's game").click()
     expect(page.locator("#mode-badge")).to_contain_text(f"Daily · {tomorrow[1]}")
     expect(page.locator("html")).to_have_attribute("data-daily-date", tomorrow[1])
+
+
+def test_a_link_to_another_day_asks_before_it_ends_an_unfinished_daily(page: Page) -> None:
+    open_game(page, "/?daily=2026-12-01&speed=instant")
+    badge = page.locator("#mode-badge")
+    expect(badge).to_contain_text("2026-12-01")
+    dealt = sorted(page.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    page.goto("/?daily=2026-12-02&speed=instant", wait_until="commit")
+    wait_ready(page)
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_contain_text("Your daily game of 2026-12-01 is not finished")
+    shot(page, "daily-unfinished-en")
+    dialog.get_by_role("button", name="Finish 2026-12-01").click()  # the unfinished game stays
+    expect(badge).to_contain_text("2026-12-01")
+    assert sorted(page.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")) == dealt
+    assert stored(page, "hearts.daily-game.v1")["session"]["date"] == "2026-12-01"
+    page.goto("/?daily=2026-12-02&speed=instant", wait_until="commit")
+    wait_ready(page)
+    page.locator("dialog[open]").get_by_role("button", name="Play the daily of 2026-12-02").click()
+    expect(badge).to_contain_text("2026-12-02")
+    expect(page.locator("html")).to_have_attribute("data-daily-date", "2026-12-02")
+    assert stored(page, "hearts.daily-game.v1")["session"]["date"] == "2026-12-02"

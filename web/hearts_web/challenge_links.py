@@ -2,8 +2,9 @@
 player's result), opened by ``?challenge=<token>``, played as a one-hand game and compared.
 
 The engine makes and checks the token (:mod:`hearts.challenge`); this module offers it on the page.
-Registers ``challenge`` (the hand summary's "Play this deal with a friend") and ``challenge-copy``,
-and ends a challenge game with both results side by side.
+Registers ``challenge`` (the hand summary's "Play this deal with a friend"), ``challenge-copy`` and
+``challenge-replace`` (a second link while a challenge game is unfinished: play the new one), says
+what the friend faces (hand, rules, bots), and ends a challenge game with both results side by side.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Protocol
 
 from hearts import Seat
 from hearts.challenge import Challenge, ChallengeError, challenge_match, compare, decode, encode
+from hearts.rules import preset_name
 from hearts.daily import share_markers
 
 from . import page
@@ -49,12 +51,34 @@ def _markers_line(markers: tuple[str, ...] | None) -> str:
     return "".join(SHARE_GLYPH.get(m, "○") for m in markers or ())
 
 
+def _address(token: str) -> None:
+    """The page's address names the challenge ``token`` (its other parameters stay)."""
+    url = window.URL.new(window.location.href)
+    url.searchParams.set("challenge", token)
+    window.history.replaceState(None, "", url.href)
+
+
+def faces(challenge: Challenge) -> str:
+    """What the friend plays: the hand, the rules and the bots (who answer alike for everyone)."""
+    preset = preset_name(challenge.rules) or "custom"
+    return t("challenge_faces", n=challenge.hand + 1, rules=t(f"preset_short_{preset}"), level=t(f"diff_{challenge.level}"))
+
+
+def to_beat(challenge: Challenge) -> str:
+    """The sender's result, when the link carries one."""
+    if challenge.points is None:
+        return ""
+    return t("challenge_to_beat", by=challenge.by or t("challenge_friend"), points=challenge.points)
+
+
 class ChallengeLinks:
     def __init__(self, commands: Commands, table: TableDoor, saved: SavedGames, view: TableView, dialogs: Dialogs) -> None:
         self.table, self.saved, self.view, self.dialogs = table, saved, view, dialogs
         commands.add("challenge", self.make)
         commands.add("challenge-copy", lambda _: page.guard(self._copy(str(by_id("challenge-link").getAttribute("href")))))
+        commands.add("challenge-replace", lambda _: self._replace())
         table.ending(Mode.CHALLENGE, self.game_over)
+        self._waiting: str | None = None  # a link opened while another challenge game is unfinished
 
     def challenge_of(self, session: Session, hand_number: int) -> Challenge:
         m = session.match
@@ -90,7 +114,7 @@ class ChallengeLinks:
         loc = window.location
         link = f"{loc.origin}{loc.pathname}?challenge={token}"
         intro = t("challenge_send_practice") if challenge.points is None else t("challenge_send")
-        html = (f'<div class="challenge-out"><p>{esc(intro)}</p>'
+        html = (f'<div class="challenge-out"><p>{esc(intro)}</p><p class="note" data-challenge-faces>{esc(faces(challenge))}</p>'
                 f'<p class="invite"><a id="challenge-link" data-challenge-link href="{esc(link)}">{esc(link)}</a></p>'
                 f'<div class="dlg-actions"><button type="button" class="secondary" data-action="challenge-copy">{esc(t("online_copy"))}</button></div></div>')
         out = qs("#dlg-body .challenge-slot")
@@ -110,7 +134,6 @@ class ChallengeLinks:
         """``?challenge=<token>``: play that deal; a bad or tampered link says so, then the normal table."""
         try:
             challenge = decode(token)
-            match = challenge_match(challenge)
         except ChallengeError as exc:
             window.console.warn(f"hearts: challenge link refused: {exc}")
             self.view.toast(t("challenge_bad"), warn=True, seconds=9)
@@ -121,10 +144,39 @@ class ChallengeLinks:
         if saved is not None and saved.state.challenge == token:  # a reload: go on where it was
             self.table.enter(saved)  # its bots decide with the original match's seeds
             return True
-        state = SessionState(mode=Mode.CHALLENGE, difficulty=challenge.level, challenge=token)
-        self.table.enter(Session(match, state))
-        self.table.save()
+        if saved is not None and saved.state.challenge and not saved.match.is_over:
+            self._ask(saved, token)
+            return True
+        self._start(challenge, token)
         return True
+
+    def _start(self, challenge: Challenge, token: str) -> None:
+        state = SessionState(mode=Mode.CHALLENGE, difficulty=challenge.level, challenge=token)
+        self.table.enter(Session(challenge_match(challenge), state))
+        self.table.save()
+        told = " ".join(x for x in (to_beat(challenge), faces(challenge)) if x)
+        self.view.toast("", seconds=8, html=f'<div data-challenge-intro>{esc(told)}</div>')
+
+    def _ask(self, saved: Session, token: str) -> None:
+        """Another challenge game is unfinished: it goes on, and the player is asked whether to
+        play the new link's deal instead (which ends the unfinished one without a result)."""
+        self._waiting = token
+        self.table.enter(saved)
+        assert saved.state.challenge is not None
+        _address(saved.state.challenge)  # a reload goes on with the game on the table
+        new = decode(token)
+        body = (f'<p>{esc(t("challenge_unfinished"))}</p><p class="note">{esc(faces(new))}</p>'
+                '<div class="dlg-actions">'
+                f'<button type="button" class="secondary" data-action="challenge-replace">{esc(t("challenge_play_new"))}</button>'
+                f'<button type="button" class="primary" data-action="close-dialog" autofocus>{esc(t("challenge_keep"))}</button></div>')
+        self.dialogs.open(t("challenge_title"), body)
+
+    def _replace(self) -> None:
+        token, self._waiting = self._waiting, None
+        self.dialogs.close()
+        if token is not None:
+            _address(token)
+            self._start(decode(token), token)
 
     async def game_over(self, session: Session, resumed: bool) -> None:
         """After the hand: both results side by side, and a link that carries this one back."""

@@ -17,7 +17,7 @@ from hearts.daily import DailyResult, daily_fingerprint, daily_match, parse_date
 
 from . import daily_html
 from .commands import Commands, Press
-from .daily_data import DailyData
+from .daily_data import DailyData, is_date
 from .dialogs import Dialogs
 from .dom import JsObject, by_id, document, is_none, local_date, window
 from .i18n import t
@@ -72,6 +72,7 @@ class DailyGame:
         for action in ("daily-play", "daily-open-today", "daily-practice"):
             commands.add(action, self.play)
         commands.add("daily-share", lambda press: self.share(press.text("date") or self.date))
+        commands.add("daily-replace", self._replace)
         table.ending(Mode.DAILY, self.game_over)
         self._data: DailyData | None = None
         self.date = local_date()
@@ -160,7 +161,27 @@ class DailyGame:
                 self._enter(saved)
                 self.show_result_on_ready = True
                 return
+        elif saved is not None and saved.state.date is not None and saved.match.phase is not Phase.MATCH_OVER:
+            self._enter(saved)  # another day's game is unfinished: it stays until the player chooses
+            self._ask_replace(saved.state.date, date)
+            return
         self.start(date, practice=self.data.attempted(date) or date != local_date())
+
+    def _ask_replace(self, unfinished: str, wanted: str) -> None:
+        body = (f'<p>{esc(t("daily_unfinished", old=unfinished, new=wanted))}</p><div class="dlg-actions">'
+                f'<button type="button" class="secondary" data-action="daily-replace" data-date="{esc(wanted)}">'
+                f'{esc(t("daily_play_other", date=wanted))}</button>'
+                f'<button type="button" class="primary" data-action="close-dialog" autofocus>{esc(t("daily_keep", date=unfinished))}</button></div>')
+        self.dialogs.open(t("daily_title", date=unfinished), body)
+
+    def _replace(self, press: Press) -> None:
+        """The player chose the linked day's game over the unfinished one."""
+        date = press.text("date")
+        self.dialogs.close()
+        if date is not None and is_date(date):
+            self.start(date, practice=self.data.attempted(date) or date != local_date())
+            self.ensure_par(date)
+            self.toast_intro()
 
     def start(self, date: str, practice: bool) -> None:
         if not practice:
