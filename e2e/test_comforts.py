@@ -1,4 +1,4 @@
-"""Issue 13 in the browser, clicked through like a player: the hand review (flags with a cost and a
+"""The comforts in the browser, clicked through like a player: the hand review (flags with a cost and a
 reason, steps with the keyboard), undo in practice, auto-play of a forced card, claiming the rest,
 the four-colour deck, reduced motion, and a challenge link opened in a second browser."""
 

@@ -1,4 +1,4 @@
-"""Issue 10 in the browser: broken links, two tabs, a full storage, export → clear → import, and
+"""Reliability in the browser: broken links, two tabs, a full storage, export → clear → import, and
 the boot guard. (The corrupted-storage corpus is e2e/test_storage_corpus.py.)"""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def test_half_broken_links_open_the_game_and_never_count_a_daily(page: Page) -> 
             page.keyboard.press("Escape")
 
 
-# ------------------------------------------------------------------ deep JSON everywhere (finding 1)
+# ------------------------------------------------------------------ deep JSON everywhere
 def test_json_nested_ten_thousand_deep_in_every_key_never_blocks_the_start(page: Page) -> None:
     deep = "[" * 10_000 + "]" * 10_000
     page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
@@ -105,7 +105,7 @@ def test_json_nested_ten_thousand_deep_in_every_key_never_blocks_the_start(page:
     assert page.evaluate("getComputedStyle(document.getElementById('fatal')).display") == "none"
 
 
-# ------------------------------------------------------------------ two tabs (finding 6)
+# ------------------------------------------------------------------ two tabs
 def _overlay(page: Page) -> Any:
     return page.locator("#tab-overlay:not([hidden])")
 
@@ -165,7 +165,7 @@ def test_on_a_phone_in_german_and_a_waiting_tab_starts_when_the_owner_closes(con
     expect(a.locator(HAND).first).to_be_visible()
 
 
-# ------------------------------------------------------------------ storage full (finding 7)
+# ------------------------------------------------------------------ storage full
 def test_a_full_storage_is_shown_play_goes_on_and_the_next_save_catches_up(page: Page) -> None:
     use_settings(page)
     goto_ready(page, "/?speed=instant&seed=e2e-full")

@@ -1,4 +1,4 @@
-"""A corrupted-storage corpus against the real page (issue 10).
+"""A corrupted-storage corpus against the real page.
 
 Every run stores at least 100 variants in the five keys the game reads (hand-picked ones for
 every key, plus JSON shapes made by hypothesis: any JSON, real values with one part replaced,

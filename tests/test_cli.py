@@ -40,7 +40,7 @@ def test_replay_unreadable_file(tmp_path, capsys):
     assert replay_lines("", empty) == 1 and "no records" in empty.getvalue()
 
 
-# ------------------------------------------------------------------ never a traceback (issue 10, finding 9)
+# ------------------------------------------------------------------ never a traceback
 import random  # noqa: E402
 
 import pytest  # noqa: E402

@@ -5,7 +5,7 @@ while it runs.
 
     .venv/bin/python -m lab.browser.review [--hands 5] [--seed review-bench]
 
-Not a test (targets of issue 13: first flags within 2 s, whole hand within 15 s, no task over 50 ms).
+Not a test (targets: first flags within 2 s, whole hand within 15 s, no task over 50 ms).
 Serves the built ``dist/`` (run ``python3 tools/build.py`` first) with the headers of netlify.toml.
 For each hand: a seeded match (a new seed per hand), the player passes the three lowest cards and
 plays the highest legal card every turn (a hand with mistakes to find), then opens the review from

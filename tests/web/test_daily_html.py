@@ -20,7 +20,7 @@ def test_share_text_is_spoiler_free() -> None:
     assert "3" in history_html({"2026-11-29": result}, "2026-11-30")
 
 
-# ------------------------------------------------------------------ any stored shape (issue 10, finding 3)
+# ------------------------------------------------------------------ any stored shape
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 

@@ -43,9 +43,9 @@ def _backups(storage: MemoryStorage) -> dict[str, str]:
     return {k: v for k, v in storage.data.items() if k.startswith(BACKUP_PREFIX)}
 
 
-# ------------------------------------------------------------------ the findings of issue 10
+# ------------------------------------------------------------------ stored values seen to break the start
 def test_a_bad_difficulty_is_repaired_and_the_match_goes_on() -> None:
-    """Finding 4: difficulty "godlike" or 123 made a bot crash after the first card, at every reload."""
+    """A difficulty like "godlike" or 123 would crash a bot after the first card, at every reload."""
     for bad in ("godlike", 123, None, ["hard"]):
         data = _save(difficulty="easy")
         data["session"]["difficulty"] = bad  # type: ignore[index]
@@ -118,7 +118,7 @@ def test_a_match_saved_under_the_daily_key_takes_the_keys_mode_or_is_set_aside()
 
 
 def test_settings_with_dropped_values_are_repaired_with_a_true_notice() -> None:
-    """Finding 5: the notice said "kept as a backup" while no backup existed."""
+    """The notice says "kept as a backup" only when a backup exists."""
     raw = json.dumps({"difficulty": "hard", "speed": "warp", "rules": {"target": 50, "bogus": 1}, "extra": 1})
     storage = MemoryStorage({SETTINGS_KEY: raw})
     settings, [notice] = check_settings(Store(storage))
@@ -144,7 +144,7 @@ def test_saved_settings_load_without_a_notice(s: Settings) -> None:
                                  '{"played": -1}', '{"played": 2, "won": 5}', '{"hands": ' + "9" * 4000 + "}",
                                  '{"moons": true}', '{"played": 1, "extra": []}'])
 def test_statistics_with_bad_values_are_repaired(raw: str) -> None:
-    """Finding 3: statistics with strings or Infinity opened the error banner with the panel."""
+    """Statistics with strings or Infinity open the panel, not the error banner."""
     storage = MemoryStorage({STATS_KEY: raw})
     [notice] = check_stats(Store(storage))
     assert notice.kind == "repaired" and storage.data[notice.backup or ""] == raw
@@ -180,7 +180,7 @@ def test_unreadable_values_are_set_aside_under_every_key(key: str, raw: str) -> 
 
 
 def test_a_full_storage_keeps_the_original_in_memory_and_says_so() -> None:
-    """Finding 7: with a corrupt save and a full storage the notice claimed a backup."""
+    """With a corrupt save and a full storage the notice claims no backup."""
     raw = "{corrupt" + " " * 40
     storage = MemoryStorage({MATCH_KEY: raw}, quota=len(MATCH_KEY) + len(raw) + 10)
     store = Store(storage)
