@@ -162,6 +162,13 @@ def test_the_guided_hand_by_clicks_keeps_the_match_and_never_counts(page: Page) 
     expect(page.locator("#mode-badge")).to_have_text("Guided hand")
     adds_no_violation(page, table)
     shot(page, "learn-guided-pass")
+    pass_three(page)  # a pass taken back: the guided hand is practice, Undo asks nothing
+    page.wait_for_selector("#pass-btn", state="hidden")
+    expect(page.locator("[data-action='undo']")).to_be_enabled()
+    page.click("[data-action='undo']")
+    expect(page.locator("#pass-btn")).to_be_visible()
+    expect(page.locator("#hand button[data-card]")).to_have_count(13)
+    expect(page.locator(GUIDED)).to_have_count(1)
     seen = _play_guided_to_the_end(page)
     assert {"pass", "lead_two_of_clubs", "first_trick", "follow_suit", "hearts_broken", "queen_fell"} <= seen, seen
     expect(page.locator("#guide")).to_contain_text("does not count in your statistics")
