@@ -16,6 +16,7 @@ from ..table_state import Seating
 from . import config, link, protocol
 from .door import Door
 from .host import HostTable
+from .host_save import table_to_dict
 from .messages import HostProof
 from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, seats_html
 
@@ -60,7 +61,7 @@ class HostSide(Listener):
 
     def save(self) -> None:
         self.door.store.set_json(HOST_KEY, {"room": self.room, "relay": self.relay, "key": str(self.key.privateJwk),
-                                            "table": self.table.to_dict()})
+                                            "table": table_to_dict(self.table)})
 
     def changed(self) -> None:
         self.save()

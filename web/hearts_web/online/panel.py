@@ -24,6 +24,7 @@ from . import config, link, protocol
 from .door import Door
 from .guest_side import GuestSide
 from .host import HostTable
+from .host_save import restore_table
 from .host_side import HostSide
 from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, select
 
@@ -176,7 +177,7 @@ class OnlinePanel:
         rules, seats = raw.get("rules"), raw.get("seats")
         preset = rules.get("preset", "standard") if isinstance(rules, dict) else "standard"
         table = self._table("", str(preset), str(raw.get("level", "medium")))
-        table.restore(raw)
+        restore_table(table, raw)
         first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}
         table.seats[0].name = str(first.get("name") or t("seat_name_0"))[:protocol.NAME_LIMIT]
         relay = self.relay() if saved.get("relay") == self.relay() else None
