@@ -12,7 +12,7 @@ import re
 import secrets
 from urllib.parse import urlsplit
 
-__all__ = ["APP_ID", "RELAYS", "STUN", "ROOM_LENGTH", "new_room", "is_room", "is_public_key", "room_from_hash", "test_relay",
+__all__ = ["APP_ID", "RELAYS", "STUN", "ROOM_LENGTH", "new_room", "is_room", "is_public_key", "room_from_hash", "test_relay", "test_timer_speed",
            "invitation"]
 
 APP_ID = "hearts-web-online-v1"
@@ -67,6 +67,18 @@ def test_relay(value: str | None, page_host: str) -> str | None:
     if parts.scheme != "ws" or parts.hostname not in _LOOPBACK or port is None or parts.path not in ("", "/"):
         return None
     return f"ws://{parts.hostname}:{port}/"
+
+
+def test_timer_speed(value: str | None, page_host: str) -> float:
+    """The ``?timer-speed=N`` of the tests (1 to 100): the host's turn timer runs N times faster, so
+    a test sees a 30 s limit run out in 30/N s. Honoured only on a page of this machine."""
+    if not value or page_host not in _LOOPBACK:
+        return 1.0
+    try:
+        speed = float(value)
+    except ValueError:
+        return 1.0
+    return speed if 1.0 <= speed <= 100.0 else 1.0
 
 
 def invitation(page_url: str, room: str, relay: str | None) -> str:

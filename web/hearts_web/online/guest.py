@@ -260,6 +260,7 @@ class GuestTable:
         final = "asked" not in answers
         if final and self.seat is not None and answers[self.seat] == "yes":
             self.deal_failed, self._over, self._answered = False, None, None  # a new match, checked anew
+            self.hands.clear()
         elif final and self.seat is not None and answers[self.seat] == "bot":
             self.seat, self.token = None, None  # the new match started without this player
         self.events.rematch(answers, final)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
 
 from hearts import SEATS, Action, IllegalAction, Seat, SeatView
 from hearts.table import Player
@@ -135,9 +134,9 @@ class TimedSeat:
         signal = self.timer.ask(seat)
         try:
             while True:
-                pending: set[asyncio.Future[Any]] = {person, signal}
+                pending: list[asyncio.Future[Action] | asyncio.Future[str]] = [person, signal]
                 if bot is not None:
-                    pending.add(bot)
+                    pending.append(bot)
                 await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
                 if person.done():
                     self._by = self.person
