@@ -304,6 +304,35 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
         said = page.locator("dialog[open] .result-big").inner_text()
         assert ("You win" in said) == (entry["place"] == 1), said  # each screen speaks for its own player
         assert stats["online"]["matches"] == 1 and stats["levels"] == {}
+    rematch(host, guest)
+    for page in (host, guest):
         page.keyboard.press("Escape")
         page.click(".tool[data-action='stats']")
         expect(page.locator("dialog[open] [data-stats-online] [data-stats-matches]")).to_have_attribute("data-stats-matches", "1")
+
+
+def rematch(host: Page, guest: Page) -> None:
+    """At match over the host offers "Play again", the guest accepts: both keep their seats and
+    the new match's first deal is a fresh one, checked by the guest."""
+    first_deal = host_record(host)["hands"][0]["deal"]
+    expect(guest.locator("dialog[open] [data-action='online-rematch']")).to_be_visible()
+    host.click("dialog[open] [data-action='online-rematch']")
+    expect(host.locator("[data-rematch-seat='west'][data-answer='asked']")).to_be_visible(timeout=CONNECT_MS)
+    expect(guest.locator("dialog[open] [data-rematch-offer]")).to_contain_text("Ada", timeout=CONNECT_MS)
+    shot(guest, "online-guest-rematch-en")
+    shot(host, "online-host-rematch-en")
+    for page in (host, guest):
+        found = serious_violations(page)
+        assert found == [], describe(found)  # match over with the rematch offered
+    guest.click("dialog[open] [data-action='online-rematch']")
+    for page in (host, guest):
+        page.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+        assert page.eval_on_selector_all(".seat .pts", "e => e.map(x => +x.textContent)") == [0, 0, 0, 0]
+    assert kinds(host) == {"0": "local", "1": "remote", "2": "bot", "3": "bot"}
+    assert kinds(guest) == {"0": "local", "1": "bot", "2": "bot", "3": "remote"}
+    play_until_summary([host, guest])
+    expect(guest.locator("html")).to_have_attribute("data-deal-verified", "true", timeout=CONNECT_MS)
+    record = host_record(host)
+    assert len(record["hands"]) == 1 and record["hands"][0]["deal"] != first_deal
+    commits = [m for m in received(guest) if m["t"] == "commit" and m["hand"] == 0]
+    assert len(commits) == 2 and commits[0]["hash"] != commits[1]["hash"]  # a new commitment for the new deal

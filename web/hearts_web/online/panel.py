@@ -57,8 +57,18 @@ class OnlinePanel:
     def relay(self) -> str | None:
         return config.test_relay(self.door.params.get("relay"), str(window.location.hostname))
 
+    def relay_refused(self) -> bool:
+        """The address names a relay this page does not use: say so (no connection is made)."""
+        value = self.door.params.get("relay")
+        if not config.relay_refused(value, str(window.location.hostname)):
+            return False
+        self.door.dialogs.open(t("online_title"), f'<p class="note" data-relay-refused>{esc(t("online_relay_refused", relay=value or ""))}</p>')
+        return True
+
     def open_from_link(self) -> bool:
         """``#online=<room>.<key>`` joins a table; ``#host=<room>`` resumes the table hosted here."""
+        if self.relay_refused():
+            return True
         fragment = str(window.location.hash or "")
         joined = config.room_from_hash(fragment.split(".")[0])
         key = fragment.split(".", 1)[1] if "." in fragment else ""
@@ -82,6 +92,8 @@ class OnlinePanel:
             return self.side.show_lobby()
         if isinstance(self.side, GuestSide):
             return self.side.show_join()
+        if self.relay_refused():
+            return None
         s = self.door.settings()
         presets = [(k, t(f"preset_{k}")) for k in PRESETS]
         levels = [(d, t(f"diff_{d}")) for d in DIFFICULTIES]
