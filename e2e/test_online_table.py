@@ -108,7 +108,7 @@ def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screen
     expect(guest.locator(".seat[data-seat='0'][data-seat-auto='true']")).to_be_visible(timeout=CONNECT_MS)
     expect(guest.locator("#online-auto")).to_contain_text("a bot plays for you")
     shot(guest, "online-guest-auto-en")
-    guest.click(".trick")
+    guest.click(".seat[data-seat='2']")  # a tap anywhere
     expect(host.locator(".seat[data-seat-auto='true']")).to_have_count(0, timeout=CONNECT_MS)
     host.click("[data-action='online']")
     host.select_option("[data-setting='turn-timer']", "0")  # off for the rest of the hand
