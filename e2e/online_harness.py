@@ -98,9 +98,10 @@ def player(online_browser: Browser, online_base_url: str, relay: str,
 
 
 # ------------------------------------------------------------------ actions of the players
-def host_table(page: Page, name: str, preset: str = "standard") -> str:
-    """Open the game, create a table, return the invitation link."""
-    goto_ready(page, f"/?speed=instant&relay={page._hearts_relay}")  # type: ignore[attr-defined]
+def host_table(page: Page, name: str, preset: str = "standard", query: str = "") -> str:
+    """Open the game, create a table, return the invitation link (``query``: more of the address,
+    e.g. ``&timer-speed=10``)."""
+    goto_ready(page, f"/?speed=instant&relay={page._hearts_relay}{query}")  # type: ignore[attr-defined]
     page.click("[data-action='online']")
     page.fill("#online-name", name)
     page.select_option("#online-preset", preset)

@@ -9,6 +9,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
+from axe import describe, serious_violations
 from conftest import shot
 from online_harness import (  # noqa: F401  (fixtures)
     CONNECT_MS, host_sees_seated, host_table, join_table, needs_netns, online_base_url, online_browser, player, received, relay,
@@ -84,17 +85,35 @@ def audit(guest_messages: list[dict], record: dict, seat: str) -> None:
 
 
 def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screens(player) -> None:  # type: ignore[no-untyped-def]
+    """Also: the turn timer (a guest who does not act is played for, and takes the seat back with a
+    tap), reactions (shown at the sender's seat, a flood refused, muted), all at this one table."""
     host = player("Ada")
-    link = host_table(host, "Ada")
+    link = host_table(host, "Ada", query="&timer-speed=10")  # the timer's 30 s pass in 3 s
     guest = player("Ben")
     join_table(guest, link, "Ben", "west")
     host_sees_seated(host, "west", guest)
+    host.select_option("[data-setting='turn-timer']", "30")
+    expect(guest.locator("[data-turn-timer-shown]")).to_contain_text("30 s", timeout=CONNECT_MS)
     shot(host, "online-host-lobby-en")
+    found = serious_violations(host)
+    assert found == [], describe(found)  # the lobby with the timer
     host.click("[data-action='online-start']")
     guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
     assert kinds(host) == {"0": "local", "1": "remote", "2": "bot", "3": "bot"}
     assert kinds(guest) == {"0": "local", "1": "bot", "2": "bot", "3": "remote"}  # rotated: West at the bottom
     expect(guest.locator(".seat[data-seat='3'] .name")).to_have_text("Ada")
+    # the host passes, Ben does not: after the timer a bot passes for him, and his tap takes the seat back
+    assert act_once(host)
+    expect(host.locator(".seat[data-seat='1'][data-seat-auto='true']")).to_be_visible(timeout=30_000)
+    expect(guest.locator(".seat[data-seat='0'][data-seat-auto='true']")).to_be_visible(timeout=CONNECT_MS)
+    expect(guest.locator("#online-auto")).to_contain_text("a bot plays for you")
+    shot(guest, "online-guest-auto-en")
+    guest.click(".seat[data-seat='2']")  # a tap anywhere
+    expect(host.locator(".seat[data-seat-auto='true']")).to_have_count(0, timeout=CONNECT_MS)
+    host.click("[data-action='online']")
+    host.select_option("[data-setting='turn-timer']", "0")  # off for the rest of the hand
+    host.keyboard.press("Escape")
+    reactions(host, guest)
     shot(guest, "online-guest-table-en")
     play_until_summary([host, guest])
     assert summary_points(host) == summary_points(guest)
@@ -102,6 +121,32 @@ def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screen
     expect(guest.locator("html")).to_have_attribute("data-deal-verified", "true", timeout=CONNECT_MS)
     shot(guest, "online-guest-summary-en")
     audit(received(guest), host_record(host), "west")
+
+
+def reactions(host: Page, guest: Page) -> None:
+    """A reaction reaches the other browser (at the sender's seat); a flood is refused; mute."""
+    guest.click("[data-reaction='thumbs']")
+    expect(host.locator(".seat[data-seat='1'][data-reaction-shown='👍']")).to_be_visible(timeout=CONNECT_MS)
+    expect(guest.locator(".seat[data-seat='0'][data-reaction-shown='👍']")).to_be_visible()
+    host.click("[data-reaction='gg']")
+    expect(guest.locator(".seat[data-seat='3'][data-reaction-shown='Well played']")).to_be_visible(timeout=CONNECT_MS)
+    shot(guest, "online-guest-reaction-en")
+    expect(host.locator(".seat[data-seat='1'][data-reaction-shown]")).to_have_count(0, timeout=10_000)
+    host.evaluate("""() => { window.__shown = 0; new MutationObserver(ms => { window.__shown += ms.length; })
+        .observe(document.querySelector(".seat[data-seat='1']"), {attributes: true, attributeFilter: ['data-reaction-shown']}); }""")
+    guest.evaluate("() => { const b = document.querySelector(\"[data-reaction='party']\"); for (let i = 0; i < 20; i++) b.click(); }")
+    host.wait_for_timeout(1500)
+    shown = host.evaluate("window.__shown")
+    assert 1 <= shown <= 4, shown  # the host let three through (then one every 2 s), not twenty
+    host.click("[data-action='online-mute']")
+    expect(host.locator("[data-action='online-mute']")).to_have_attribute("aria-pressed", "true")
+    assert json.loads(host.evaluate("localStorage.getItem('hearts.settings.v1')"))["mute_reactions"] is True
+    host.wait_for_timeout(2500)  # the guest's reactions are let through again
+    guest.click("[data-reaction='wow']")
+    expect(guest.locator(".seat[data-seat='0'][data-reaction-shown='😮']")).to_be_visible()
+    host.wait_for_timeout(1000)
+    expect(host.locator(".seat[data-seat='1'][data-reaction-shown='😮']")).to_have_count(0)  # muted
+    host.click("[data-action='online-mute']")
 
 
 def test_four_people_at_one_table(player) -> None:  # type: ignore[no-untyped-def]
@@ -259,6 +304,35 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
         said = page.locator("dialog[open] .result-big").inner_text()
         assert ("You win" in said) == (entry["place"] == 1), said  # each screen speaks for its own player
         assert stats["online"]["matches"] == 1 and stats["levels"] == {}
+    rematch(host, guest)
+    for page in (host, guest):
         page.keyboard.press("Escape")
         page.click(".tool[data-action='stats']")
         expect(page.locator("dialog[open] [data-stats-online] [data-stats-matches]")).to_have_attribute("data-stats-matches", "1")
+
+
+def rematch(host: Page, guest: Page) -> None:
+    """At match over the host offers "Play again", the guest accepts: both keep their seats and
+    the new match's first deal is a fresh one, checked by the guest."""
+    first_deal = host_record(host)["hands"][0]["deal"]
+    expect(guest.locator("dialog[open] [data-action='online-rematch']")).to_be_visible()
+    host.click("dialog[open] [data-action='online-rematch']")
+    expect(host.locator("[data-rematch-seat='west'][data-answer='asked']")).to_be_visible(timeout=CONNECT_MS)
+    expect(guest.locator("dialog[open] [data-rematch-offer]")).to_contain_text("Ada", timeout=CONNECT_MS)
+    shot(guest, "online-guest-rematch-en")
+    shot(host, "online-host-rematch-en")
+    for page in (host, guest):
+        found = serious_violations(page)
+        assert found == [], describe(found)  # match over with the rematch offered
+    guest.click("dialog[open] [data-action='online-rematch']")
+    for page in (host, guest):
+        page.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+        assert page.eval_on_selector_all(".seat .pts", "e => e.map(x => +x.textContent)") == [0, 0, 0, 0]
+    assert kinds(host) == {"0": "local", "1": "remote", "2": "bot", "3": "bot"}
+    assert kinds(guest) == {"0": "local", "1": "bot", "2": "bot", "3": "remote"}
+    play_until_summary([host, guest])
+    expect(guest.locator("html")).to_have_attribute("data-deal-verified", "true", timeout=CONNECT_MS)
+    record = host_record(host)
+    assert len(record["hands"]) == 1 and record["hands"][0]["deal"] != first_deal
+    commits = [m for m in received(guest) if m["t"] == "commit" and m["hand"] == 0]
+    assert len(commits) == 2 and commits[0]["hash"] != commits[1]["hash"]  # a new commitment for the new deal

@@ -2,7 +2,7 @@
 """Online table benchmark (not a test): joining time, play-to-screen latency, the host's long tasks.
 
     unshare --net --map-root-user sh -c 'ip link set lo up && exec "$@"' netns \\
-        .venv/bin/python -m lab.browser.online [--runs 3]
+        .venv/bin/python -m lab.browser.online [--runs 3] [--people 2,4] [--joins-only]
 
 Everything stays on this machine: a local relay (tools/relay.mjs), dist/ served on 127.0.0.1, one
 headless Chromium with a context per player, inside a network namespace with loopback only (the
@@ -70,7 +70,7 @@ def act(page: Page) -> bool:
     return False
 
 
-def one_table(browser: Browser, base: str, relay: str, people: int) -> dict[str, list[float]]:
+def one_table(browser: Browser, base: str, relay: str, people: int, play: bool = True) -> dict[str, list[float]]:
     contexts, pages = [], []
     for _ in range(people):
         ctx = browser.new_context(base_url=base, viewport={"width": 1000, "height": 700})
@@ -110,6 +110,10 @@ def one_table(browser: Browser, base: str, relay: str, people: int) -> dict[str,
         page.wait_for_selector(f"[data-lobby-seat='{seat}'] .sum-name", timeout=120_000)
         host.wait_for_selector(f"[data-lobby-seat='{seat}'][data-kind='remote']", timeout=120_000)
         seated.append(time.perf_counter() - t0)
+    if not play:
+        for ctx in contexts:
+            ctx.close()
+        return {"seated": seated, "latency": [], "long_tasks": [], "reloads": [float(reloads)]}
     host.click("[data-action='online-start']")
     host.evaluate("window.__longTasks = []")
     end = time.time() + 300
@@ -134,10 +138,21 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def seated_line(times: list[float]) -> str:
+    """Every guest's time to be seated, sorted, and how many were seated within 5 s."""
+    ordered = sorted(times)
+    within = sum(t <= 5.0 for t in ordered)
+    return (f"seated within 5 s: {within} of {len(ordered)}; times (s): "
+            + " ".join(f"{t:.1f}" for t in ordered))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--people", default="2,4", help="table sizes, e.g. 2 or 2,4")
+    parser.add_argument("--joins-only", action="store_true", help="measure the joins only (no hand is played)")
     args = parser.parse_args()
+    sizes = [int(n) for n in args.people.split(",")]
     if not in_netns():
         print("bench_online: run me inside a network namespace (see the docstring)", file=sys.stderr)
         return 2
@@ -152,10 +167,10 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"],
                                         executable_path=chromium_executable())
-            for people in (2, 4):
+            for people in sizes:
                 merged: dict[str, list[float]] = {"seated": [], "latency": [], "long_tasks": [], "reloads": []}
                 for run in range(args.runs):
-                    r = one_table(browser, base, relay, people)
+                    r = one_table(browser, base, relay, people, play=not args.joins_only)
                     for k in merged:
                         merged[k] += r[k]
                     print(f"  {people} people, run {run + 1}: seated in {[round(s, 1) for s in r['seated']]} s"
@@ -168,6 +183,10 @@ def main() -> int:
     load = os.getloadavg()
     print(f"\nonline table on loopback (local relay), {args.runs} runs each; load average {load[0]:.1f}; "
           f"guests who needed the page's reload: {int(sum(sum(r['reloads']) for r in results.values()))}")
+    for people, r in results.items():
+        print(f"{people} people: {seated_line(r['seated'])}")
+    if args.joins_only:
+        return 0
     print(f"{'table':<10}{'seated median':>15}{'max':>8}{'latency median':>17}{'p95':>8}{'host long tasks':>17}{'longest':>9}")
     for people, r in results.items():
         lt = r["long_tasks"]

@@ -157,6 +157,15 @@ class AutoGuest:
     def match_result(self, tally: MatchTally, preset: str, level: str) -> None:
         self.results.append((tally, preset, level))
 
+    def turn(self, turn: messages.Turn) -> None:
+        pass
+
+    def reacted(self, seat: Seat, code: str) -> None:
+        pass
+
+    def rematch(self, answers: tuple[str, str, str, str], final: bool) -> None:
+        pass
+
 
 def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock) -> tuple[GuestTable, AutoGuest]:
     page = AutoGuest(rng)

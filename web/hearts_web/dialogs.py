@@ -148,7 +148,9 @@ class Dialogs:
         self.open(t("hand_over", n=row.hand_number + 1), "".join(parts), "dlg-hand")
 
     def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool,
-                   target: int) -> None:
+                   target: int, actions: tuple[tuple[str, str, str], ...] | None = None, extra: str = "") -> None:
+        """The result; ``actions`` (class, data-action, label) replace review and new match (an
+        online table's own), ``extra`` is HTML shown above them."""
         seating = self.seating()
         if winners == (seating.me,):
             head = t("winner_you")
@@ -165,8 +167,8 @@ class Dialogs:
             + chart
             + (f'<p class="note">{esc(t("practice_note"))}</p>' if practice else "")
             + f'<details><summary>{esc(t("score_sheet"))}</summary>{table_html.score_sheet(sheet, seating)}</details>'
-            + _review_picker(sheet)
-            + _actions(("secondary", "review", t("review")), ("primary", "new-match-now", t("new_match")))
+            + _review_picker(sheet) + extra
+            + _actions(*(actions or (("secondary", "review", t("review")), ("primary", "new-match-now", t("new_match")))))
         )
         self.open(t("match_over"), body, "dlg-end")
         self.fit_charts(drawings)

@@ -16,7 +16,7 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 LOOKS = ("modern", "classic")
 DECKS = ("two", "four")  # two colours (red and black), or four (clubs green, diamonds blue)
 LANGS = ("de", "en")
-_KNOWN = {"lang", "difficulty", "look", "speed", "deck", "autoplay", "preset", "rules"}
+_KNOWN = {"lang", "difficulty", "look", "speed", "deck", "autoplay", "mute_reactions", "preset", "rules"}
 
 # (seconds a played card takes to fly in, pause before a finished trick is collected, collect time)
 TIMINGS = {
@@ -37,6 +37,7 @@ class Settings:
     speed: str = "normal"
     deck: str = "two"
     autoplay: bool = True  # a forced card (the only legal one) plays itself after a short beat
+    mute_reactions: bool = False  # at an online table, the others' quick reactions are not shown
     rules: Rules = field(default_factory=lambda: PRESETS["standard"])
 
     @property
@@ -57,11 +58,12 @@ class Settings:
                     setattr(s, name, data[name])
                 else:
                     dropped = True
-        if "autoplay" in data:
-            if isinstance(data["autoplay"], bool):
-                s.autoplay = data["autoplay"]
-            else:
-                dropped = True
+        for flag in ("autoplay", "mute_reactions"):
+            if flag in data:
+                if isinstance(data[flag], bool):
+                    setattr(s, flag, data[flag])
+                else:
+                    dropped = True
         if "rules" in data:
             raw = data["rules"]
             try:
@@ -75,7 +77,8 @@ class Settings:
 
     def to_dict(self) -> dict[str, object]:
         return {"lang": self.lang, "difficulty": self.difficulty, "look": self.look, "speed": self.speed,
-                "deck": self.deck, "autoplay": self.autoplay, "preset": self.preset, "rules": self.rules.to_dict()}
+                "deck": self.deck, "autoplay": self.autoplay,
+                "mute_reactions": self.mute_reactions, "preset": self.preset, "rules": self.rules.to_dict()}
 
     @classmethod
     def load(cls, store: Store) -> tuple["Settings", bool]:

@@ -170,7 +170,7 @@ class TableLoop(Listener):
 
     async def _match_over(self, session: Session, resumed: bool) -> None:
         if not resumed:
-            await self._hand_summary(session)  # the last hand's summary, then the result
+            await self.hand_summary(session)  # the last hand's summary, then the result
         self.view.show(session.snapshot())
         m = session.match
         self.dialogs.match_over(m.winners, m.scores, m.score_sheet, session.state.practice, m.rules.target)
@@ -206,10 +206,10 @@ class TableLoop(Listener):
     async def on_hand_over(self, game: Match) -> Deal | None:
         session = self._session
         if session is not None and game is session.match:
-            await self._hand_summary(session)
+            await self.hand_summary(session)
         return await self._extra.on_hand_over(game) if self._extra is not None else None
 
-    async def _hand_summary(self, session: Session) -> None:
+    async def hand_summary(self, session: Session) -> None:
         """The hand summary; it stays open until dismissed (a reload shows it again: the match
         waits at the end of the hand until then)."""
         m = session.match

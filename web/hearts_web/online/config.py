@@ -12,7 +12,7 @@ import re
 import secrets
 from urllib.parse import urlsplit
 
-__all__ = ["APP_ID", "RELAYS", "STUN", "ROOM_LENGTH", "new_room", "is_room", "is_public_key", "room_from_hash", "test_relay",
+__all__ = ["APP_ID", "RELAYS", "STUN", "ROOM_LENGTH", "new_room", "is_room", "is_public_key", "room_from_hash", "test_relay", "relay_refused", "test_timer_speed",
            "invitation"]
 
 APP_ID = "hearts-web-online-v1"
@@ -24,7 +24,8 @@ RELAYS = (
 STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 ROOM_LENGTH = 20
 _ROOM = re.compile(r"^[a-z2-7]{%d}$" % ROOM_LENGTH)
-_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+_LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+_LOOPBACK_NAMES = ("127.0.0.1", "localhost")  # a relay's host: names the CSP can list
 
 
 _PUBLIC_KEY = re.compile(r"^[A-Za-z0-9_-]{87}$")
@@ -64,9 +65,28 @@ def test_relay(value: str | None, page_host: str) -> str | None:
         port = parts.port
     except ValueError:
         return None
-    if parts.scheme != "ws" or parts.hostname not in _LOOPBACK or port is None or parts.path not in ("", "/"):
+    # (an IPv6 address cannot be named in the page's Content-Security-Policy: refused too)
+    if parts.scheme != "ws" or parts.hostname not in _LOOPBACK_NAMES or port is None or parts.path not in ("", "/"):
         return None
     return f"ws://{parts.hostname}:{port}/"
+
+
+def relay_refused(value: str | None, page_host: str) -> bool:
+    """A ``?relay=`` was given that :func:`test_relay` does not honour: the page says so and makes
+    no connection (rather than quietly using the public relays)."""
+    return bool(value) and test_relay(value, page_host) is None
+
+
+def test_timer_speed(value: str | None, page_host: str) -> float:
+    """The ``?timer-speed=N`` of the tests (1 to 100): the host's turn timer runs N times faster, so
+    a test sees a 30 s limit run out in 30/N s. Honoured only on a page of this machine."""
+    if not value or page_host not in _LOOPBACK:
+        return 1.0
+    try:
+        speed = float(value)
+    except ValueError:
+        return 1.0
+    return speed if 1.0 <= speed <= 100.0 else 1.0
 
 
 def invitation(page_url: str, room: str, relay: str | None) -> str:

@@ -23,9 +23,9 @@ from hearts.wire import WireError, events_from_list, sheet_from_list, view_from_
 from ..session import Snapshot
 from ..settings import DIFFICULTIES
 from .messages import (
-    SEAT_KINDS, VERSION, Act, Bye, Closed, Commit, Contrib, Envelope, GuestMessage, Hello, HostMessage, HostProof,
-    Lobby, LobbySeat, M, Message, Ping, Probe, Refusal, Refused, Reveal, Sit, State, Version, Welcome, same_json,
-    snapshot_to_data,
+    ANSWERS, REACTIONS, SEAT_KINDS, TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Closed, Commit, Contrib, Envelope,
+    GuestMessage, Hello, HostMessage, HostProof, Lobby, LobbySeat, M, Message, Ping, Probe, React, Reacted, Refusal,
+    Refused, Rematch, Reveal, Sit, State, Turn, Version, Welcome, same_json, snapshot_to_data,
 )
 
 __all__ = ["decode", "GUEST_MESSAGES", "HOST_MESSAGES", "ALL_MESSAGES", "Reader", "Fields", "snapshot_from_data"]
@@ -81,6 +81,19 @@ class Fields:
 
     def raw(self, name: str) -> object:
         return self._take(name)
+
+    def four(self, name: str, ok: Callable[[object], bool]) -> list[object]:
+        """A list of four values, one per seat, each one that ``ok`` accepts."""
+        value = self._take(name)
+        if not isinstance(value, list) or len(value) != 4 or not all(ok(v) for v in value):
+            raise _Bad(f"{name} is not four values of its kind")
+        return value
+
+    def choice(self, name: str, allowed: tuple[str, ...]) -> str:
+        value = self._take(name)
+        if not isinstance(value, str) or value not in allowed:
+            raise _Bad(f"{name} is not one of {', '.join(allowed)}")
+        return value
 
     def done(self) -> None:
         if self._data:
@@ -215,15 +228,32 @@ def _welcome(f: Fields) -> Welcome:
     return Welcome(seat, token, name)
 
 
+def _turn(f: Fields) -> Turn:
+    limit = f.whole("limit", 0, max(TIMER_CHOICES))
+    if limit not in TIMER_CHOICES:
+        raise _Bad("the timer's limit is not one of its choices")
+    left = f.four("left", lambda v: v is None or (type(v) is int and 0 <= v <= 1000 * limit))
+    a, b, c, d = (v if isinstance(v, int) else None for v in left)
+    w, x, y, z = (v is True for v in f.four("auto", lambda v: isinstance(v, bool)))
+    return Turn(limit, (a, b, c, d), (w, x, y, z))
+
+
+def _rematch(f: Fields) -> Rematch:
+    a, b, c, d = (str(v) for v in f.four("answers", lambda v: v in ANSWERS))
+    return Rematch((a, b, c, d))
+
+
 Reader = Callable[[Fields], M]
 GUEST_MESSAGES: dict[str, Reader[GuestMessage]] = {
     "probe": lambda f: Probe(), "hello": _hello, "sit": lambda f: Sit(f.seat("seat"), f.text("name")),
     "act": _action, "contrib": _contrib, "ping": lambda f: Ping(), "bye": lambda f: Bye(),
+    "back": lambda f: Back(), "react": lambda f: React(f.choice("code", REACTIONS)), "again": lambda f: Again(),
 }
 HOST_MESSAGES: dict[str, Reader[HostMessage]] = {
     "host": lambda f: HostProof(f.text("sig", 1024)), "lobby": _lobby,
     "welcome": _welcome, "state": _state, "refused": _refused, "commit": _commit, "reveal": _reveal,
     "ping": lambda f: Ping(), "closed": lambda f: Closed(), "version": lambda f: Version(f.whole("need")),
+    "turn": _turn, "reacted": lambda f: Reacted(f.seat("seat"), f.choice("code", REACTIONS)), "rematch": _rematch,
 }
 ALL_MESSAGES: dict[str, Reader[Message]] = {**GUEST_MESSAGES, **HOST_MESSAGES}
 

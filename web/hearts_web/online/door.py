@@ -5,7 +5,7 @@ player first goes online (:mod:`.start`). The online modules know the page only 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -15,7 +15,7 @@ from hearts.table import Listener, Player
 from ..dialogs import Dialogs
 from ..players import AskedSeat, HumanPlayer
 from ..saved_games import SavedGames
-from ..session import Session, Snapshot
+from ..session import Mode, Session, Snapshot
 from ..settings import Settings
 from ..store import Store
 from ..table_view import TableView
@@ -35,6 +35,10 @@ class OnlineTable(Protocol):
     def enter_guest(self, seat: AskedSeat) -> None: ...
 
     def show_guest(self, snap: Snapshot, asked: SeatView | None) -> None: ...
+
+    def ending(self, mode: Mode, end: Callable[[Session, bool], Awaitable[None]]) -> None: ...
+
+    async def hand_summary(self, session: Session) -> None: ...
 
 
 @dataclass(frozen=True)

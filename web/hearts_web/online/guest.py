@@ -23,8 +23,8 @@ from hearts.tally import MatchTally, sheet_tally
 from ..session import Snapshot
 from .decoder import HOST_MESSAGES
 from .messages import (
-    Act, Closed, Commit, Contrib, Envelope, GuestMessage, Hello, HostProof, Lobby, LobbySeat, Ping, Probe, Refused,
-    Reveal, Sit, State, Version, Welcome, encode,
+    Act, Again, Back, Closed, Commit, Contrib, Envelope, GuestMessage, Hello, HostProof, Lobby, LobbySeat, Ping, Probe,
+    React, Reacted, Refused, Rematch, Reveal, Sit, State, Turn, Version, Welcome, encode,
 )
 from .protocol import MAX_HOST_MESSAGE, PeerCheck, RateLimit, clean_name
 
@@ -64,6 +64,15 @@ class GuestEvents(Protocol):
         """The match is over and its deals checked out: this seat's result, the rules' preset
         name (``"custom"`` for other rules) and the bots' level, for the guest's statistics."""
 
+    def turn(self, turn: Turn) -> None:
+        """The turn timer: who must act within how long, and the seats a bot plays for."""
+
+    def reacted(self, seat: Seat, code: str) -> None:
+        """A player's reaction, to show at that seat."""
+
+    def rematch(self, answers: tuple[str, str, str, str], final: bool) -> None:
+        """The host offers a new match (each seat's answer so far); ``final``: it starts now."""
+
 
 @dataclass
 class Seen:
@@ -96,6 +105,7 @@ class GuestTable:
     lobby_seen: Lobby | None = None  # the table's rules and bots' level, from the host's last lobby
     deal_failed: bool = False  # a deal of this table failed its check: no result is counted
     _over: Snapshot | None = None  # the match-over state, until the last hand's deal is revealed
+    timer: Turn | None = None  # the turn timer as the host last told it
 
     def send(self, message: GuestMessage) -> None:
         self._seq += 1
@@ -149,6 +159,22 @@ class GuestTable:
         self._answered = _question(view)  # a later state about the same question asks nothing new
         self.send(Act(action))
         return True
+
+    def back(self) -> None:
+        """This player takes the seat back from the bot that played for them."""
+        self.send(Back())
+
+    def react(self, code: str) -> None:
+        self.send(React(code))
+
+    def again(self) -> None:
+        """This player plays the rematch (or would, when the host offers one)."""
+        self.send(Again())
+
+    @property
+    def auto(self) -> bool:
+        """A bot plays for this player now (the turn timer ran out)."""
+        return self.seat is not None and self.timer is not None and self.timer.auto[self.seat]
 
     def host_gone(self) -> None:
         """The host's connection closed (a reload, a lost network): wait for it to come back."""
@@ -205,6 +231,14 @@ class GuestTable:
                 self.send(Contrib(hand, seen.mine))
             case Reveal():
                 self._reveal(message)
+            case Turn():
+                self.timer = message
+                self.events.turn(message)
+            case Reacted(seat, code):
+                if seat != self.seat:
+                    self.events.reacted(seat, code)
+            case Rematch(answers):
+                self._rematch(answers)
             case _:
                 assert_never(message)
 
@@ -221,6 +255,15 @@ class GuestTable:
         if not seen.dealt and not view.tricks and not view.current_trick and view.passed is None and len(view.hand) == 13:
             seen.dealt = view.hand  # what this seat was dealt, to check against the revealed seed
         self.events.state(snap, list(state.events), self.asked)
+
+    def _rematch(self, answers: tuple[str, str, str, str]) -> None:
+        final = "asked" not in answers
+        if final and self.seat is not None and answers[self.seat] == "yes":
+            self.deal_failed, self._over, self._answered = False, None, None  # a new match, checked anew
+            self.hands.clear()
+        elif final and self.seat is not None and answers[self.seat] == "bot":
+            self.seat, self.token = None, None  # the new match started without this player
+        self.events.rematch(answers, final)
 
     def _refused(self, what: str, code: str) -> None:
         self._answered = None

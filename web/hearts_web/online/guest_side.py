@@ -19,8 +19,9 @@ from . import config, link, protocol
 from .decoder import HOST_MESSAGES, decode
 from .door import Door
 from .guest import GuestTable
-from .messages import Bye, Envelope, HostProof, LobbySeat
+from .messages import Bye, Envelope, HostProof, LobbySeat, Turn
 from .panel_html import GUEST_KEY, ip_notice, seats_html
+from .table_extras import TableExtras, timer_label
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 
@@ -56,6 +57,10 @@ class GuestSide:
         self.searching_since = 0.0
         self.slow_shown = False
         self.last_met = 0.0  # when a peer last joined the current room
+        self.extras = TableExtras(door, self._react, self.table.back)
+        self.over: Snapshot | None = None  # the match-over state, while its dialog is up
+        self.rematch_answers: tuple[str, str, str, str] | None = None
+        self.said_again = False  # this player pressed "Play again" (before or after the host's offer)
 
     @property
     def returning(self) -> bool:
@@ -81,6 +86,8 @@ class GuestSide:
             body = (f'<div data-online-lobby><p>{esc(head)}</p>'
                     + (f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" value="{name}"></label>' if can_sit else "")
                     + seats_html(self.seats, self.table.seat, can_sit)
+                    + (f'<p class="note" data-turn-timer-shown>{esc(t("online_timer_shown", limit=timer_label(self.table.timer.limit)))}</p>'
+                       if self.table.timer is not None and self.table.timer.limit else "")
                     + f'<div class="dlg-actions"><button type="button" class="secondary" data-action="online-leave">{esc(t("online_leave"))}</button></div></div>')
         self.door.dialogs.open(t("online_join_title"), body)
 
@@ -208,6 +215,9 @@ class GuestSide:
             if not self.entered:
                 self.entered = True
                 self.door.table.enter_guest(self.table)
+                self.extras.show()
+                if self.table.timer is not None:
+                    self.extras.set_turn(self.table.timer)
                 if self.door.dialogs.is_open and qs("#dlg-body [data-online-lobby], #dlg-body [data-online-connecting]") is not None:
                     self.door.dialogs.close()
             if any(isinstance(e, HandStarted) for e in events) and self.door.dialogs.is_open:
@@ -221,9 +231,34 @@ class GuestSide:
                                                    last=snap.phase.value == "match_over", guest=True)
                 elif isinstance(ev, MatchOver):
                     await self.door.dialogs.wait_closed()
-                    lobby = self.table.lobby_seen
-                    target = lobby.rules.target if lobby is not None else max(snap.totals)
-                    self.door.dialogs.match_over(snap.winners, snap.totals, list(snap.sheet), False, target)
+                    self.over = snap
+                    self.show_over()
+
+    def show_over(self) -> None:
+        """The match-over screen of a guest: leave, or play again (when the host offers, or before)."""
+        snap = self.over
+        if snap is None:
+            return
+        lobby = self.table.lobby_seen
+        target = lobby.rules.target if lobby is not None else max(snap.totals)
+        me = self.table.seat
+        answers = self.rematch_answers
+        mine = answers[me] if answers is not None and me is not None else None
+        leave = ("secondary", "online-leave", t("online_leave"))
+        if mine == "yes" or (mine is None and self.said_again):
+            actions: tuple[tuple[str, str, str], ...] = (leave,)
+            extra = f'<p class="note" data-rematch-wait>{esc(t("online_rematch_wait_host"))}</p>'
+        else:
+            actions = (leave, ("primary", "online-rematch", t("online_rematch")))
+            host = next((s.name for s in self.seats if s.seat == Seat.SOUTH), "")
+            extra = f'<p class="note" data-rematch-offer>{esc(t("online_rematch_offered", name=host))}</p>' if mine == "asked" else ""
+        self.door.dialogs.match_over(snap.winners, snap.totals, list(snap.sheet), False, target, actions, extra)
+
+    def again(self) -> None:
+        """This player plays again (the rematch)."""
+        self.said_again = True
+        self.table.again()
+        self.show_over()
 
     def refused(self, what: str, code: str) -> None:
         if what == "sit":
@@ -254,12 +289,39 @@ class GuestSide:
     def reload_needed(self) -> None:
         self.door.dialogs.open(t("online_title"), f'<p>{esc(t("online_reload"))}</p>')
 
+    def turn(self, turn: Turn) -> None:
+        self.extras.set_turn(turn)
+        if self.door.dialogs.is_open and qs("#dlg-body [data-online-lobby]") is not None:
+            self.show_join()  # the lobby says the timer's limit
+
+    def reacted(self, seat: Seat, code: str) -> None:
+        self.extras.reacted(seat, code)
+
+    def _react(self, code: str) -> bool:
+        self.table.react(code)
+        return True
+
+    def rematch(self, answers: tuple[str, str, str, str], final: bool) -> None:
+        self.rematch_answers = answers
+        me = self.table.seat
+        if not final:
+            self.show_over()
+        elif me is not None and answers[me] == "yes":  # the new match: its states follow
+            self.over, self.rematch_answers, self.said_again = None, None, False
+            document.documentElement.removeAttribute("data-deal-verified")
+            self.door.dialogs.close()
+        else:
+            self.over = None
+            self.door.dialogs.open(t("online_title"), f'<p data-rematch-without>{esc(t("online_rematch_without"))}</p><div class="dlg-actions">'
+                                   f'<button type="button" class="primary" data-action="online-leave" autofocus>{esc(t("online_leave"))}</button></div>')
+
     def match_result(self, tally: MatchTally, preset: str, level: str) -> None:
         """The finished match, as the host's match-over state says and the deals confirm: into
         this player's own statistics (online)."""
         stats.record(self.door.store, tally, level, preset, local_date(), online=True)
 
     def leave(self) -> None:
+        self.extras.hide()
         for task in (self.drawer, self.ticker):
             if task is not None:
                 task.cancel()

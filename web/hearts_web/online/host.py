@@ -1,11 +1,12 @@
-"""The host's side of an online table: seats, remote players, what each guest may see, the fair deal.
+"""The host's side of an online table: seats, remote players, what each guest may see, the fair
+deal, the turn timer, reactions and the rematch.
 
 The host's browser runs the match with the one table loop (:func:`hearts.table.play`); a guest's
-seat is a :class:`~.remote.RemotePlayer`, which waits for that guest's ``act`` message and lets a stand-in bot
-play while the guest is away. :class:`HostTable` admits every message through
-:class:`~.protocol.PeerCheck`, binds peers to seats by a secret seat token, and as a
-:class:`~hearts.table.Listener` sends each guest only what its seat may see after every action.
-Nothing here touches the DOM or the network: ``send(peer, text)`` does.
+seat is a :class:`~.remote.RemotePlayer` (it waits for the guest's ``act``; a stand-in bot plays
+while the guest is away), and every person's seat is under the turn timer (:class:`~.timer.TimedSeat`).
+:class:`HostTable` admits every message through :class:`~.protocol.PeerCheck`, binds peers to seats
+by a secret seat token, and as a :class:`~hearts.table.Listener` sends each guest only what its seat
+may see after every action. Nothing here touches the DOM or the network: ``send(peer, text)`` does.
 """
 
 from __future__ import annotations
@@ -13,29 +14,32 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import partial
 from typing import assert_never
 
 from hearts import PRESETS, SEATS, Action, Deal, Event, HandOver, Match, Rules, Seat, deal_from_seed
-from hearts.fairdeal import commitment, deal_seed, is_token
+from hearts.fairdeal import commitment, deal_seed
 from hearts.table import Game, Listener, Player
 
 from ..session import Snapshot
 from .decoder import GUEST_MESSAGES
 from .messages import (
-    VERSION, Act, Bye, Closed, Commit, Contrib, Envelope, Hello, HostMessage, Lobby, LobbySeat, Ping, Probe, Refused,
-    Reveal, Sit, State, Version, Welcome, encode,
+    TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Closed, Commit, Contrib, Envelope, Hello, HostMessage, Lobby,
+    LobbySeat, Ping, Probe, React, Reacted, Refused, Reveal, Sit, State, Turn, Version, Welcome, encode,
 )
-from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name
+from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name, worth_logging
+from .rematch import RematchOffer
 from .remote import FairHand, RemotePlayer, SeatInfo, filter_events
+from .timer import TimedSeat, TurnTimer
 
-__all__ = ["HostTable", "DROP_AFTER", "PING_EVERY"]
+__all__ = ["HostTable", "DROP_AFTER", "PING_EVERY", "REACTION_RATE", "REACTION_BURST"]
 
 Send = Callable[[str, str], None]
 PING_EVERY = 2.0  # seconds between heartbeats
 DROP_AFTER = 6.0  # a guest silent this long is treated as gone (a bot plays for it)
 CONTRIBUTION_WAIT = 3.0  # how long a hand's deal waits for the guests' contributions
+REACTION_BURST, REACTION_RATE = 3.0, 0.5  # a player's reactions: 3 at once, then one every 2 s
 
 
 class HostTable(Listener):
@@ -56,10 +60,20 @@ class HostTable(Listener):
         self.stand_in = stand_in
         self.remote: dict[Seat, RemotePlayer] = {}
         self.log: list[str] = []
+        self.bot_names = list(bot_names)
+        self.timer = TurnTimer(clock=clock)
+        self.timer.on_change = self.broadcast_turn
+        self.reactions = {s: RateLimit(REACTION_RATE, REACTION_BURST, clock) for s in SEATS}
+        self.rematch: RematchOffer | None = None
+        self.wants_again: set[Seat] = set()  # guests who said "play again" before the host offered
         self.on_change: Callable[[], None] = lambda: None  # the page redraws the lobby / seat kinds
         self.on_probe: Callable[[str], None] = lambda peer: None  # the page proves to ``peer`` that it is the host
+        self.on_turn: Callable[[Turn], None] = lambda turn: None  # the page shows the timer
+        self.on_reaction: Callable[[Seat, str], None] = lambda seat, code: None  # the page shows a reaction
+        self.on_rematch: Callable[[], None] = lambda: None  # the page shows the answers (or starts, when complete)
         self._seq = 0
         self._last_ping = 0.0
+        self._turn: Turn | None = None
 
     @property
     def rules(self) -> Rules:
@@ -109,6 +123,9 @@ class HostTable(Listener):
         player = self.remote.get(seat)
         if player is not None:
             player.answer(None)
+        self.wants_again.discard(seat)
+        if self.rematch is not None and self.rematch.leave(seat):
+            self.broadcast_rematch()
         self.broadcast_lobby()
 
     def tick(self) -> None:
@@ -121,6 +138,7 @@ class HostTable(Listener):
         for s, info in zip(SEATS, self.seats):
             if info.peer is not None and now - info.last_seen > DROP_AFTER:
                 self._unbind(s, "timed out")
+        self.timer.tick()
 
     def seat_of(self, peer: str) -> Seat | None:
         return next((s for s, info in zip(SEATS, self.seats) if info.peer == peer), None)
@@ -130,7 +148,7 @@ class HostTable(Listener):
         check = self.checks.setdefault(peer, PeerCheck(RateLimit(clock=self.clock)))
         got = check.admit(raw, GUEST_MESSAGES, MAX_GUEST_MESSAGE)
         if not isinstance(got, Envelope):
-            if got.reason != "rate limit" or str(check.dropped).strip("0") == "1":  # a flood: 1st, 10th, 100th…
+            if got.reason != "rate limit" or worth_logging(check.dropped):
                 self._drop(peer, f"{got.reason} (#{check.dropped})")
             if got.other_version:
                 self.send(peer, Version(VERSION))
@@ -154,6 +172,13 @@ class HostTable(Listener):
                 self._act(peer, seat, action)
             case Contrib():
                 self._contrib(peer, seat, message)
+            case Back():
+                if seat is not None:
+                    self.timer.back(seat)
+            case React(code):
+                self._react(peer, seat, code)
+            case Again():
+                self._again(peer, seat)
             case _:
                 assert_never(message)
 
@@ -175,6 +200,9 @@ class HostTable(Listener):
         if name:
             info.name = name
         self.log.append(f"{info.name} is back at {claimed.key}")
+        self.timer.back(claimed)  # a guest who reloads plays again
+        if self.rematch is not None and self.rematch.ask_again(claimed):
+            self.broadcast_rematch()
         self._welcome(claimed)
 
     def _sit(self, peer: str, seat: Seat | None, sit: Sit) -> None:
@@ -182,14 +210,14 @@ class HostTable(Listener):
         if seat is not None and seat == wanted:
             return self._welcome(seat)  # the guest asked again: the welcome may have been lost
         if seat is not None:
-            return self._refuse(peer, "sit", "already_seated")
+            return self.send(peer, Refused("sit", "already_seated"))
         if self.started:
-            return self._refuse(peer, "sit", "started")
+            return self.send(peer, Refused("sit", "started"))
         if name is None:
             return self._drop(peer, "sit needs a seat and a name")
         info = self.seats[wanted]
         if info.kind != "bot":
-            return self._refuse(peer, "sit", "seat_taken")
+            return self.send(peer, Refused("sit", "seat_taken"))
         info.kind, info.name, info.token = "remote", name, self.random_hex(16)
         info.peer, info.last_seen = peer, self.clock()
         self._welcome(wanted)
@@ -199,6 +227,10 @@ class HostTable(Listener):
         assert info.token is not None
         self.tell(seat, Welcome(seat, info.token, info.name))
         self.broadcast_lobby()
+        if self._turn is not None:
+            self.tell(seat, self._turn)
+        if self.rematch is not None:
+            self.tell(seat, self.rematch.message())
         if self.match is not None:
             self.send_state(seat, [])
             fair = self.fair.get(self.match.hand_number)
@@ -206,9 +238,6 @@ class HostTable(Listener):
             # would not count (the guest is told at the reveal that it could not check the hand)
             if fair is not None and not fair.dealt and not fair.contributions[seat]:
                 self.tell(seat, Commit(self.match.hand_number, fair.commit))
-
-    def _refuse(self, peer: str, what: str, code: str) -> None:
-        self.send(peer, Refused(what, code))
 
     def _act(self, peer: str, seat: Seat | None, action: Action) -> None:
         if seat is None:
@@ -233,14 +262,87 @@ class HostTable(Listener):
             return self._drop(peer, "contribution after the deal")
         fair.contributions[seat] = value
 
-    # ------------------------------------------------------------------ the match
-    def players(self, local: Player) -> list[Player]:
-        """The table's four seats: the host, remote players for guests, bots for the rest."""
-        out: list[Player] = [local]
+    # ------------------------------------------------------------------ timer, reactions, rematch
+    def set_timer(self, seconds: int) -> None:
+        if seconds in TIMER_CHOICES and seconds != self.timer.limit:
+            self.timer.set_limit(seconds)
+
+    def broadcast_turn(self) -> None:
+        """The timer, to every guest and the host's page, when it changed."""
+        turn = self.timer.message()
+        if turn == self._turn:
+            return
+        self._turn = turn
         for s in SEATS[1:]:
-            if self.seats[s].kind == "remote":
-                self.remote[s] = RemotePlayer(self.seats[s], self.stand_in(s), partial(self.tell, s))
-                out.append(self.remote[s])
+            self.tell(s, turn)
+        self.on_turn(turn)
+
+    def react(self, seat: Seat, code: str) -> bool:
+        """``seat`` reacts: shown to everyone else, unless that seat reacts too often."""
+        if not self.reactions[seat].allow():
+            return False
+        for s in SEATS[1:]:
+            if s != seat:
+                self.tell(s, Reacted(seat, code))
+        if seat != Seat.SOUTH:
+            self.on_reaction(seat, code)
+        return True
+
+    def _react(self, peer: str, seat: Seat | None, code: str) -> None:
+        if seat is None:
+            return self._drop(peer, "a reaction from a peer without a seat")
+        if not self.react(seat, code) and worth_logging(self.reactions[seat].refused):
+            self._drop(peer, f"reactions too often (#{self.reactions[seat].refused})")
+
+    def offer_rematch(self) -> None:
+        """At match over: everyone still seated is asked to play again."""
+        if self.match is None or not self.match.is_over or self.rematch is not None:
+            return
+        seated = {s for s in SEATS[1:] if self.seats[s].kind == "remote" and self.seats[s].peer is not None}
+        self.rematch = RematchOffer.of(seated, self.wants_again & seated)
+        self.broadcast_rematch()
+
+    def broadcast_rematch(self) -> None:
+        if self.rematch is not None:
+            for s in SEATS[1:]:
+                self.tell(s, self.rematch.message())
+            self.on_rematch()
+
+    def _again(self, peer: str, seat: Seat | None) -> None:
+        if seat is None or self.match is None or not self.match.is_over:
+            return self._drop(peer, "a rematch answer out of place")
+        if self.rematch is None:
+            self.wants_again.add(seat)
+        elif self.rematch.agree(seat):
+            self.broadcast_rematch()
+
+    def close_rematch(self) -> None:
+        """The new match starts: the guests who agreed keep their seats, bots play the others.
+        (Then :meth:`start` deals its first hand, fairly, as always.)"""
+        assert self.rematch is not None
+        kept = self.rematch.close()
+        self.broadcast_rematch()  # the last word: whose seat a bot plays now
+        for i, s in enumerate(SEATS[1:]):
+            info = self.seats[s]
+            if info.kind == "remote" and s not in kept:
+                self.log.append(f"{info.name} ({s.key}) does not play the new match")
+                self.seats[s] = SeatInfo("bot", self.bot_names[i])
+        self.rematch, self.wants_again, self.match, self.started = None, set(), None, False
+        self.fair.clear()
+        self.remote.clear()
+        self.timer.auto.clear()
+
+    # ------------------------------------------------------------------ the match
+    def players(self, local: Player, on_lost: Callable[[], None] = lambda: None) -> list[Player]:
+        """The table's four seats: the host, remote players for guests, bots for the rest; the
+        host's and the guests' seats under the turn timer (``on_lost``: a bot moved for the host)."""
+        out: list[Player] = [TimedSeat(local, self.stand_in(Seat.SOUTH), self.timer, on_lost=on_lost)]
+        for s in SEATS[1:]:
+            info = self.seats[s]
+            if info.kind == "remote":
+                self.remote[s] = RemotePlayer(info, self.stand_in(s), partial(self.tell, s))
+                out.append(TimedSeat(self.remote[s], self.remote[s].stand_in, self.timer,
+                                     present=partial(lambda i: i.peer is not None, info)))
             else:
                 out.append(self.stand_in(s))
         return out
@@ -290,35 +392,6 @@ class HostTable(Listener):
 
     async def on_hand_over(self, game: Match) -> Deal | None:
         return await self.deal_round(game.hand_number + 1)
-
-    # ------------------------------------------------------------------ saving (the host may reload)
-    def to_dict(self) -> dict[str, object]:
-        return {"seats": [info.to_dict() for info in self.seats], "started": self.started,
-                "rules": dict(self.rules.to_dict(), preset=self.preset),
-                "level": self.level, "fair": {str(h): {"commit": f.commit, "secret": f.secret,
-                                                       "contributions": f.contributions, "revealed": f.revealed}
-                                              for h, f in self.fair.items() if not f.revealed}}
-
-    def restore(self, data: Mapping[str, object]) -> None:
-        """The seats and the unrevealed deals of a saved table (checked: a bad entry is skipped)."""
-        seats = data.get("seats")
-        if isinstance(seats, list) and len(seats) == 4:
-            for info, raw in zip(self.seats[1:], seats[1:]):
-                if isinstance(raw, dict) and raw.get("kind") in ("bot", "remote"):
-                    info.kind = raw["kind"]
-                    info.name = clean_name(raw.get("name")) or info.name
-                    token = raw.get("token")
-                    info.token = token if info.kind == "remote" and is_token(token) and isinstance(token, str) else None
-        self.started = bool(data.get("started"))
-        fair = data.get("fair")
-        if isinstance(fair, dict):
-            for hand, raw in fair.items():
-                commit, secret = raw.get("commit") if isinstance(raw, dict) else None, raw.get("secret") if isinstance(raw, dict) else None
-                parts = raw.get("contributions") if isinstance(raw, dict) else None
-                if isinstance(hand, str) and hand.isdigit() and isinstance(commit, str) and isinstance(secret, str) \
-                        and isinstance(parts, list) and len(parts) == 4 and all(isinstance(c, str) for c in parts):
-                    # saved with its hand under way: that hand was dealt
-                    self.fair[int(hand)] = FairHand(commit, secret, [str(c) for c in parts], dealt=True)
 
     def close(self) -> None:
         self.closed = True

@@ -16,8 +16,10 @@ from ..table_state import Seating
 from . import config, link, protocol
 from .door import Door
 from .host import HostTable
+from .host_save import table_to_dict
 from .messages import HostProof
-from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, seats_html
+from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, rematch_html, seats_html
+from .table_extras import TableExtras, timer_select
 
 __all__ = ["HostSide"]
 
@@ -31,8 +33,13 @@ class HostSide(Listener):
         self.link: link.Link | None = None
         self.invite = ""
         self.ticker: asyncio.Task[None] | None = None
+        self.extras = TableExtras(door, lambda code: table.react(Seat.SOUTH, code), self.back)
         table.on_change = self.changed
         table.on_probe = self.joined
+        table.on_turn = self.extras.set_turn
+        table.on_reaction = self.extras.reacted
+        table.on_rematch = self.rematch_changed
+        door.table.ending(Mode.ONLINE, self.match_over)
 
     async def connect(self) -> None:
         module = await link.load()
@@ -60,7 +67,7 @@ class HostSide(Listener):
 
     def save(self) -> None:
         self.door.store.set_json(HOST_KEY, {"room": self.room, "relay": self.relay, "key": str(self.key.privateJwk),
-                                            "table": self.table.to_dict()})
+                                            "table": table_to_dict(self.table)})
 
     def changed(self) -> None:
         self.save()
@@ -82,7 +89,8 @@ class HostSide(Listener):
             f'<div class="dlg-actions"><button type="button" class="secondary" data-action="online-copy">{esc(t("online_copy"))}</button>'
             f'<button type="button" class="secondary" data-action="online-share">{esc(t("online_share"))}</button></div>'
             f'<figure class="qr" aria-label="{esc(t("online_qr"))}">{qr}<figcaption>{esc(t("online_qr"))}</figcaption></figure>'
-            f'<h3>{esc(t("online_seats"))}</h3>{seats_html(seats, Seat.SOUTH, False)}{ip_notice()}'
+            f'<h3>{esc(t("online_seats"))}</h3>{seats_html(seats, Seat.SOUTH, False)}'
+            f'{timer_select(self.table.timer.limit)}{ip_notice()}'
             '<div class="dlg-actions">'
             f'<button type="button" class="secondary" data-action="online-close">{esc(t("online_close"))}</button>'
             + (f'<button type="button" class="primary" data-action="close-dialog">{esc(t("close"))}</button>' if started else
@@ -100,6 +108,56 @@ class HostSide(Listener):
         self.door.dialogs.close()
         players = self.table.players(self.door.table.human)
         self.door.table.enter(session, players, self)
+        self.extras.show()
+        self.extras.set_turn(self.table.timer.message())
+
+    def back(self) -> None:
+        """The host takes its seat back from the bot."""
+        self.table.timer.back(Seat.SOUTH)
+
+    def set_timer(self, value: str) -> None:
+        if value.isdigit():
+            self.table.set_timer(int(value))
+            self.save()
+
+    # ------------------------------------------------------------------ match over and the rematch
+    async def match_over(self, session: Session, resumed: bool) -> None:
+        if not resumed:
+            await self.door.table.hand_summary(session)
+        self.door.view.show(session.snapshot())
+        self.show_match_over()
+
+    def show_match_over(self) -> None:
+        m = self.table.match
+        if m is None or not m.is_over:
+            return
+        offer = self.table.rematch
+        actions = (("secondary", "online-close", t("online_close")),
+                   ("primary", "online-rematch-start", t("online_rematch_start")) if offer is not None else
+                   ("primary", "online-rematch", t("online_rematch")))
+        extra = "" if offer is None else rematch_html([info.name for info in self.table.seats], offer.answers)
+        self.door.dialogs.match_over(m.winners, m.scores, m.score_sheet, False, m.rules.target, actions, extra)
+
+    def rematch(self) -> None:
+        """The host offers a new match (everyone still seated is asked)."""
+        self.table.offer_rematch()
+        if self.table.rematch is not None and not self.table.rematch.complete:
+            self.show_match_over()
+
+    def rematch_changed(self) -> None:
+        offer = self.table.rematch
+        if offer is not None and offer.complete:
+            page.guard(self.rematch_start())
+        elif offer is not None and qs("#dlg-body [data-rematch]") is not None:
+            self.show_match_over()
+
+    async def rematch_start(self) -> None:
+        """The new match: those who agreed keep their seats, bots play the rest; a fresh fair deal."""
+        if self.table.rematch is None:
+            return
+        self.table.close_rematch()
+        self.apply_seating()
+        await self.start()
 
     async def on_events(self, game: Game, events: list[Event]) -> None:
         await self.table.on_events(game, events)
@@ -112,6 +170,7 @@ class HostSide(Listener):
         return deal
 
     def close(self) -> None:
+        self.extras.hide()
         self.table.close()
         if self.ticker is not None:
             self.ticker.cancel()

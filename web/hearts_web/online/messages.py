@@ -20,13 +20,17 @@ from hearts.wire import sheet_to_list, view_to_dict
 from ..session import Snapshot
 
 __all__ = [
-    "VERSION", "Probe", "Hello", "Sit", "Act", "Contrib", "Ping", "Bye", "HostProof", "LobbySeat", "Lobby", "Welcome",
-    "State", "Refused", "Commit", "Reveal", "Closed", "Version", "GuestMessage", "HostMessage", "Message",
-    "Envelope", "Refusal", "encode", "to_data", "same_json", "snapshot_to_data", "SEAT_KINDS", "M",
+    "VERSION", "Probe", "Hello", "Sit", "Act", "Contrib", "Ping", "Bye", "Back", "React", "Again", "HostProof",
+    "LobbySeat", "Lobby", "Welcome", "State", "Refused", "Commit", "Reveal", "Closed", "Version", "Turn", "Reacted",
+    "Rematch", "GuestMessage", "HostMessage", "Message", "Envelope", "Refusal", "encode", "to_data", "same_json",
+    "snapshot_to_data", "SEAT_KINDS", "REACTIONS", "TIMER_CHOICES", "ANSWERS", "M",
 ]
 
 VERSION = 1
 SEAT_KINDS = ("local", "bot", "remote", "free")
+REACTIONS = ("thumbs", "wow", "phew", "party", "gg")  # the quick reactions (no free text)
+TIMER_CHOICES = (0, 30, 60, 120)  # the turn timer's limits in seconds (0: off)
+ANSWERS = ("host", "asked", "yes", "bot")  # a seat's answer to a rematch: "bot" plays it in the new match
 
 
 # ------------------------------------------------------------------ guest -> host
@@ -78,6 +82,28 @@ class Ping:
 @dataclass(frozen=True)
 class Bye:
     TYPE: ClassVar[str] = "bye"
+
+
+@dataclass(frozen=True)
+class Back:
+    """The guest takes its seat back from the bot that played for it (the turn timer)."""
+
+    TYPE: ClassVar[str] = "back"
+
+
+@dataclass(frozen=True)
+class React:
+    """A quick reaction (one of :data:`REACTIONS`)."""
+
+    TYPE: ClassVar[str] = "react"
+    code: str
+
+
+@dataclass(frozen=True)
+class Again:
+    """The guest plays the rematch the host offered."""
+
+    TYPE: ClassVar[str] = "again"
 
 
 # ------------------------------------------------------------------ host -> guest
@@ -158,8 +184,36 @@ class Version:
     need: int
 
 
-GuestMessage = Probe | Hello | Sit | Act | Contrib | Ping | Bye
-HostMessage = HostProof | Lobby | Welcome | State | Refused | Commit | Reveal | Ping | Closed | Version
+@dataclass(frozen=True)
+class Turn:
+    """The turn timer: its ``limit`` (seconds, 0: off), per seat the milliseconds left to act
+    (``None``: the table does not wait for that person) and whether a bot plays for it."""
+
+    TYPE: ClassVar[str] = "turn"
+    limit: int
+    left: tuple[int | None, int | None, int | None, int | None]
+    auto: tuple[bool, bool, bool, bool]
+
+
+@dataclass(frozen=True)
+class Reacted:
+    """A player's reaction, shown at that player's seat."""
+
+    TYPE: ClassVar[str] = "reacted"
+    seat: Seat
+    code: str
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """The host offers a new match: each seat's answer so far (one of :data:`ANSWERS`)."""
+
+    TYPE: ClassVar[str] = "rematch"
+    answers: tuple[str, str, str, str]
+
+
+GuestMessage = Probe | Hello | Sit | Act | Contrib | Ping | Bye | Back | React | Again
+HostMessage = HostProof | Lobby | Welcome | State | Refused | Commit | Reveal | Ping | Closed | Version | Turn | Reacted | Rematch
 Message = GuestMessage | HostMessage
 M = TypeVar("M", bound=Message)
 
@@ -189,8 +243,16 @@ def snapshot_to_data(snap: Snapshot) -> dict[str, object]:
 
 def _fields(message: Message) -> dict[str, object]:
     match message:
-        case Probe() | Ping() | Bye() | Closed():
+        case Probe() | Ping() | Bye() | Closed() | Back() | Again():
             return {}
+        case React(code):
+            return {"code": code}
+        case Turn(limit, left, auto):
+            return {"limit": limit, "left": list(left), "auto": list(auto)}
+        case Reacted(seat, code):
+            return {"seat": seat.key, "code": code}
+        case Rematch(answers):
+            return {"answers": list(answers)}
         case Hello(token, name):
             return {"token": token, "name": name}
         case Sit(seat, name):

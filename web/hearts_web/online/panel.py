@@ -1,6 +1,8 @@
 """The online table's panel: create a table, join or resume one from a link, and the table's
 commands (``online-host``, ``online-start``, ``online-join``, ``online-sit``, ``online-close``,
-``online-leave``, ``online-reload``, ``online-copy``, ``online-share``).
+``online-leave``, ``online-reload``, ``online-copy``, ``online-share``, ``online-rematch``,
+``online-rematch-start``, ``online-react``, ``online-mute``, ``online-back``; the form
+``online-table``: the turn timer).
 
 :class:`~.host_side.HostSide` runs a :class:`~.host.HostTable` over a :class:`~.link.Link` and hands the
 match to the page's table loop; :class:`~.guest_side.GuestSide` runs a :class:`~.guest.GuestTable`
@@ -9,12 +11,13 @@ and draws what the host sends. They know the page through :class:`~.door.Door`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 from hearts import PRESETS, Seat
 
 from .. import page
-from ..commands import Commands, Press
+from ..commands import Commands, FieldChange, Press
 from ..dom import document, is_none, qs, window
 from ..i18n import t
 from ..settings import DIFFICULTIES
@@ -24,6 +27,7 @@ from . import config, link, protocol
 from .door import Door
 from .guest_side import GuestSide
 from .host import HostTable
+from .host_save import restore_table
 from .host_side import HostSide
 from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, select
 
@@ -43,12 +47,28 @@ class OnlinePanel:
         commands.add("online-reload", lambda _: window.location.reload())  # a fresh start, a fresh peer
         commands.add("online-copy", lambda _: self.copy())
         commands.add("online-share", lambda _: self.share())
+        commands.add("online-rematch", lambda _: self.rematch())
+        commands.add("online-rematch-start", lambda _: self.rematch_start())
+        commands.add("online-react", lambda press: self.side.extras.send(press.text("reaction") or "") if self.side else None)
+        commands.add("online-mute", lambda _: self.side.extras.toggle_mute() if self.side else None)
+        commands.add("online-back", lambda _: self.side.extras.take_back() if self.side else None)
+        commands.add_form("online-table", self.table_setting)
 
     def relay(self) -> str | None:
         return config.test_relay(self.door.params.get("relay"), str(window.location.hostname))
 
+    def relay_refused(self) -> bool:
+        """The address names a relay this page does not use: say so (no connection is made)."""
+        value = self.door.params.get("relay")
+        if not config.relay_refused(value, str(window.location.hostname)):
+            return False
+        self.door.dialogs.open(t("online_title"), f'<p class="note" data-relay-refused>{esc(t("online_relay_refused", relay=value or ""))}</p>')
+        return True
+
     def open_from_link(self) -> bool:
         """``#online=<room>.<key>`` joins a table; ``#host=<room>`` resumes the table hosted here."""
+        if self.relay_refused():
+            return True
         fragment = str(window.location.hash or "")
         joined = config.room_from_hash(fragment.split(".")[0])
         key = fragment.split(".", 1)[1] if "." in fragment else ""
@@ -72,6 +92,8 @@ class OnlinePanel:
             return self.side.show_lobby()
         if isinstance(self.side, GuestSide):
             return self.side.show_join()
+        if self.relay_refused():
+            return None
         s = self.door.settings()
         presets = [(k, t(f"preset_{k}")) for k in PRESETS]
         levels = [(d, t(f"diff_{d}")) for d in DIFFICULTIES]
@@ -111,6 +133,21 @@ class OnlinePanel:
         if button is not None:
             button.disabled = True  # until the host's welcome (or refusal) redraws the seats
             button.textContent = t("online_sitting")
+
+    def rematch(self) -> None:
+        """"Play again": the host offers it, a guest accepts it."""
+        if isinstance(self.side, HostSide):
+            self.side.rematch()
+        elif isinstance(self.side, GuestSide):
+            self.side.again()
+
+    def rematch_start(self) -> None:
+        if isinstance(self.side, HostSide):
+            page.guard(self.side.rematch_start())
+
+    def table_setting(self, change: FieldChange) -> None:
+        if isinstance(self.side, HostSide) and change.name == "turn-timer":
+            self.side.set_timer(change.value)
 
     def leave(self) -> None:
         """Close the table (host) or leave it (guest): back to this player's own match."""
@@ -165,8 +202,12 @@ class OnlinePanel:
 
     def _table(self, name: str, preset: str, level: str) -> HostTable:
         names = [t(f"seat_name_{i}") for i in (1, 2, 3)]
-        return HostTable(lambda peer, text: None, host_name=name, bot_names=names,
-                         stand_in=lambda seat: self.door.stand_in(level), preset=preset, level=level)
+        table = HostTable(lambda peer, text: None, host_name=name, bot_names=names,
+                          stand_in=lambda seat: self.door.stand_in(level), preset=preset, level=level)
+        speed = config.test_timer_speed(self.door.params.get("timer-speed"), str(window.location.hostname))
+        if speed != 1.0:
+            table.timer.clock = lambda: time.monotonic() * speed
+        return table
 
     async def _resume_host(self, saved: Mapping[str, object]) -> None:
         module = await link.load()
@@ -176,7 +217,7 @@ class OnlinePanel:
         rules, seats = raw.get("rules"), raw.get("seats")
         preset = rules.get("preset", "standard") if isinstance(rules, dict) else "standard"
         table = self._table("", str(preset), str(raw.get("level", "medium")))
-        table.restore(raw)
+        restore_table(table, raw)
         first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}
         table.seats[0].name = str(first.get("name") or t("seat_name_0"))[:protocol.NAME_LIMIT]
         relay = self.relay() if saved.get("relay") == self.relay() else None

@@ -12,7 +12,7 @@ from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY
 from ..table_html import esc
 from .messages import LobbySeat
 
-__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_notice", "select", "seats_html"]
+__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_notice", "select", "seats_html", "rematch_html"]
 
 HOST_KEY, GUEST_KEY, MATCH_KEY = ONLINE_HOST_KEY, ONLINE_GUEST_KEY, ONLINE_MATCH_KEY
 
@@ -37,3 +37,11 @@ def seats_html(seats: Sequence[LobbySeat], mine: Seat | None, can_sit: bool) -> 
         rows.append(f'<li data-lobby-seat="{seat.key}" data-kind="{esc(kind)}"><span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
                     f'<span class="sum-name">{esc(label)}</span><span class="kind">{esc(t(f"kind_{kind}"))}</span>{sit}</li>')
     return f'<ul class="lobby-seats">{"".join(rows)}</ul>'
+
+
+def rematch_html(names: Sequence[str], answers: Sequence[str]) -> str:
+    """Each seat's answer to the rematch (``names`` by seat)."""
+    rows = "".join(f'<li data-rematch-seat="{seat.key}" data-answer="{esc(answer)}"><span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
+                   f'<span class="sum-name">{esc(name)}</span><span class="kind">{esc(t(f"online_rematch_{answer}"))}</span></li>'
+                   for seat, name, answer in zip(Seat, names, answers))
+    return f'<div data-rematch><p class="note">{esc(t("online_rematch_waiting"))}</p><ul class="lobby-seats">{rows}</ul></div>'

@@ -16,7 +16,7 @@ from .decoder import Reader, decode
 from .messages import M, Envelope, Refusal
 
 __all__ = ["MAX_GUEST_MESSAGE", "MAX_HOST_MESSAGE", "NAME_LIMIT", "RateLimit", "PeerCheck", "clean_name",
-           "host_proof_text"]
+           "host_proof_text", "worth_logging"]
 
 MAX_GUEST_MESSAGE = 2048  # characters: a guest never needs more (an action, a name)
 MAX_HOST_MESSAGE = 262144  # a table state with a long score sheet stays far below
@@ -38,12 +38,14 @@ class RateLimit:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens = burst
         self.last = clock()
+        self.refused = 0  # how many it has refused
 
     def allow(self) -> bool:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
+            self.refused += 1
             return False
         self.tokens -= 1
         return True
@@ -70,6 +72,11 @@ class PeerCheck:
         if isinstance(result, Refusal):
             self.dropped += 1
         return result
+
+
+def worth_logging(count: int) -> bool:
+    """Log a flood's drops at the 1st, 10th, 100th…: enough to see it, never a flood of lines."""
+    return str(count).strip("0") == "1"
 
 
 def host_proof_text(room: str, host_peer: str, guest_peer: str) -> str:

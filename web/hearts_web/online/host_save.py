@@ -1,0 +1,49 @@
+"""What the host keeps of its online table, to resume it after a reload (pure): the seats, the
+rules, the bots' level, the turn timer and the deals not yet revealed. What is read back is
+checked entry by entry; a bad entry is skipped."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hearts.fairdeal import is_token
+
+from .host import HostTable
+from .messages import TIMER_CHOICES
+from .protocol import clean_name
+from .remote import FairHand
+
+__all__ = ["table_to_dict", "restore_table"]
+
+
+def table_to_dict(table: HostTable) -> dict[str, object]:
+    return {"seats": [info.to_dict() for info in table.seats], "started": table.started, "timer": table.timer.limit,
+            "rules": dict(table.rules.to_dict(), preset=table.preset),
+            "level": table.level, "fair": {str(h): {"commit": f.commit, "secret": f.secret,
+                                                    "contributions": f.contributions, "revealed": f.revealed}
+                                           for h, f in table.fair.items() if not f.revealed}}
+
+
+def restore_table(table: HostTable, data: Mapping[str, object]) -> None:
+    """The seats, the timer and the unrevealed deals of a saved table."""
+    seats = data.get("seats")
+    if isinstance(seats, list) and len(seats) == 4:
+        for info, raw in zip(table.seats[1:], seats[1:]):
+            if isinstance(raw, dict) and raw.get("kind") in ("bot", "remote"):
+                info.kind = raw["kind"]
+                info.name = clean_name(raw.get("name")) or info.name
+                token = raw.get("token")
+                info.token = token if info.kind == "remote" and is_token(token) and isinstance(token, str) else None
+    table.started = bool(data.get("started"))
+    timer = data.get("timer")
+    table.timer.limit = timer if type(timer) is int and timer in TIMER_CHOICES else 0
+    fair = data.get("fair")
+    if isinstance(fair, dict):
+        for hand, raw in fair.items():
+            if not isinstance(raw, dict):
+                continue
+            commit, secret, parts = raw.get("commit"), raw.get("secret"), raw.get("contributions")
+            if isinstance(hand, str) and hand.isdigit() and isinstance(commit, str) and isinstance(secret, str) \
+                    and isinstance(parts, list) and len(parts) == 4 and all(isinstance(c, str) for c in parts):
+                # saved with its hand under way: that hand was dealt
+                table.fair[int(hand)] = FairHand(commit, secret, [str(c) for c in parts], dealt=True)
