@@ -210,6 +210,9 @@ def _walk(folder: Path) -> Iterator[tuple[Path, Path]]:
             yield path, rel
 
 
+MINIFIED = (".css", ".js")  # web/'s own stylesheets and classic scripts
+
+
 def copy_web(root: Path, out: Path) -> None:
     web = root / "web"
     if not web.is_dir():
@@ -223,7 +226,23 @@ def copy_web(root: Path, out: Path) -> None:
             continue  # Python sources travel in app.zst
         dest = out / "web" / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, dest)
+        if path.suffix in MINIFIED:
+            minify(root, path, dest)
+        else:
+            shutil.copyfile(path, dest)
+
+
+def minify(root: Path, source: Path, target: Path) -> None:
+    """``source`` (a stylesheet or a classic script of web/) minified by esbuild, not bundled: the
+    same rules and code without comments and spaces (about a quarter less of a first visit's CSS and
+    scripts, gzipped)."""
+    binary = root / "node_modules" / ".bin" / "esbuild"
+    if not binary.exists():
+        raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci --ignore-scripts`")
+    result = subprocess.run([str(binary), str(source), "--minify", "--legal-comments=none", "--log-level=warning",
+                             f"--outfile={target}"], cwd=root, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildError(f"esbuild failed for {source}:\n{result.stderr.strip()}")
 
 
 # ------------------------------------------------------------------ PyScript: what the game loads
