@@ -238,6 +238,19 @@ def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:
         build.build(fake, fake / "dist")
 
 
+def test_the_online_bundle_carries_the_glare_patch_and_a_changed_trystero_fails_the_build(tmp_path: Path) -> None:
+    """The host announces again when it leaves a newcomer's offer to a glare (tools/build.py,
+    TRYSTERO_PATCH); a Trystero without the patched line stops the build instead of shipping slow joins."""
+    assert "lastGlareAnnounce" in (DIST / "web" / "online.js").read_text(encoding="utf-8")
+    fake = tmp_path / "fake"
+    core = fake / "node_modules" / build.TRYSTERO_CORE
+    shutil.copytree(ROOT / "node_modules" / build.TRYSTERO_CORE, core)
+    handler = core / build.TRYSTERO_PATCH[0]
+    handler.write_text(handler.read_text(encoding="utf-8").replace(build.TRYSTERO_PATCH[1], ""), encoding="utf-8")
+    with pytest.raises(build.BuildError, match="the line to patch is not there"):
+        build.patched_trystero(fake)
+
+
 # ------------------------------------------------------------------ offline / service worker
 REGISTER_IF_NEEDED = """async () => {
   let reg = await navigator.serviceWorker.getRegistration();

@@ -619,10 +619,50 @@ def esbuild(root: Path, source: Path, target: Path, *extra: str) -> None:
         raise BuildError(f"esbuild failed for {source}:\n{result.stderr.strip()}")
 
 
+# Trystero's answer to a glare: a peer that holds offers of its own ignores an offer from a peer with
+# a higher id and waits for that peer to answer one of its own offers, which the tracker delivers at
+# its next announce (10 s and more later). The host always holds offers, so a guest with a higher id
+# (half of them) waited that long to be seated. Patched: a peer that ignores such an offer announces
+# again at once (at most once a second), so the newcomer gets its offers within a round trip.
+TRYSTERO_CORE = "@trystero-p2p/core"
+TRYSTERO_PATCH = (
+    "dist/signal-handler.mjs",
+    "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) return;\n",
+    "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) {\n"
+    "\t\tif (!hasTrackedOutgoingOffer && Date.now() - (ctx.lastGlareAnnounce ?? 0) > 1e3) {\n"
+    "\t\t\tctx.lastGlareAnnounce = Date.now();\n"
+    "\t\t\tctx.requeueAnnounce?.();\n"
+    "\t\t}\n"
+    "\t\treturn;\n"
+    "\t}\n",
+)
+
+
+def patched_trystero(root: Path) -> Path:
+    """A copy of Trystero's core under .cache/build/node_modules with :data:`TRYSTERO_PATCH`
+    applied (the build fails if the patched line is not there exactly once: a new Trystero needs
+    a new look). The bundle resolves ``@trystero-p2p/core`` to it."""
+    source = root / "node_modules" / TRYSTERO_CORE
+    if not source.is_dir():
+        raise BuildError(f"node_modules/{TRYSTERO_CORE} is missing: run `npm ci --ignore-scripts`")
+    target = root / ".cache" / "build" / "node_modules" / TRYSTERO_CORE
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target)
+    name, old, new = TRYSTERO_PATCH
+    path = target / name
+    text = path.read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        raise BuildError(f"{TRYSTERO_CORE}/{name}: the line to patch is not there once (see TRYSTERO_PATCH)")
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return target
+
+
 def bundle_scripts(root: Path, out: Path) -> None:
-    """Bundle each of ``BUNDLES`` into one minified ES module."""
+    """Bundle each of ``BUNDLES`` into one minified ES module (with Trystero's core patched)."""
+    core = patched_trystero(root)
     for src, dest in BUNDLES.items():
-        esbuild(root, root / src, out / dest)
+        esbuild(root, root / src, out / dest, f"--alias:{TRYSTERO_CORE}={core / 'dist' / 'index.mjs'}")
 
 
 def served_files(out: Path) -> list[str]:
