@@ -31,7 +31,7 @@ def seats_html(seats: Sequence[LobbySeat], mine: Seat | None, can_sit: bool) -> 
     rows = []
     for item in seats:
         seat, kind, name = item.seat, item.kind, item.name
-        label = t("you_here") if seat == mine else (t("kind_free") if kind == "free" else name)
+        label = t("you_here") if seat == mine else (t("seat_open") if kind == "free" else name)
         sit = (f'<button type="button" class="secondary" data-action="online-sit" data-seat="{seat.key}">{esc(t("online_sit"))}</button>'
                if can_sit and kind == "free" else "")
         rows.append(f'<li data-lobby-seat="{seat.key}" data-kind="{esc(kind)}"><span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
