@@ -118,6 +118,15 @@ def follow_view(south: str, plays: str, west: str = "", north: str = "", east: s
     return hand.view(Seat.SOUTH)
 
 
+def stopper_view(south: str = "2C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S KH 5H") -> SeatView:
+    """Trick 2: North won the 2♣ trick with the A♣ and leads the K♣; East followed, South (void
+    in clubs) is to play. Nobody has taken a point."""
+    return follow_view(
+        south, "2C 3C AC 4C KC 5C",
+        west="3C 6C 7C 8C 9C TC JC QC 2D JD QD KD AD",
+        north="AC KC 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    )
+
 
 # ---------------------------------------------------------------------- the guided hand (hearts.guide)
 Chooser = Callable[[SeatView], tuple[int, ...]]

@@ -17,7 +17,7 @@ from hearts.bots.knowledge import Knowledge
 from hearts.bots.medium import medium_play
 from hearts.bots.moon import RunnerWorlds
 from hearts.seats import PassDirection
-from helpers import follow_view, mid_hand, pass_view
+from helpers import mid_hand, pass_view, stopper_view
 
 
 def test_hard_is_deterministic_in_iterations_mode() -> None:
@@ -192,21 +192,11 @@ def test_strong_runner_worlds_make_ducking_under_its_queen_dear() -> None:
     assert strong < even - 4.0 and strong < 3.0  # 1.0 here
 
 
-def _stopper_view(south: str = "2C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S KH 5H") -> SeatView:
-    """Trick 2: North won the 2♣ trick with the A♣ and leads the K♣; East followed, South (void
-    in clubs) is to play. Nobody has taken a point."""
-    return follow_view(
-        south, "2C 3C AC 4C KC 5C",
-        west="3C 6C 7C 8C 9C TC JC QC 2D JD QD KD AD",
-        north="AC KC 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
-    )
-
-
 def test_keep_stopper_charges_the_throw_in_every_world_and_nothing_else() -> None:
     """With the cost on, the K♥'s value is the same search's value minus the cost (same worlds;
     without halving every card sees every world) and the other cards' values are unchanged; a
     large cost keeps the K♥ in hand."""
-    view = _stopper_view()
+    view = stopper_view()
 
     def decide(cost: float) -> Decision:
         config = dataclasses.replace(PLAY, gate=dataclasses.replace(PLAY.gate, halving=False), keep_stopper=cost)

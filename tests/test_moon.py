@@ -7,7 +7,7 @@ from hearts.bots.knowledge import Knowledge
 from hearts.bots.moon import (MoonPlans, RunnerWatch, consider_moon, find_runner, made_moon, moon_pass, moon_passes,
                               runner_weights)
 from hearts.cards import mask_of, parse_cards
-from helpers import follow_view, mid_hand
+from helpers import mid_hand, stopper_view
 
 
 def _mask(text: str) -> int:
@@ -63,22 +63,12 @@ def test_the_runners_strong_worlds_weigh_its_unseen_moon_cards() -> None:
     assert made_moon(([0, 13, 0, 0], 1, -1), 1) and not made_moon(([0, 13, 0, 0], 2, -1), 1)
 
 
-def _stopper_view(south: str = "2C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S KH 5H") -> SeatView:
-    """Trick 2: North won the 2♣ trick with the A♣ and leads the K♣; East followed, South (void
-    in clubs) is to play. Nobody has taken a point."""
-    return follow_view(
-        south, "2C 3C AC 4C KC 5C",
-        west="3C 6C 7C 8C 9C TC JC QC 2D JD QD KD AD",
-        north="AC KC 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
-    )
-
-
 def test_the_stopper_is_the_top_heart_a_void_seat_would_throw_while_the_moon_is_open() -> None:
     """On North's trick South could throw its K♥, the heart that could win a heart trick from a
     moon runner later (unseen hearts lie below it)."""
     from hearts.bots.moon import stopper_throws
 
-    k = Knowledge(_stopper_view())
+    k = Knowledge(stopper_view())
     assert stopper_throws(k) == 1 << 50  # the K♥
     north, west = int(Seat.NORTH), int(Seat.WEST)
     k.taken[north] |= 1 << 39
@@ -86,9 +76,9 @@ def test_the_stopper_is_the_top_heart_a_void_seat_would_throw_while_the_moon_is_
     k.taken[west] |= 1 << 40
     assert stopper_throws(k) == 0  # two seats have points: no moon to stop
     # the Q♥ next to the K♥ stops as well: throwing either keeps a stopper
-    assert stopper_throws(Knowledge(_stopper_view("2C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S KH QH"))) == 0
+    assert stopper_throws(Knowledge(stopper_view("2C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S KH QH"))) == 0
     # only hearts (and the Q♠) to throw: no choice to make
-    assert stopper_throws(Knowledge(_stopper_view("2C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"))) == 0
+    assert stopper_throws(Knowledge(stopper_view("2C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"))) == 0
 
 
 def test_moon_passes_keep_the_winners() -> None:
