@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import goto_ready, shot, wait_ready
-from ui_helpers import HAND, PLAYABLE, hand_cards, pass_three, play_first, stored, use_settings, wait_my_turn_or_dialog
+from ui_helpers import HAND, PLAYABLE, hand_cards, import_file, pass_three, play_first, stored, use_settings, wait_my_turn_or_dialog
 
 MATCH_KEY = "hearts.match.v1"
 DAILY_KEY = "hearts.daily.v1"
@@ -246,12 +246,7 @@ def test_export_clear_import_round_trip_offline(page: Page, tmp_path: Path) -> N
     page.click('#dlg [data-action="new-match-now"]')
     expect(page.locator("#pass-btn")).to_be_visible()
 
-    path = tmp_path / "export.json"
-    path.write_text(exported)
-    page.click('.tool[data-action="settings"]')
-    with page.expect_file_chooser() as chooser:
-        page.click('#dlg [data-action="data-import"]')
-    chooser.value.set_files(str(path))
+    import_file(page, tmp_path / "export.json", exported)
     preview = page.locator("#dlg")
     expect(preview).to_contain_text("Importing this file replaces")
     expect(preview.locator(f'[data-import-key="{MATCH_KEY}"]')).to_contain_text("Match in progress")
@@ -265,12 +260,7 @@ def test_export_clear_import_round_trip_offline(page: Page, tmp_path: Path) -> N
     now = storage(page)
     assert {k: now.get(k) for k in before} == before
 
-    bad = tmp_path / "nonsense.json"  # a file that is not an export: refused, nothing changes
-    bad.write_text("[" * 50_000)
-    page.click('.tool[data-action="settings"]')
-    with page.expect_file_chooser() as chooser:
-        page.click('#dlg [data-action="data-import"]')
-    chooser.value.set_files(str(bad))
+    import_file(page, tmp_path / "nonsense.json", "[" * 50_000)  # not an export: refused, nothing changes
     expect(page.locator("#dlg .import-error")).to_contain_text("cannot be imported")
     assert storage(page) == now
     page.context.set_offline(False)

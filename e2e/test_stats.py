@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from axe import describe, serious_violations
 from conftest import ROOT, goto_ready, shot, wait_ready
-from ui_helpers import play_until_dialog, stored, use_settings
+from ui_helpers import import_file, play_until_dialog, stored, use_settings
 
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
@@ -167,12 +167,7 @@ def test_a_damaged_history_is_repaired_truthfully_and_survives_export_and_import
     page.click('.tool[data-action="stats"]')
     expect(page.locator("dialog[open] [data-stats-empty]")).to_be_visible()
     page.keyboard.press("Escape")
-    path = tmp_path / "export.json"
-    path.write_text(exported)
-    page.click('.tool[data-action="settings"]')
-    with page.expect_file_chooser() as chooser:
-        page.click('#dlg [data-action="data-import"]')
-    chooser.value.set_files(str(path))
+    import_file(page, tmp_path / "export.json", exported)
     expect(page.locator(f'#dlg [data-import-key="{STATS_KEY}"]')).to_contain_text("2 matches played")
     page.click('#dlg [data-action="data-import-confirm"]')
     expect(page.locator('#notices [data-notice="import"]')).to_contain_text("imported")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
@@ -89,3 +90,12 @@ def play_first(page: Page) -> str:
 def stored(page: Page, key: str) -> Any:
     raw = page.evaluate("k => localStorage.getItem(k)", key)
     return None if raw is None else json.loads(raw)
+
+
+def import_file(page: Page, path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` and choose it in Settings → Import (the preview opens)."""
+    path.write_text(text)
+    page.click('.tool[data-action="settings"]')
+    with page.expect_file_chooser() as chooser:
+        page.click('#dlg [data-action="data-import"]')
+    chooser.value.set_files(str(path))
