@@ -3,7 +3,7 @@
 ``rules`` opens the rules page for the rules of the table (the settings' rules when no game is on
 it; :mod:`rules_html`). ``guided-hand`` puts the guided first hand (:mod:`hearts.guide`) on the
 table: the game that was there is kept as it is and comes back with ``guided-leave``; the guided
-hand is never saved and never counted (its session is ``Mode.GUIDED``, practice and counted).
+hand is never saved and never counted (its session is ``Mode.GUIDED`` and practice).
 While it runs the page has ``html[data-guided="on"]`` and a panel that explains each new
 situation as it comes. A first visit (nothing stored, no link) gets a notice that offers both.
 """
@@ -96,7 +96,7 @@ class Learn:
             self.previous = current if current is not None and current.state.mode is not Mode.ONLINE else None
         rules = self.table_rules()
         self.guided = Session(guided_match(rules), SessionState(mode=Mode.GUIDED, difficulty=GUIDED_LEVEL,
-                                                                 practice=True, counted=True))
+                                                                 practice=True))
         self.told, self.tip, self.earlier, self.done = [], None, None, False
         self.view.hide_toast()  # what the game before said is over
         document.documentElement.setAttribute("data-guided", "on")

@@ -30,12 +30,6 @@ __all__ = ["TakeBack", "TableDoor"]
 ME = Seat.SOUTH
 
 
-def _final(session: Session) -> bool:
-    """The game's result has been counted: it is never taken back. The guided hand, never counted
-    (its state says counted so that nothing counts it), can be taken back move by move."""
-    return session.state.counted and session.state.mode is not Mode.GUIDED
-
-
 class TableDoor(Protocol):
     """What Undo needs of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
 
@@ -71,7 +65,7 @@ class TakeBack:
         from hearts.undo import undo_last  # the same answer as undo_decision, without replaying
 
         session = self.local()
-        return (session is not None and not _final(session)
+        return (session is not None and not session.state.counted
                 and undo_last(match_to_record(session.match), ME) is not None)
 
     def undo_now(self) -> None:
@@ -87,7 +81,7 @@ class TakeBack:
             self.view.show_error(t("undo_online"))
             return
         session = self.local()
-        if session is not None and _final(session):
+        if session is not None and session.state.counted:
             self.view.show_error(t("undo_counted"))  # a counted result is never taken back
             return
         record = undo_decision(match_to_record(session.match), ME) if session is not None else None
