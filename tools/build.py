@@ -236,13 +236,7 @@ def minify(root: Path, source: Path, target: Path) -> None:
     """``source`` (a stylesheet or a classic script of web/) minified by esbuild, not bundled: the
     same rules and code without comments and spaces (about a quarter less of a first visit's CSS and
     scripts, gzipped)."""
-    binary = root / "node_modules" / ".bin" / "esbuild"
-    if not binary.exists():
-        raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci --ignore-scripts`")
-    result = subprocess.run([str(binary), str(source), "--minify", "--legal-comments=none", "--log-level=warning",
-                             f"--outfile={target}"], cwd=root, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise BuildError(f"esbuild failed for {source}:\n{result.stderr.strip()}")
+    run_esbuild(root, source, "--minify", "--legal-comments=none", "--log-level=warning", f"--outfile={target}")
 
 
 # ------------------------------------------------------------------ PyScript: what the game loads
@@ -608,13 +602,17 @@ def write_index(root: Path, out: Path, links: list[str]) -> None:
 
 def esbuild(root: Path, source: Path, target: Path, *extra: str) -> None:
     """Bundle ``source`` with esbuild (pinned in package.json) into one minified ES module."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    run_esbuild(root, source, "--bundle", "--format=esm", "--minify", "--target=es2020", "--legal-comments=none",
+                "--log-level=warning", f"--outfile={target}", *extra)
+
+
+def run_esbuild(root: Path, source: Path, *options: str) -> None:
+    """esbuild (pinned in package.json) on ``source`` with ``options``; a BuildError says why not."""
     binary = root / "node_modules" / ".bin" / "esbuild"
     if not binary.exists():
         raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci --ignore-scripts`")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    result = subprocess.run([str(binary), str(source), "--bundle", "--format=esm", "--minify",
-                             "--target=es2020", "--legal-comments=none", "--log-level=warning",
-                             f"--outfile={target}", *extra], cwd=root, capture_output=True, text=True)
+    result = subprocess.run([str(binary), str(source), *options], cwd=root, capture_output=True, text=True)
     if result.returncode != 0:
         raise BuildError(f"esbuild failed for {source}:\n{result.stderr.strip()}")
 
