@@ -111,28 +111,18 @@ def host_table(page: Page, name: str, preset: str = "standard", query: str = "")
     return link
 
 
-SLOW_JOIN_MS = 60_000  # the page offers "reload and try again" after 30 s without the host
-
-
 def join_table(page: Page, link: str, name: str, seat: str) -> None:
-    """Open the invitation, read the notice, join, and sit down. When the table is not found for
-    a minute, do what the page then suggests (reload and join again), once, as a player would."""
+    """Open the invitation, read the notice, join, and sit down."""
     page.goto(link)
-    sit = f"[data-action='online-sit'][data-seat='{seat}']"
-    for attempt in (1, 2):
-        page.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
-        assert "IP address" in page.inner_text("#dlg-body") or "IP-Adresse" in page.inner_text("#dlg-body")
-        page.fill("#online-name", name)
-        page.click("[data-action='online-join']")
-        try:
-            page.click(sit, timeout=CONNECT_MS if attempt == 2 else SLOW_JOIN_MS)
-            return
-        except Exception:
-            print(f"join attempt {attempt}: peers seen by the guest:", page.evaluate("window.__heartsOnlinePeers"))
-            if attempt == 2 or not page.locator("[data-online-slow]").is_visible():
-                raise
-        with page.expect_navigation(wait_until="commit"):
-            page.click("[data-action='online-reload']")
+    page.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
+    assert "IP address" in page.inner_text("#dlg-body") or "IP-Adresse" in page.inner_text("#dlg-body")
+    page.fill("#online-name", name)
+    page.click("[data-action='online-join']")
+    try:
+        page.click(f"[data-action='online-sit'][data-seat='{seat}']", timeout=CONNECT_MS)
+    except Exception:
+        print("peers seen by the guest:", page.evaluate("window.__heartsOnlinePeers"))
+        raise
 
 
 def host_sees_seated(host: Page, seat: str, *guests: Page) -> None:

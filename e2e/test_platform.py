@@ -238,16 +238,20 @@ def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:
         build.build(fake, fake / "dist")
 
 
-def test_the_online_bundle_carries_the_glare_patch_and_a_changed_trystero_fails_the_build(tmp_path: Path) -> None:
-    """The host announces again when it leaves a newcomer's offer to a glare (tools/build.py,
-    TRYSTERO_PATCH); a Trystero without the patched line stops the build instead of shipping slow joins."""
-    assert "lastGlareAnnounce" in (DIST / "web" / "online.js").read_text(encoding="utf-8")
+@pytest.mark.parametrize("patch", range(len(build.TRYSTERO_PATCHES)))
+def test_the_online_bundle_carries_trystero_patches_and_a_changed_trystero_fails_the_build(
+        tmp_path: Path, patch: int) -> None:
+    """Trystero's core is patched at build time (tools/build.py, TRYSTERO_PATCHES: the glare, relays
+    retried for as long as the room is open, two offers ready instead of twenty); a Trystero
+    without one of the patched passages stops the build instead of shipping without the patch."""
+    bundle = (DIST / "web" / "online.js").read_text(encoding="utf-8")
+    assert "lastGlareAnnounce" in bundle and "15e3" in bundle
     fake = tmp_path / "fake"
     core = fake / "node_modules" / build.TRYSTERO_CORE
     shutil.copytree(ROOT / "node_modules" / build.TRYSTERO_CORE, core)
-    handler = core / build.TRYSTERO_PATCH[0]
-    handler.write_text(handler.read_text(encoding="utf-8").replace(build.TRYSTERO_PATCH[1], ""), encoding="utf-8")
-    with pytest.raises(build.BuildError, match="the line to patch is not there"):
+    name, old, _new = build.TRYSTERO_PATCHES[patch]
+    (core / name).write_text((core / name).read_text(encoding="utf-8").replace(old, ""), encoding="utf-8")
+    with pytest.raises(build.BuildError, match="a passage to patch is not there once"):
         build.patched_trystero(fake)
 
 

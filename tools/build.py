@@ -4,7 +4,9 @@
 ``dist/`` holds exactly what the game serves and nothing else:
 
 * ``index.html``, ``pyscript.toml``            copied from the repository root; index.html gets
-                                                the start-up preload links (see PRELOAD_MARKER)
+                                                the start-up preload links (see PRELOAD_MARKER) and,
+                                                when the build's environment has HEARTS_TURN, the
+                                                site's TURN servers (see site_turn)
 * ``web/**``                                    static files of ``web/`` (no Python sources,
                                                 except ``web/main.py``, the PyScript entry point)
 * ``app.zst``                                   the packages ``hearts`` and ``hearts_web``: sources
@@ -23,7 +25,7 @@
                                                 the CSP patch of ``tools/csp_patch.py`` (no 'unsafe-eval')
 * ``build-info.json``                           version hash, file list with sizes
 * ``web/online.js``                             the online table's transport (``web/online/transport.js``
-                                                bundled by esbuild with Trystero and a QR encoder); loaded only
+                                                bundled by esbuild with Trystero's Nostr strategy and a QR encoder); loaded only
                                                 when a player goes online, so it is not precached
 * ``sw.js``                                     generated service worker (precaches what the page
                                                 loads: everything above but NOT_PRECACHED)
@@ -43,6 +45,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import html
 import json
 import re
 import os
@@ -51,7 +54,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -144,6 +147,7 @@ PACK_ENV = {"PYTHONNODEBUGRANGES": "1"}
 STDLIB_OPTIMIZE = 2
 KEEP_DOCSTRINGS = ("pyodide", "_pyodide")
 PRELOAD_MARKER = "<!-- start-up preloads: written here by tools/build.py -->"
+TURN_VARIABLE = "HEARTS_TURN"  # the site's TURN servers (see site_turn)
 RUNTIME_MODULE = "runtime.mjs"
 
 
@@ -582,7 +586,25 @@ def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]
             + [f'<link rel="modulepreload" href="{url}">' for url in modules])
 
 
-def write_index(root: Path, out: Path, links: list[str]) -> None:
+def site_turn(environ: Mapping[str, str]) -> str:
+    """The site's TURN servers for the online table: ``HEARTS_TURN`` in the build's environment, a
+    JSON list of RTCIceServer objects (``[{"urls": "turn:turn.example.net:3478", "username": "u",
+    "credential": "p"}]``), checked like the page checks it; ``""`` when not set. The page reads
+    it from ``<meta name="hearts-turn">`` (docs/online.md, "TURN for a site operator")."""
+    raw = environ.get(TURN_VARIABLE, "").strip()
+    if not raw:
+        return ""
+    sys.path.insert(0, str(ROOT / "web"))
+    from hearts_web.online.config import ice_servers  # the one check, the page's own
+
+    try:
+        servers = ice_servers(json.loads(raw))
+    except ValueError as exc:  # json's errors are ValueErrors too
+        raise BuildError(f"{TURN_VARIABLE} must be a JSON list of RTCIceServer objects: {exc}") from None
+    return json.dumps(list(servers), separators=(",", ":"))
+
+
+def write_index(root: Path, out: Path, links: list[str], turn: str = "") -> None:
     """index.html with the preload links in <template id="start-preloads"> at PRELOAD_MARKER:
     web/boot.js puts them into <head> on a first visit only (no service worker in control); a
     returning visit has every file at hand, and there the preloads only delayed the first paint
@@ -597,6 +619,8 @@ def write_index(root: Path, out: Path, links: list[str]) -> None:
     indent = re.search(r"([ \t]*)" + re.escape(PRELOAD_MARKER), text).group(1)  # type: ignore[union-attr]
     block = f"\n{indent}  ".join([PRELOAD_MARKER + f"\n{indent}<template id=\"start-preloads\">"] + links)
     block += f"\n{indent}</template>"
+    if turn:
+        block += f'\n{indent}<meta name="hearts-turn" content="{html.escape(turn, quote=True)}">'
     (out / "index.html").write_text(text.replace(PRELOAD_MARKER, block), encoding="utf-8")
 
 
@@ -617,29 +641,41 @@ def run_esbuild(root: Path, source: Path, *options: str) -> None:
         raise BuildError(f"esbuild failed for {source}:\n{result.stderr.strip()}")
 
 
-# Trystero's answer to a glare: a peer that holds offers of its own ignores an offer from a peer with
-# a higher id and waits for that peer to answer one of its own offers, which the tracker delivers at
-# its next announce (10 s and more later). The host always holds offers, so a guest with a higher id
-# (half of them) waited that long to be seated. Patched: a peer that ignores such an offer announces
-# again at once (at most once a second), so the newcomer gets its offers within a round trip.
+# Trystero's core, patched where its behaviour does not fit a table of friends on public relays.
+# Each patch replaces one passage that must be there exactly once (a new Trystero needs a new look).
 TRYSTERO_CORE = "@trystero-p2p/core"
-TRYSTERO_PATCH = (
-    "dist/signal-handler.mjs",
-    "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) return;\n",
-    "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) {\n"
-    "\t\tif (!hasTrackedOutgoingOffer && Date.now() - (ctx.lastGlareAnnounce ?? 0) > 1e3) {\n"
-    "\t\t\tctx.lastGlareAnnounce = Date.now();\n"
-    "\t\t\tctx.requeueAnnounce?.();\n"
-    "\t\t}\n"
-    "\t\treturn;\n"
-    "\t}\n",
+TRYSTERO_PATCHES = (
+    # A glare: a peer that holds offers of its own ignores an offer from a peer with a higher id and
+    # waits for that peer to answer one of its own offers, which arrives only with its next announce.
+    # Patched: a peer that ignores such an offer announces again at once (at most once a second), so
+    # the newcomer gets its offers within a round trip.
+    ("dist/signal-handler.mjs",
+     "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) return;\n",
+     "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) {\n"
+     "\t\tif (!hasTrackedOutgoingOffer && Date.now() - (ctx.lastGlareAnnounce ?? 0) > 1e3) {\n"
+     "\t\t\tctx.lastGlareAnnounce = Date.now();\n"
+     "\t\t\tctx.requeueAnnounce?.();\n"
+     "\t\t}\n"
+     "\t\treturn;\n"
+     "\t}\n"),
+    # A relay that could not be reached for about a minute was given up for good (until a reload):
+    # a host whose network dropped for a minute stayed unreachable. Patched: a relay is tried again
+    # for as long as the room is open, at most 15 s apart (at random within that, as before).
+    ("dist/utils.mjs", "const maxRetryMs = 6e4;\n", "const maxRetryMs = 15e3;\n"),
+    ("dist/utils.mjs",
+     "\t\t\tif (period >= maxRetryMs) {\n\t\t\t\tclient.isClosed = true;\n\t\t\t\treturn;\n\t\t\t}\n",
+     ""),
+    # Every join made 20 peer connections ahead of time (offers for the BitTorrent strategy, which
+    # sends ten with each announce), each gathering its ICE candidates, a TURN allocation included.
+    # The Nostr strategy takes one offer per peer met: two ready are plenty.
+    ("dist/offer-pool.mjs", "const poolSize = 20;\n", "const poolSize = 2;\n"),
 )
 
 
 def patched_trystero(root: Path) -> Path:
-    """A copy of Trystero's core under .cache/build/node_modules with :data:`TRYSTERO_PATCH`
-    applied (the build fails if the patched line is not there exactly once: a new Trystero needs
-    a new look). The bundle resolves ``@trystero-p2p/core`` to it."""
+    """A copy of Trystero's core under .cache/build/node_modules with :data:`TRYSTERO_PATCHES`
+    applied (the build fails if a patched passage is not there exactly once). The bundle resolves
+    ``@trystero-p2p/core`` to it."""
     source = root / "node_modules" / TRYSTERO_CORE
     if not source.is_dir():
         raise BuildError(f"node_modules/{TRYSTERO_CORE} is missing: run `npm ci --ignore-scripts`")
@@ -647,12 +683,13 @@ def patched_trystero(root: Path) -> Path:
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(source, target)
-    name, old, new = TRYSTERO_PATCH
-    path = target / name
-    text = path.read_text(encoding="utf-8")
-    if text.count(old) != 1:
-        raise BuildError(f"{TRYSTERO_CORE}/{name}: the line to patch is not there once (see TRYSTERO_PATCH)")
-    path.write_text(text.replace(old, new), encoding="utf-8")
+    for name, old, new in TRYSTERO_PATCHES:
+        path = target / name
+        text = path.read_text(encoding="utf-8")
+        if text.count(old) != 1:
+            raise BuildError(f"{TRYSTERO_CORE}/{name}: a passage to patch is not there once (see "
+                             f"TRYSTERO_PATCHES): {old.strip()[:60]!r}")
+        path.write_text(text.replace(old, new), encoding="utf-8")
     return target
 
 
@@ -822,7 +859,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
     (out / EXTRAS_ARCHIVE).write_bytes(extras)
     hashed = copy_vendor(root, out, versions, stdlib)
     write_runtime_module(root, out, versions, hashed["stdlib"])
-    write_index(root, out, preload_links(versions, hashed))
+    write_index(root, out, preload_links(versions, hashed), site_turn(os.environ))
 
     files = served_files(out)
     version = content_hash(out, files)

@@ -1,17 +1,95 @@
 // The online table's transport: WebRTC data channels between the players' browsers, signalled over
-// public BitTorrent WebSocket trackers through Trystero. Bundled by tools/build.py (esbuild) into
-// web/online.js and loaded only when a player goes online. It moves text; all of the protocol
-// (checks, seats, the game) is Python: web/hearts_web/online/.
-import { joinRoom, selfId } from "@trystero-p2p/torrent";
+// public Nostr relays through Trystero. Bundled by tools/build.py (esbuild) into web/online.js and
+// loaded only when a player goes online. It moves text and says how the connection is doing; all
+// of the protocol (checks, seats, the game) is Python: web/hearts_web/online/.
+import { joinRoom, selfId, getRelaySockets } from "@trystero-p2p/nostr";
 import qrcode from "qrcode-generator";
 
-// Join ``roomId``. Messages that are not text or longer than ``maxLength`` are dropped here, before
-// they reach Python (a flood of big messages costs the host next to nothing).
+const RELAY_POLL_MS = 250;
+
+// Every RTCPeerConnection this page makes, counted: how many were made, how many are still open,
+// and whether an exchange is under way (an offer or answer applied, not yet connected, failed or
+// closed). A peer that found no path (ICE failed after the exchange) is reported at once.
+const peerConnections = { made: 0, open: new Set() };
+function trackedPeerConnection(onNoPath) {
+  return class TrackedPeerConnection extends RTCPeerConnection {
+    constructor(config) {
+      super(config);
+      peerConnections.made += 1;
+      peerConnections.open.add(this);
+      this.addEventListener("iceconnectionstatechange", () => {
+        if (this.iceConnectionState === "failed" && this.remoteDescription) onNoPath();
+      });
+    }
+
+    close() {
+      peerConnections.open.delete(this);
+      super.close();
+    }
+  };
+}
+const exchanging = () => [...peerConnections.open].some((pc) =>
+  pc.remoteDescription && ["new", "checking"].includes(pc.iceConnectionState));
+
+// The relays' state, as a player understands it: how many of the room's relays are connected, and
+// whether every one of them has failed since any last worked (then nothing can introduce anyone).
+function watchRelays(urls, report) {
+  const failed = new Set(urls); // not (yet) seen open since the last failure
+  const watched = new WeakSet();
+  let said = "";
+  const look = () => {
+    const sockets = getRelaySockets();
+    let open = 0;
+    for (const url of urls) {
+      const socket = sockets[url];
+      if (socket && !watched.has(socket)) {
+        watched.add(socket);
+        socket.addEventListener("open", () => failed.delete(url));
+        socket.addEventListener("close", () => failed.add(url));
+      }
+      if (socket?.readyState === WebSocket.OPEN) {
+        open += 1;
+        failed.delete(url);
+      } else if (!socket || socket.readyState >= WebSocket.CLOSING) {
+        failed.add(url);
+      }
+    }
+    const allFailed = open === 0 && urls.every((url) => failed.has(url));
+    const now = `${open}/${urls.length}/${allFailed}`;
+    if (now !== said) {
+      said = now;
+      report(open, urls.length, allFailed);
+    }
+  };
+  const timer = setInterval(look, RELAY_POLL_MS);
+  look();
+  return () => clearInterval(timer);
+}
+
+// Join ``roomId``. ``config``: {appId, relays, iceServers, relayOnly}. Messages that are not text or
+// longer than ``maxLength`` are dropped here, before they reach Python (a flood of big messages
+// costs the host next to nothing). ``handlers``: message(peer, text), join(peer), leave(peer),
+// relays(open, total, allFailed), noPath(peer or "").
 export function connect(config, roomId, handlers, maxLength) {
+  const rtcConfig = { iceServers: config.iceServers };
+  if (config.relayOnly) rtcConfig.iceTransportPolicy = "relay";
+  const noPath = (peerId) => handlers.noPath(peerId ?? "");
   const room = joinRoom(
-    { appId: config.appId, relayConfig: { urls: config.relays }, rtcConfig: { iceServers: config.iceServers } },
+    {
+      appId: config.appId,
+      relayConfig: { urls: config.relays },
+      rtcConfig,
+      rtcPolyfill: trackedPeerConnection(() => noPath("")),
+    },
     roomId,
+    {
+      // Trystero's words for "offer and answer went through, the browsers found no path"
+      onJoinError: ({ error, peerId }) => {
+        if (/after exchanging SDP/.test(error)) noPath(peerId);
+      },
+    },
   );
+  const stopWatching = watchRelays(config.relays, (open, total, allFailed) => handlers.relays(open, total, allFailed));
   const channel = room.makeAction("m");
   let dropped = 0;
   const log = window.__heartsOnlineLog; // tests only: every message this page received
@@ -45,12 +123,18 @@ export function connect(config, roomId, handlers, maxLength) {
     },
     leave() {
       window.removeEventListener("pagehide", leave);
+      stopWatching();
       return room.leave();
     },
     dropped: () => dropped,
     peers: () => Object.keys(room.getPeers()),
+    exchanging,
   };
 }
+
+// How many RTCPeerConnections this page has made and how many are open (the tests watch that a
+// failing join does not pile them up).
+export const peerConnectionCounts = () => ({ made: peerConnections.made, open: peerConnections.open.size });
 
 // The invitation link as an SVG QR code (for the phone next to you).
 export function qrSvg(text) {

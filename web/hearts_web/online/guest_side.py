@@ -16,30 +16,33 @@ from ..session import Snapshot
 from ..table_html import esc
 from ..table_state import Seating
 from . import config, link, protocol
+from .connection import ConnectionWatch, RelayState, Trouble, status_html, trouble_html
 from .decoder import HOST_MESSAGES, decode
 from .door import Door
 from .guest import GuestTable
 from .messages import Bye, Envelope, HostProof, LobbySeat, Turn
-from .panel_html import GUEST_KEY, ip_notice, seats_html
+from .panel_html import GUEST_KEY, hide_ip_choice, ip_notice, seats_html
 from .table_extras import TableExtras, timer_label
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 
 KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot"}
-RECONNECT_AFTER = 8.0  # seconds without meeting the host before joining the room afresh
-RECONNECT_LONGEST = 32.0  # the wait doubles after each fresh join, up to this
-SLOW_AFTER = 30.0  # seconds without meeting the host before the join dialog offers a reload
+RECONNECT_AFTER = 10.0  # seconds without meeting the host before joining the room afresh
+RECONNECT_LONGEST = 60.0  # the wait doubles after each fresh join, up to this
+SLOW_AFTER = 20.0  # seconds without meeting the host (relays working) before the join dialog says so
 PROOF_LIMIT = 1023  # characters: a host's proof is short (anything longer from an unproven peer is not one)
 
 
 class GuestSide:
     """This browser is a guest at someone else's table."""
 
-    def __init__(self, door: Door, room: str, public_key: str, relay: str | None) -> None:
-        self.door, self.room, self.public_key, self.relay = door, room, public_key, relay
+    def __init__(self, door: Door, room: str, public_key: str, net: config.Network) -> None:
+        self.door, self.room, self.public_key, self.net = door, room, public_key, net
         saved = door.store.get_json(GUEST_KEY) if door.store.get_raw(GUEST_KEY) else None
         mine = saved.get(room, {}) if isinstance(saved, dict) and isinstance(saved.get(room), dict) else {}
         token = mine.get("token")
+        self.hide_ip = mine.get("hide_ip") is True and net.has_turn
+        self.watch = ConnectionWatch()
         self.table = GuestTable(lambda text: None, self, protocol.clean_name(mine.get("name")) or "",
                                 token=token if isinstance(token, str) and is_token(token) else None)
         self.link: link.Link | None = None  # the room joined last (the one searched for the host)
@@ -56,6 +59,7 @@ class GuestSide:
         self.rejoining: asyncio.Future[None] | None = None
         self.searching_since = 0.0
         self.slow_shown = False
+        self.trouble_shown = Trouble.NONE
         self.last_met = 0.0  # when a peer last joined the current room
         self.extras = TableExtras(door, self._react, self.table.back)
         self.over: Snapshot | None = None  # the match-over state, while its dialog is up
@@ -72,14 +76,17 @@ class GuestSide:
             return
         name = esc(self.table.name)
         if self.link is None and not connecting:
-            body = (f'<p>{esc(t("online_join_intro"))}</p>{ip_notice()}'
+            body = (f'<p>{esc(t("online_join_intro"))}</p>{ip_notice(self.hide_ip)}'
                     f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" value="{name}" autocomplete="nickname"></label>'
+                    f'{hide_ip_choice(self.net.has_turn, self.hide_ip)}'
                     f'<div class="dlg-actions"><button type="button" class="primary" data-action="online-join" autofocus>{esc(t("online_join"))}</button></div>')
         elif not self.seats:
-            body = f'<p class="note" data-online-connecting>{esc(t("online_connecting"))}</p>{ip_notice()}'
-            if self.slow_shown:  # a fresh page gets a fresh peer id: what helps when nothing else did
-                body += (f'<p class="note" data-online-slow>{esc(t("online_slow"))}</p><div class="dlg-actions">'
-                         f'<button type="button" class="primary" data-action="online-reload">{esc(t("online_reload_now"))}</button></div>')
+            trouble = self.watch.trouble()
+            body = (f'<p class="note" data-online-connecting>{esc(t("online_connecting"))}</p>{status_html(self.watch.relays)}'
+                    f'{trouble_html(trouble, self.net.has_turn, host=False)}')
+            if self.slow_shown and trouble is Trouble.NONE:
+                body += f'<p class="note" data-online-slow>{esc(t("online_searching_host"))}</p>'
+            body += ip_notice(self.hide_ip)
         else:
             can_sit = self.table.seat is None and not self.started
             head = t("online_pick_seat") if can_sit else t("online_waiting_start")
@@ -105,10 +112,11 @@ class GuestSide:
         this page is just leaving (Trystero connects a peer it met while leaving), and then that
         room, not the new one, is where the host hears us."""
         room: list[link.Link] = []
-        self.link = link.Link(module, self.room, self.relay, protocol.MAX_HOST_MESSAGE,
-                              lambda peer, text: self.received(room[0], peer, text),
+        watch = link.Watchers(lambda peer, text: self.received(room[0], peer, text),
                               lambda peer: self.peer_joined(room[0], peer),
-                              lambda peer: self.peer_left(room[0], peer))
+                              lambda peer: self.peer_left(room[0], peer),
+                              self.relays_changed, lambda peer: self.path_failed())
+        self.link = link.Link(module, self.room, self.net, protocol.MAX_HOST_MESSAGE, watch, self.hide_ip)
         room.append(self.link)
         self.opened = asyncio.get_event_loop().time()
 
@@ -133,6 +141,8 @@ class GuestSide:
             self.table.host_proven(peer)
             self.host_left = False
             self.reconnect_after = RECONNECT_AFTER  # met: the next search starts quick again
+            self.watch.connected()
+            self._show_trouble()
         else:
             self.table.log.append(f"{peer[:8]} failed to prove it is the host")
 
@@ -160,19 +170,48 @@ class GuestSide:
             await asyncio.sleep(2.0)
             if self.table.host_peer is not None:
                 self.table.tick()
+            self._show_trouble()
             if not self.searching or self.link is None:  # a silent host (a background tab) is waited for
                 continue
             # no host yet, or it went away (a reload gives it a new peer): look for it
             self.link.send(None, self.table.probe())
             now = asyncio.get_event_loop().time()
-            # (not while a peer that joined lately may still prove itself the host)
-            if self.rejoining is None and now - max(self.opened, self.last_met) > self.reconnect_after:
-                # Nobody met us: the relay only re-introduces peers at long intervals, but a
-                # fresh join is introduced at once. Leave and join again.
+            # (not while a peer that joined lately may still prove itself the host, nor while an
+            # offer and answer with a peer are on their way: a fresh join would throw them away)
+            if (self.rejoining is None and not self.link.exchanging
+                    and now - max(self.opened, self.last_met) > self.reconnect_after):
+                # Nobody met us: maybe an announce was lost, or a relay came back since. A fresh
+                # join announces at once on every relay. Leave and join again.
                 self.rejoining = asyncio.ensure_future(self._rejoin())
             if self.table.host_peer is None and not self.slow_shown and now - self.searching_since > SLOW_AFTER:
                 self.slow_shown = True
                 self.show_join(connecting=True)
+
+    def relays_changed(self, state: RelayState) -> None:
+        """The relays' state changed: shown in the join dialog as it happens."""
+        self.watch.relays_changed(state)
+        status = qs("#dlg-body [data-relay-status]")
+        if status is not None:
+            status.outerHTML = status_html(state)
+        self._show_trouble()
+
+    def path_failed(self) -> None:
+        """Offer and answer went through with a peer but no network path joins them."""
+        if self.table.host_peer is None or self.host_left:
+            self.watch.path_failed()
+            self._show_trouble()
+
+    def _show_trouble(self) -> None:
+        """Say what keeps this guest from the table (in the join dialog while it searches; as the
+        "waiting for the host" notice when the host went away during the match)."""
+        trouble = self.watch.trouble() if self.searching else Trouble.NONE
+        if trouble == self.trouble_shown:
+            return
+        self.trouble_shown = trouble
+        if qs("#dlg-body [data-online-connecting]") is not None:
+            self.show_join(connecting=True)
+        elif self.table.away and self.entered:
+            self.host_away(True)
 
     async def _rejoin(self) -> None:
         """Leave the room, then join it again. Only after the leave has finished: Trystero hands
@@ -201,7 +240,7 @@ class GuestSide:
         saved = self.door.store.get_json(GUEST_KEY) if self.door.store.get_raw(GUEST_KEY) else None
         rooms = saved if isinstance(saved, dict) else {}
         rooms = {k: v for k, v in rooms.items() if config.is_room(k)}
-        rooms[self.room] = {"token": self.table.token, "name": self.table.name}
+        rooms[self.room] = {"token": self.table.token, "name": self.table.name, "hide_ip": self.hide_ip}
         self.door.store.set_json(GUEST_KEY, dict(list(rooms.items())[-10:]))
         self.lobby(self.seats, self.started)
 
@@ -278,7 +317,9 @@ class GuestSide:
     def host_away(self, away: bool) -> None:
         document.documentElement.classList.toggle("host-away", away)
         if away:
-            self.door.view.toast(t("online_host_away"), warn=True, seconds=3600)
+            trouble = self.watch.trouble() if self.searching else Trouble.NONE
+            extra = {Trouble.NONE: "", Trouble.NO_RELAY: t("online_no_relay"), Trouble.NO_PATH: t("online_no_path")}[trouble]
+            self.door.view.toast(f'{t("online_host_away")} {extra}'.strip(), warn=True, seconds=3600)
         else:
             self.door.view.hide_toast()
 

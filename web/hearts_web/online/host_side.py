@@ -17,6 +17,7 @@ from . import config, link, protocol
 from .door import Door
 from .host import HostTable
 from .host_save import table_to_dict
+from .connection import ConnectionWatch, RelayState, Trouble, status_html, trouble_html
 from .messages import HostProof
 from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, rematch_html, seats_html
 from .table_extras import TableExtras, timer_select
@@ -27,9 +28,14 @@ __all__ = ["HostSide"]
 class HostSide(Listener):
     """This browser hosts: it runs the match and answers the guests."""
 
-    def __init__(self, door: Door, room: str, relay: str | None, key: JsObject, table: HostTable) -> None:
-        """``key``: the host's signing key (WebCrypto, made by the transport module)."""
-        self.door, self.room, self.relay, self.key, self.table = door, room, relay, key, table
+    def __init__(self, door: Door, room: str, net: config.Network, key: JsObject, table: HostTable,
+                 hide_ip: bool = False) -> None:
+        """``key``: the host's signing key (WebCrypto, made by the transport module); ``hide_ip``:
+        connect through the site's TURN server only."""
+        self.door, self.room, self.net, self.key, self.table = door, room, net, key, table
+        self.hide_ip = hide_ip and net.has_turn
+        self.watch = ConnectionWatch()
+        self.trouble_shown = Trouble.NONE
         self.link: link.Link | None = None
         self.invite = ""
         self.ticker: asyncio.Task[None] | None = None
@@ -43,11 +49,12 @@ class HostSide(Listener):
 
     async def connect(self) -> None:
         module = await link.load()
-        self.link = link.Link(module, self.room, self.relay, protocol.MAX_GUEST_MESSAGE,
-                              self.table.on_message, self.joined, self.table.peer_left)
+        watch = link.Watchers(self.table.on_message, self.joined, self.table.peer_left, self.relays_changed,
+                              lambda peer: self.path_failed())
+        self.link = link.Link(module, self.room, self.net, protocol.MAX_GUEST_MESSAGE, watch, self.hide_ip)
         self.table.send_raw = self.link.send
         base = f"{window.location.origin}{window.location.pathname}"
-        self.invite = config.invitation(base, f"{self.room}.{self.key.publicKey}", self.relay)
+        self.invite = config.invitation(base, f"{self.room}.{self.key.publicKey}", self.net)
         window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#host={self.room}")
         self.ticker = asyncio.ensure_future(self._tick())
 
@@ -64,10 +71,38 @@ class HostSide(Listener):
         while True:
             await asyncio.sleep(1.0)
             self.table.tick()
+            self._show_trouble()
+
+    def relays_changed(self, state: RelayState) -> None:
+        self.watch.relays_changed(state)
+        status = qs("#dlg-body [data-relay-status]")
+        if status is not None:
+            status.outerHTML = status_html(state)
+        self._show_trouble()
+
+    def path_failed(self) -> None:
+        """A guest's browser and this one exchanged offer and answer, and found no network path."""
+        self.door.view.toast(" ".join((t("online_no_path_host"),
+                                       t("online_no_path_turn" if self.net.has_turn else "online_no_path_no_turn"))),
+                             warn=True, seconds=12)
+
+    def _show_trouble(self) -> None:
+        """No relay answers: new or returning guests cannot reach the table (said in the lobby, or
+        as a notice during the match; the match itself goes on between those connected)."""
+        trouble = Trouble.NO_RELAY if self.watch.trouble() is Trouble.NO_RELAY else Trouble.NONE
+        if trouble == self.trouble_shown:
+            return
+        self.trouble_shown = trouble
+        if self.door.dialogs.is_open and qs("#dlg-body [data-online-lobby]") is not None:
+            self.show_lobby()
+        elif trouble is Trouble.NO_RELAY:
+            self.door.view.toast(" ".join((t("online_no_relay_host"), t("online_no_relay_try"))), warn=True, seconds=3600)
+        else:
+            self.door.view.hide_toast()
 
     def save(self) -> None:
-        self.door.store.set_json(HOST_KEY, {"room": self.room, "relay": self.relay, "key": str(self.key.privateJwk),
-                                            "table": table_to_dict(self.table)})
+        self.door.store.set_json(HOST_KEY, {"room": self.room, "net": self.net.query, "hide_ip": self.hide_ip,
+                                            "key": str(self.key.privateJwk), "table": table_to_dict(self.table)})
 
     def changed(self) -> None:
         self.save()
@@ -90,7 +125,8 @@ class HostSide(Listener):
             f'<button type="button" class="secondary" data-action="online-share">{esc(t("online_share"))}</button></div>'
             f'<figure class="qr" aria-label="{esc(t("online_qr"))}">{qr}<figcaption>{esc(t("online_qr"))}</figcaption></figure>'
             f'<h3>{esc(t("online_seats"))}</h3>{seats_html(seats, Seat.SOUTH, False)}'
-            f'{timer_select(self.table.timer.limit)}{ip_notice()}'
+            f'{timer_select(self.table.timer.limit)}{status_html(self.watch.relays)}'
+            f'{trouble_html(self.trouble_shown, self.net.has_turn, host=True)}{ip_notice(self.hide_ip)}'
             '<div class="dlg-actions">'
             f'<button type="button" class="secondary" data-action="online-close">{esc(t("online_close"))}</button>'
             + (f'<button type="button" class="primary" data-action="close-dialog">{esc(t("close"))}</button>' if started else

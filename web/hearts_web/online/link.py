@@ -6,14 +6,17 @@ bundle (Trystero, the QR encoder) is imported here, on demand.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
-from ..dom import JsObject, keep, window
+from ..dom import JsObject, keep, qs, window
 from . import config
+from .connection import RelayState
 
-__all__ = ["load", "Link"]
+__all__ = ["load", "Link", "RelayState", "Watchers", "site_turn"]
 
 _MODULE: list[JsObject] = []
 
@@ -29,25 +32,45 @@ def _js(value: object) -> JsObject:
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
-class Link:
-    """One connection to a room: ``send(peer or None for everyone, text)``; the handlers hear
-    messages (peer, text), peers joining and leaving."""
+@dataclass(frozen=True)
+class Watchers:
+    """What a room tells the page besides messages: peers coming and going, the relays' state, and
+    a peer with whom offer and answer went through but no network path was found (``""``: not known
+    which)."""
 
-    def __init__(self, module: JsObject, room: str, relay: str | None, max_length: int,
-                 on_message: Callable[[str, str], None], on_join: Callable[[str], None],
-                 on_leave: Callable[[str], None]) -> None:
-        relays = [relay] if relay else list(config.RELAYS)
-        ice = [] if relay else [{"urls": list(config.STUN)}]
-        handlers = {"message": keep(lambda peer, text: on_message(str(peer), str(text))),
-                    "join": keep(lambda peer: on_join(str(peer))),
-                    "leave": keep(lambda peer: on_leave(str(peer)))}
+    message: Callable[[str, str], None]
+    join: Callable[[str], None]
+    leave: Callable[[str], None]
+    relays: Callable[[RelayState], None] = lambda state: None
+    no_path: Callable[[str], None] = lambda peer: None
+
+
+class Link:
+    """One connection to a room: ``send(peer or None for everyone, text)``; ``watch`` hears the
+    rest. ``hide_ip``: only relayed ICE candidates (through a TURN server), so that the other
+    players never learn this player's address."""
+
+    def __init__(self, module: JsObject, room: str, net: config.Network, max_length: int, watch: Watchers,
+                 hide_ip: bool = False) -> None:
+        handlers = {"message": keep(lambda peer, text: watch.message(str(peer), str(text))),
+                    "join": keep(lambda peer: watch.join(str(peer))),
+                    "leave": keep(lambda peer: watch.leave(str(peer))),
+                    "relays": keep(lambda n, total, failed: watch.relays(RelayState(int(n), int(total), bool(failed)))),
+                    "noPath": keep(lambda peer: watch.no_path(str(peer)))}
+        options = {"appId": config.APP_ID, "relays": list(net.relays), "iceServers": [dict(s) for s in net.ice],
+                   "relayOnly": hide_ip and net.has_turn}
         self.module = module
-        self.js = module.connect(_js({"appId": config.APP_ID, "relays": relays, "iceServers": ice}), room,
-                                 _js(handlers), max_length)
+        self.js = module.connect(_js(options), room, _js(handlers), max_length)
         self.self_id = str(self.js.selfId)
 
     def send(self, peer: str | None, text: str) -> None:
         self.js.send(peer, text)
+
+    @property
+    def exchanging(self) -> bool:
+        """An offer or answer has gone through with a peer that is not connected yet (joining the
+        room afresh now would throw that connection away)."""
+        return bool(self.js.exchanging())
 
     def leave(self) -> Awaitable[JsObject]:
         """Leave the room; await the result before joining the same room again (Trystero hands a
@@ -57,3 +80,15 @@ class Link:
 
     def qr_svg(self, text: str) -> str:
         return str(self.module.qrSvg(text))
+
+
+def site_turn() -> list[dict[str, object]]:
+    """The TURN servers this site was built with (``HEARTS_TURN``, written into the page by
+    tools/build.py as ``<meta name="hearts-turn">``); none when the page has no such list."""
+    meta = qs('meta[name="hearts-turn"]')
+    if meta is None:
+        return []
+    try:
+        return [dict(s) for s in config.ice_servers(json.loads(str(meta.content)))]
+    except ValueError:
+        return []

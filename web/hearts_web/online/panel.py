@@ -1,8 +1,8 @@
 """The online table's panel: create a table, join or resume one from a link, and the table's
 commands (``online-host``, ``online-start``, ``online-join``, ``online-sit``, ``online-close``,
-``online-leave``, ``online-reload``, ``online-copy``, ``online-share``, ``online-rematch``,
+``online-leave``, ``online-copy``, ``online-share``, ``online-rematch``,
 ``online-rematch-start``, ``online-react``, ``online-mute``, ``online-back``; the form
-``online-table``: the turn timer).
+``online-table``: the turn timer; ``online-join``: "hide my IP address").
 
 :class:`~.host_side.HostSide` runs a :class:`~.host.HostTable` over a :class:`~.link.Link` and hands the
 match to the page's table loop; :class:`~.guest_side.GuestSide` runs a :class:`~.guest.GuestTable`
@@ -29,7 +29,7 @@ from .guest_side import GuestSide
 from .host import HostTable
 from .host_save import restore_table
 from .host_side import HostSide
-from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, select
+from .panel_html import HOST_KEY, MATCH_KEY, hide_ip_choice, ip_line, ip_notice, select
 
 __all__ = ["OnlinePanel"]
 
@@ -44,7 +44,6 @@ class OnlinePanel:
         commands.add("online-sit", self.sit)
         for action in ("online-close", "online-leave"):
             commands.add(action, lambda _: self.leave())
-        commands.add("online-reload", lambda _: window.location.reload())  # a fresh start, a fresh peer
         commands.add("online-copy", lambda _: self.copy())
         commands.add("online-share", lambda _: self.share())
         commands.add("online-rematch", lambda _: self.rematch())
@@ -53,16 +52,22 @@ class OnlinePanel:
         commands.add("online-mute", lambda _: self.side.extras.toggle_mute() if self.side else None)
         commands.add("online-back", lambda _: self.side.extras.take_back() if self.side else None)
         commands.add_form("online-table", self.table_setting)
+        commands.add_form("online-join", self.join_choice)
 
-    def relay(self) -> str | None:
-        return config.test_relay(self.door.params.get("relay"), str(window.location.hostname))
+    def network(self) -> config.Network:
+        """How this page reaches the others: public relays, STUN and the site's TURN servers, or
+        the tests' seams (``?relay=``, ``?ice=``) on a page of this machine."""
+        net = config.network(str(window.location.search or ""), str(window.location.hostname), link.site_turn())
+        return net if isinstance(net, config.Network) else config.Network()
 
     def relay_refused(self) -> bool:
-        """The address names a relay this page does not use: say so (no connection is made)."""
-        value = self.door.params.get("relay")
-        if not config.relay_refused(value, str(window.location.hostname)):
+        """The address names a relay or ICE servers this page does not use: say so (no connection
+        is made, rather than quietly using the public relays)."""
+        net = config.network(str(window.location.search or ""), str(window.location.hostname))
+        if isinstance(net, config.Network):
             return False
-        self.door.dialogs.open(t("online_title"), f'<p class="note" data-relay-refused>{esc(t("online_relay_refused", relay=value or ""))}</p>')
+        key, mark = ("online_ice_refused", "data-ice-refused") if net.lstrip().startswith("[") else ("online_relay_refused", "data-relay-refused")
+        self.door.dialogs.open(t("online_title"), f'<p class="note" {mark}>{esc(t(key, relay=net, value=net))}</p>')
         return True
 
     def open_from_link(self) -> bool:
@@ -73,7 +78,7 @@ class OnlinePanel:
         joined = config.room_from_hash(fragment.split(".")[0])
         key = fragment.split(".", 1)[1] if "." in fragment else ""
         if joined and config.is_public_key(key):
-            self.side = GuestSide(self.door, joined, key, self.relay())
+            self.side = GuestSide(self.door, joined, key, self.network())
             if self.side.returning:
                 page.guard(self.side.connect())
             else:
@@ -101,6 +106,7 @@ class OnlinePanel:
                 f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" autocomplete="nickname"></label>'
                 f'<label for="online-preset">{esc(t("preset"))} {select("preset", presets, s.preset if s.preset in PRESETS else "standard")}</label>'
                 f'<label for="online-level">{esc(t("online_bots"))} {select("level", levels, s.difficulty)}</label></div>'
+                f'{hide_ip_choice(self.network().has_turn, False)}'
                 f'<div class="dlg-actions"><button type="button" class="primary" data-action="online-host" autofocus>{esc(t("online_create"))}</button></div>')
         self.door.dialogs.open(t("online_title"), body)
 
@@ -111,16 +117,27 @@ class OnlinePanel:
     def create(self) -> None:
         if self.side is None:
             page.guard(self._create(protocol.clean_name(self._field("name")) or t("seat_name_0"),
-                                    self._field("preset") or "standard", self._field("level") or "medium"))
+                                    self._field("preset") or "standard", self._field("level") or "medium", self._hide_ip()))
 
     def start(self) -> None:
         if isinstance(self.side, HostSide) and not self.side.table.started:
             page.guard(self.side.start())
 
+    def _hide_ip(self) -> bool:
+        box = qs("#online-hide-ip")
+        return box is not None and not is_none(box) and bool(box.checked)
+
     def join(self) -> None:
         if isinstance(self.side, GuestSide):
             self.side.table.name = protocol.clean_name(self._field("name")) or ""
+            self.side.hide_ip = self._hide_ip() and self.side.net.has_turn
             page.guard(self.side.connect())
+
+    def join_choice(self, change: FieldChange) -> None:
+        """"Hide my IP address" ticked or not: the notice beside it says who sees the address."""
+        notice = qs("#dlg-body .online-ip")
+        if change.name == "hide-ip" and notice is not None:
+            notice.outerHTML = ip_line(change.checked)
 
     def sit(self, press: Press) -> None:
         side = self.side
@@ -185,7 +202,7 @@ class OnlinePanel:
         except Exception:  # noqa: BLE001
             self.door.view.toast(t("copy_manual") + " " + text, seconds=10)
 
-    async def _create(self, name: str, preset: str, level: str) -> None:
+    async def _create(self, name: str, preset: str, level: str, hide_ip: bool) -> None:
         self.door.dialogs.open(t("online_title"), f'<p class="note">{esc(t("online_connecting"))}</p>')
         try:
             module = await link.load()
@@ -194,7 +211,7 @@ class OnlinePanel:
             return
         key = await module.hostKey(None)
         table = self._table(name, preset if preset in PRESETS else "standard", level if level in DIFFICULTIES else "medium")
-        side = self.side = HostSide(self.door, config.new_room(), self.relay(), key, table)
+        side = self.side = HostSide(self.door, config.new_room(), self.network(), key, table, hide_ip)
         await side.connect()
         side.save()
         side.apply_seating()
@@ -220,8 +237,7 @@ class OnlinePanel:
         restore_table(table, raw)
         first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}
         table.seats[0].name = str(first.get("name") or t("seat_name_0"))[:protocol.NAME_LIMIT]
-        relay = self.relay() if saved.get("relay") == self.relay() else None
-        side = self.side = HostSide(self.door, str(saved["room"]), relay, key, table)
+        side = self.side = HostSide(self.door, str(saved["room"]), self.network(), key, table, saved.get("hide_ip") is True)
         await side.connect()
         session = self.door.saved.load(MATCH_KEY) if table.started else None
         if session is not None:

@@ -12,14 +12,28 @@ from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY
 from ..table_html import esc
 from .messages import LobbySeat
 
-__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_notice", "select", "seats_html", "rematch_html"]
+__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_line", "ip_notice", "hide_ip_choice", "select", "seats_html", "rematch_html"]
 
 HOST_KEY, GUEST_KEY, MATCH_KEY = ONLINE_HOST_KEY, ONLINE_GUEST_KEY, ONLINE_MATCH_KEY
 
 
-def ip_notice() -> str:
-    return (f'<p class="note online-ip">{esc(t("online_ip"))}</p>'
-            f'<p class="note">{esc(t("online_host_knows"))}</p>')
+def ip_line(hidden: bool) -> str:
+    """Who sees this player's IP address: the other players, unless it hides behind TURN."""
+    return f'<p class="note online-ip" data-ip-hidden="{str(hidden).lower()}">{esc(t("online_ip_hidden" if hidden else "online_ip"))}</p>'
+
+
+def ip_notice(hidden: bool = False) -> str:
+    """Who sees this player's IP address, and what the host's browser knows."""
+    return f'{ip_line(hidden)}<p class="note">{esc(t("online_host_knows"))}</p>'
+
+
+def hide_ip_choice(has_turn: bool, checked: bool) -> str:
+    """"Hide my IP address": offered only when the site has a TURN server to hide behind."""
+    if not has_turn:
+        return ""
+    return (f'<div class="form" data-form="online-join"><label class="check" for="online-hide-ip">'
+            f'<input type="checkbox" id="online-hide-ip" name="hide-ip"{" checked" if checked else ""}> '
+            f'{esc(t("online_hide_ip"))}</label></div>')
 
 
 def select(name: str, options: list[tuple[str, str]], current: str) -> str:
