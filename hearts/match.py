@@ -54,6 +54,10 @@ class Match:
     """A whole match. Deals come from ``seed`` (see :func:`hand_seed`) or from explicit ``deals``.
 
     ``max_hands`` ends the match after that many hands (the daily game is a one-hand match).
+    ``earlier``: the score sheet of hands played before this match took over (an online table that
+    a guest carries on when its host is gone): the match goes on from their totals with hand number
+    ``len(earlier)`` (and its pass direction); only the hands played here have cards
+    (:attr:`hands`; :attr:`first_hand` is the number of the first of them).
     """
 
     def __init__(
@@ -63,6 +67,7 @@ class Match:
         *,
         deals: Sequence[Deal] | None = None,
         max_hands: int | None = None,
+        earlier: Sequence[HandScore] = (),
     ) -> None:
         self.rules = rules if rules is not None else Rules()
         if seed is None and deals is None:
@@ -75,22 +80,26 @@ class Match:
             raise ValueError("max_hands must be at least 1")
         self.max_hands = max_hands
         self.hands: list[Hand] = []
-        self.score_sheet: list[HandScore] = []
-        self.scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self.score_sheet: list[HandScore] = _checked_sheet(earlier)
+        self.first_hand = len(self.score_sheet)
+        self.scores: tuple[int, int, int, int] = self.score_sheet[-1].totals if self.score_sheet else (0, 0, 0, 0)
         self.winners: tuple[Seat, ...] = ()
         self._over = False
+        if self._winners_if_over():
+            raise ValueError("the earlier hands already ended the match")
         self._deal_hand()
 
     # ----------------------------------------------------------------- structure
     def deal_for(self, hand_number: int) -> Deal | None:
         """The deal of hand ``hand_number``, or ``None`` when explicit deals have run out."""
         if self._deals is not None:
-            return self._deals[hand_number] if hand_number < len(self._deals) else None
+            index = hand_number - self.first_hand
+            return self._deals[index] if 0 <= index < len(self._deals) else None
         assert self.seed is not None
         return deal_from_seed(hand_seed(self.seed, hand_number))
 
     def _deal_hand(self) -> HandStarted:
-        number = len(self.hands)
+        number = self.first_hand + len(self.hands)
         deal = self.deal_for(number)
         if deal is None:
             raise IllegalAction(ErrorCode.NO_MORE_DEALS, f"no deal was given for hand {number + 1}", hand_number=number)
@@ -105,7 +114,14 @@ class Match:
 
     @property
     def hand_number(self) -> int:
-        return len(self.hands) - 1
+        return self.first_hand + len(self.hands) - 1
+
+    def hand_at(self, hand_number: int) -> Hand:
+        """The hand with that number (one played here: not one of the ``earlier`` hands)."""
+        index = hand_number - self.first_hand
+        if not 0 <= index < len(self.hands):
+            raise IndexError(f"hand {hand_number + 1} was not played in this match")
+        return self.hands[index]
 
     @property
     def is_over(self) -> bool:
@@ -254,7 +270,7 @@ class Match:
         return events
 
     def _winners_if_over(self) -> tuple[Seat, ...]:
-        last_hand = self.max_hands is not None and len(self.hands) >= self.max_hands
+        last_hand = self.max_hands is not None and self.first_hand + len(self.hands) >= self.max_hands
         if not last_hand and max(self.scores) < self.rules.target:
             return ()
         lowest = min(self.scores)
@@ -265,3 +281,13 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match seed={self.seed!r} hand={self.hand_number} {self.phase.value} scores={self.scores}>"
+
+
+def _checked_sheet(rows: Sequence[HandScore]) -> list[HandScore]:
+    """``rows`` as the start of a score sheet: hands 0, 1, 2… whose totals add up; ``ValueError`` else."""
+    running = (0, 0, 0, 0)
+    for number, row in enumerate(rows):
+        running = tuple(a + b for a, b in zip(running, row.points))  # type: ignore[assignment]
+        if row.hand_number != number or tuple(row.totals) != running:
+            raise ValueError(f"the earlier hands do not add up at hand {number + 1}")
+    return list(rows)

@@ -41,10 +41,11 @@ from .cards import Card
 from .deal import Deal, deal_from_seed, validate_deal
 from .errors import ErrorCode, IllegalAction, RecordError
 from .hand import Hand
-from .match import Match
+from .match import HandScore, Match
 from .phase import Phase
 from .rules import Rules
 from .seats import SEATS, PassDirection, Seat
+from .wire import sheet_from_list, sheet_to_list
 
 __all__ = [
     "MATCH_FORMAT",
@@ -122,6 +123,8 @@ def match_to_record(match: Match) -> dict[str, Any]:
         record["seed"] = match.seed
     if match.max_hands is not None:
         record["max_hands"] = match.max_hands
+    if match.first_hand:
+        record["earlier"] = sheet_to_list(match.score_sheet[:match.first_hand])
     record["hands"] = [_hand_body(h, match.seed is None) for h in match.hands]
     return record
 
@@ -242,6 +245,19 @@ def _seed(data: Mapping[str, Any]) -> str | None:
     return seed
 
 
+def _earlier(data: Mapping[str, Any], rules: Rules) -> tuple[HandScore, ...]:
+    """The score sheet of hands played before the record's match took over (``earlier``): rows
+    that add up and do not end the match already."""
+    if "earlier" not in data:
+        return ()
+    try:
+        rows = sheet_from_list(data["earlier"])
+        Match(rules, seed="check", earlier=rows)
+    except ValueError as exc:  # a WireError too
+        raise _fail(ErrorCode.BAD_FIELD, "earlier", f"the earlier hands: {exc}") from None
+    return rows
+
+
 def match_from_record(data: Any) -> Match:
     rules = _header(data, (MATCH_FORMAT,))
     seed = _seed(data)
@@ -252,7 +268,7 @@ def match_from_record(data: Any) -> Match:
     if not isinstance(bodies, list) or not bodies:
         raise _fail(ErrorCode.BAD_FIELD, "hands", "a match record needs a non-empty list of hands")
     deals = None if seed is not None else [_deal(b if isinstance(b, Mapping) else {}, f"hands[{i}]") for i, b in enumerate(bodies)]
-    match = Match(rules, seed, deals=deals, max_hands=max_hands)
+    match = Match(rules, seed, deals=deals, max_hands=max_hands, earlier=_earlier(data, rules))
     for i, body in enumerate(bodies):
         step = f"hands[{i}]"
         if i > 0:

@@ -93,6 +93,8 @@ def match_tally(match: Match, seat: Seat) -> MatchTally:
     """The finished ``match`` for ``seat``, from its hands; ``ValueError`` while it goes on."""
     if not match.is_over:
         raise ValueError("the match is not over")
+    if match.first_hand:  # carried on from another host's match: its earlier hands are rows only
+        return sheet_tally(match.score_sheet, match.winners, seat)
     hands = [hand_tally(h, seat) for h in match.hands]
     won, shared, place = _result(match.scores, match.winners, seat)
     return MatchTally(hands=len(hands), points=sum(h.points for h in hands),

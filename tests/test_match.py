@@ -164,3 +164,47 @@ def test_error_details_are_plain_data():
         match.choose_pass(Seat.SOUTH, match.cards(Seat.SOUTH)[:2])
     data = err.value.to_dict()
     assert data["code"] == "wrong_pass_count" and data["details"] == {"count": 2, "expected": 3}
+
+
+# ------------------------------------------------------------------ a match carried on from another
+def _played(rules: Rules, seed: str, hands: int) -> Match:
+    match = Match(rules, seed=seed)
+    rng = random.Random(7)
+    while len(match.score_sheet) < hands and not match.is_over:
+        step(match, rng)
+        if match.phase is Phase.HAND_OVER and len(match.score_sheet) < hands:
+            match.next_hand()
+    return match
+
+
+def test_a_match_goes_on_from_the_score_sheet_of_earlier_hands():
+    """An online table whose host is gone: a guest carries on with the scores so far, the next
+    hand number and its pass direction, from a fresh deal; the sheet keeps the earlier rows."""
+    rules = PRESETS["standard"]
+    before = _played(rules, "carry", 2)
+    deal = deal_from_seed("fresh")
+    carried = Match(rules, deals=[deal], earlier=before.score_sheet)
+    assert carried.first_hand == 2 and carried.hand_number == 2 and carried.scores == before.scores
+    assert carried.pass_direction is PassDirection.ACROSS and carried.hand.deal == deal
+    assert carried.score_sheet == before.score_sheet and len(carried.hands) == 1
+    assert carried.view(Seat.SOUTH).hand_number == 2 and carried.view(Seat.SOUTH).scores == before.scores
+    rng = random.Random(3)
+    while carried.phase is not Phase.HAND_OVER and not carried.is_over:
+        step(carried, rng)
+    row = carried.score_sheet[-1]
+    assert row.hand_number == 2 and row.totals == tuple(a + b for a, b in zip(before.scores, row.points))
+    assert carried.hand_at(2) is carried.hand
+    with pytest.raises(IndexError):
+        carried.hand_at(1)  # an earlier hand: played elsewhere, no cards here
+
+
+def test_earlier_hands_must_add_up_and_leave_the_match_open():
+    rules = PRESETS["standard"]
+    sheet = _played(rules, "carry", 2).score_sheet
+    bad = [sheet[0], sheet[1].__class__(1, sheet[1].points, sheet[1].penalty, None, None, (0, 0, 0, 0))]
+    with pytest.raises(ValueError, match="do not add up at hand 2"):
+        Match(rules, seed="x", earlier=bad)
+    with pytest.raises(ValueError, match="do not add up at hand 1"):
+        Match(rules, seed="x", earlier=sheet[1:])  # not from hand 1
+    with pytest.raises(ValueError, match="already ended"):
+        Match(Rules(target=1), seed="x", earlier=sheet)

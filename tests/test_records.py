@@ -151,3 +151,67 @@ def test_a_match_waiting_between_hands_round_trips():
     assert dealt.hand_number == 1 and dealt.phase is Phase.PASSING and dealt.scores == waiting.scores
     waiting.next_hand()
     assert match_to_record(waiting) == match_to_record(dealt)
+
+
+# ------------------------------------------------------------------ a match carried on from another
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from hearts import PRESETS, deal_from_seed  # noqa: E402
+from hearts.tally import match_tally  # noqa: E402
+from helpers import step  # noqa: E402
+
+
+def _carried(earlier_hands: int, plays: int, seed: int) -> Match:
+    """A match carried on after ``earlier_hands`` hands played elsewhere, ``plays`` steps into it."""
+    import random
+
+    rng = random.Random(seed)
+    before = Match(PRESETS["standard"], seed=f"before{seed}")
+    while len(before.score_sheet) < earlier_hands and not before.is_over:
+        step(before, rng)
+        if before.phase is Phase.HAND_OVER and len(before.score_sheet) < earlier_hands:
+            before.next_hand()
+    sheet = before.score_sheet if not before.is_over else before.score_sheet[:-1]
+    carried = Match(PRESETS["standard"], deals=[deal_from_seed(f"fresh{seed}")], earlier=sheet)
+    for _ in range(plays):
+        if carried.phase is Phase.HAND_OVER or carried.is_over:
+            break
+        step(carried, rng)
+    return carried
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 4), st.integers(0, 60), st.integers(0, 10**6))
+def test_a_carried_match_round_trips_through_its_record(earlier_hands: int, plays: int, seed: int) -> None:
+    match = _carried(earlier_hands, plays, seed)
+    again = loads(dumps(match))
+    assert isinstance(again, Match)
+    assert again.first_hand == match.first_hand and again.score_sheet == match.score_sheet
+    assert again.hand_number == match.hand_number and again.view(Seat.SOUTH) == match.view(Seat.SOUTH)
+    assert ("earlier" in match_to_record(match)) == bool(match.first_hand)
+
+
+def test_earlier_hands_that_do_not_add_up_are_refused_with_the_reason():
+    record = match_to_record(_carried(2, 10, 1))
+    record["earlier"][1]["totals"][0] += 1
+    with pytest.raises(RecordError, match="earlier hands: the earlier hands do not add up at hand 2"):
+        match_from_record(record)
+    record["earlier"] = "nope"
+    with pytest.raises(RecordError) as err:
+        match_from_record(record)
+    assert err.value.code is ErrorCode.BAD_FIELD
+
+
+def test_a_carried_match_tallies_every_hand_from_its_sheet():
+    match = _carried(3, 10**4, 2)
+    import random
+
+    rng = random.Random(5)
+    while not match.is_over:
+        if match.phase is Phase.HAND_OVER:
+            match.next_hand(deal_from_seed(f"more{len(match.score_sheet)}"))
+        else:
+            step(match, rng)
+    tally = match_tally(match, Seat.SOUTH)
+    assert tally.hands == len(match.score_sheet) and tally.points == match.scores[Seat.SOUTH] and tally.queens is None

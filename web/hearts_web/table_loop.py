@@ -214,7 +214,7 @@ class TableLoop(Listener):
         waits at the end of the hand until then)."""
         m = session.match
         row = m.score_sheet[-1]
-        hand = m.hands[row.hand_number]
+        hand = m.hand_at(row.hand_number)
         self.view.show(session.snapshot())
         self.dialogs.hand_summary(row, [hand.trick_markers(s) for s in Seat], m.score_sheet,
                                   session.state.practice, last=m.is_over, challenge=session.deal_can_be_shared)
