@@ -221,14 +221,14 @@ def test_a_hostile_guest_changes_nothing_and_the_table_goes_on(player) -> None: 
     south = host.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.dataset.card)")
 
     def raw(t: str, seq: int, **fields: object) -> str:
-        return json.dumps({"v": 1, "t": t, "seq": seq, **fields})
+        return json.dumps({"v": 2, "t": t, "seq": seq, **fields})
 
     hostile = [
         raw("act", 10**6, action={"type": "pass", "seat": "west", "cards": [c for c in south[:3]]}),  # not in hand
         raw("act", 10**6 + 1, action={"type": "pass", "seat": "south", "cards": south[:3]}),           # another seat
         raw("act", 10**6 + 2, action={"type": "play", "seat": "west", "card": west[0]}),              # out of turn
         raw("act", 10**6 + 3, action={"type": "pass", "seat": "west", "cards": west[:2]}),             # two cards
-        "garbage", "{", json.dumps({"v": 1, "t": "act"}), "x" * 1_000_000,                          # junk, 1 MB
+        "garbage", "{", json.dumps({"v": 2, "t": "act"}), "x" * 1_000_000,                          # junk, 1 MB
         raw("act", 5, action={"type": "pass", "seat": "west", "cards": west[:3]}),                     # replayed
         json.dumps({"v": 99, "t": "hello", "seq": 10**7}),                                          # other version
         raw("state", 10**6 + 4, snap={}, events=[]),                                                # pretending to host
@@ -238,7 +238,7 @@ def test_a_hostile_guest_changes_nothing_and_the_table_goes_on(player) -> None: 
     # a flood of passes of cards West does not hold (South's: the deal is random, so fixed cards such as
     # 2C 3C 4C would be West's own legal pass in about one deal of 75)
     mallory.evaluate("""m => { for (let i = 0; i < 3000; i++) { m.seq = 2e6 + i; window.__heartsOnlineSend(JSON.stringify(m)); } }""",
-                     {"v": 1, "t": "act", "seq": 0, "action": {"type": "pass", "seat": "west", "cards": south[:3]}})
+                     {"v": 2, "t": "act", "seq": 0, "action": {"type": "pass", "seat": "west", "cards": south[:3]}})
     host.wait_for_timeout(1500)
     record = host_record(host)
     assert "west" not in record["hands"][0].get("passes", {}) and not record["hands"][0]["plays"]

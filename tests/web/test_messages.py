@@ -44,10 +44,17 @@ hands = st.integers(0, 10**6)
 actions = st.sampled_from([PlayCard(Seat.WEST, c) for c in played("acts", 0).cards(Seat.WEST)[:3]]
                           + [PassCards(Seat.NORTH, played("acts", 0).cards(Seat.NORTH)[:3])])
 lobby_seats = st.tuples(*[st.builds(m.LobbySeat, st.just(s), st.sampled_from(m.SEAT_KINDS), names) for s in Seat])
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+keys = st.text(B64, min_size=87, max_size=87)
+signatures = st.text(B64, min_size=16, max_size=200)
+heir_lists = st.lists(st.builds(m.Heir, seats, keys), max_size=3, unique_by=lambda h: h.seat).map(tuple)
+chains = st.lists(st.builds(m.Succession, st.integers(2, 9), seats, keys, heir_lists, signatures, signatures),
+                  max_size=3).map(tuple)
 messages: st.SearchStrategy[m.Message] = st.one_of(
     st.just(m.Probe()), st.just(m.Ping()), st.just(m.Bye()), st.just(m.Closed()),
-    st.builds(m.Hello, st.none() | tokens, names), st.builds(m.Sit, seats, names), st.builds(m.Act, actions),
-    st.builds(m.Contrib, hands, tokens), st.builds(m.HostProof, st.text(max_size=100)),
+    st.builds(m.Hello, st.none() | tokens, names, st.none() | keys, st.none() | signatures), st.builds(m.Sit, seats, names),
+    st.builds(m.Act, actions), st.builds(m.Contrib, hands, tokens), st.builds(m.HostProof, signatures, chains),
+    st.builds(m.Heirs, st.integers(1, 9), heir_lists, signatures), st.builds(m.Claim, chains),
     st.builds(m.Lobby, lobby_seats, st.booleans(), st.sampled_from(list(PRESETS.values())),
               st.sampled_from(list(PRESETS)), st.sampled_from(["easy", "medium", "hard"])),
     st.builds(m.Welcome, seats, tokens, names), st.sampled_from(STATES),
@@ -112,15 +119,15 @@ def test_any_json_decodes_into_a_message_that_encodes_back_to_it_or_is_refused_w
 
 @pytest.mark.parametrize("data, reason", [
     ({"v": True, "t": "ping", "seq": 1}, "version True"),
-    ({"v": 1.0, "t": "ping", "seq": 1}, "version 1.0"),
-    ({"v": 1, "t": "ping", "seq": 1.0}, "no sequence number"),
-    ({"v": 1, "t": "ping", "seq": True}, "no sequence number"),
-    ({"v": 1, "t": "ping", "seq": 1, "x": 0}, "unexpected field 'x'"),
-    ({"v": 1, "t": "contrib", "seq": 1, "hand": True, "value": TOKEN}, "hand is not a whole number"),
-    ({"v": 1, "t": "sit", "seq": 1, "seat": "West", "name": "Ben"}, "seat is not a seat"),
-    ({"v": 1, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "ZZ"}}, "bad action"),
-    ({"v": 1, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "10h"}}, "not in the form"),
-    ({"v": 1, "t": "welcome", "seq": 1, "seat": "west", "token": "XYZ", "name": "Ben"}, "token is not a token"),
+    ({"v": 2.0, "t": "ping", "seq": 1}, "version 2.0"),
+    ({"v": 2, "t": "ping", "seq": 1.0}, "no sequence number"),
+    ({"v": 2, "t": "ping", "seq": True}, "no sequence number"),
+    ({"v": 2, "t": "ping", "seq": 1, "x": 0}, "unexpected field 'x'"),
+    ({"v": 2, "t": "contrib", "seq": 1, "hand": True, "value": TOKEN}, "hand is not a whole number"),
+    ({"v": 2, "t": "sit", "seq": 1, "seat": "West", "name": "Ben"}, "seat is not a seat"),
+    ({"v": 2, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "ZZ"}}, "bad action"),
+    ({"v": 2, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "10h"}}, "not in the form"),
+    ({"v": 2, "t": "welcome", "seq": 1, "seat": "west", "token": "XYZ", "name": "Ben"}, "token is not a token"),
 ])
 def test_near_misses_are_refused_with_their_reason(data: dict[str, object], reason: str) -> None:
     got = check(data)

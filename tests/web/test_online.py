@@ -39,7 +39,7 @@ CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
 
 def raw_message(t: str, seq: int, **fields: Any) -> str:
     """A message as any peer could write it (well-formed or not)."""
-    return json.dumps({"v": 1, "t": t, "seq": seq, **fields}, separators=(",", ":"))
+    return json.dumps({"v": 2, "t": t, "seq": seq, **fields}, separators=(",", ":"))
 
 
 class Clock:
@@ -403,7 +403,7 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
             raw("act", action={"type": "pass", "seat": "west", "cards": south_cards[:3]}),           # not in hand
             raw("act", action={"type": "pass", "seat": "south", "cards": south_cards[:3]}),          # another seat
             raw("act", action={"type": "play", "seat": "west", "card": west_cards[0]}),              # wrong phase
-            "garbage", "{", "[]", json.dumps({"v": 1, "t": "act", "seq": "x"}), "x" * 1_000_000,
+            "garbage", "{", "[]", json.dumps({"v": 2, "t": "act", "seq": "x"}), "x" * 1_000_000,
             raw_message("act", 5, action={"type": "pass", "seat": "west", "cards": west_cards[:3]}),  # replayed seq
             json.dumps({"v": 99, "t": "hello", "seq": 10**6}),
             raw("sit", seat="east", name="Mallory"),                                                 # already seated

@@ -1,6 +1,6 @@
 """The one decoder of the online table's messages (:mod:`.messages`): :func:`decode` reads a
 message for one side (``GUEST_MESSAGES``: what a host may receive, ``HOST_MESSAGES``: what a guest
-may receive) and checks every part: the version (the number 1, not ``true``), the type, the
+may receive) and checks every part: the version (the number 2, not ``true``), the type, the
 sequence number, each field's type and form, and that nothing else is there. What it accepts
 encodes back to the very same JSON data; anything else is a :class:`~.messages.Refusal` that says
 why. It never raises.
@@ -23,15 +23,18 @@ from hearts.wire import WireError, events_from_list, sheet_from_list, view_from_
 from ..session import Snapshot
 from ..settings import DIFFICULTIES
 from .messages import (
-    ANSWERS, REACTIONS, SEAT_KINDS, TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Closed, Commit, Contrib, Envelope,
-    GuestMessage, Hello, HostMessage, HostProof, Lobby, LobbySeat, M, Message, Ping, Probe, React, Reacted, Refusal,
-    Refused, Rematch, Reveal, Sit, State, Turn, Version, Welcome, same_json, snapshot_to_data,
+    ANSWERS, REACTIONS, SEAT_KINDS, TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Claim, Closed, Commit, Contrib,
+    Envelope, GuestMessage, Heir, Heirs, Hello, HostMessage, HostProof, Lobby, LobbySeat, M, Message, Ping, Probe, React,
+    Reacted, Refusal, Refused, Rematch, Reveal, Sit, State, Succession, Turn, Version, Welcome, same_json,
+    snapshot_to_data,
 )
+from .config import is_public_key
 
-__all__ = ["decode", "GUEST_MESSAGES", "HOST_MESSAGES", "ALL_MESSAGES", "Reader", "Fields", "snapshot_from_data"]
+__all__ = ["decode", "decode_chain", "GUEST_MESSAGES", "HOST_MESSAGES", "ALL_MESSAGES", "Reader", "Fields", "snapshot_from_data"]
 
 _HEX = frozenset("0123456789abcdef")
 _NAME = re.compile(r"[a-z_]{1,40}")  # a reason code or a preset name
+_SIGNATURE = re.compile(r"[A-Za-z0-9_-]{16,200}")  # base64url (ECDSA P-256: 86 characters)
 
 
 class _Bad(Exception):
@@ -213,7 +216,74 @@ def _reveal(f: Fields) -> Reveal:
 
 
 def _hello(f: Fields) -> Hello:
-    return Hello(f.token("token", optional=True), f.text("name"))
+    token, name = f.token("token", optional=True), f.text("name")
+    key, proof = f.raw("key"), f.raw("proof")
+    if not (key is None or is_public_key(key)) or not (proof is None or _is_signature(proof)):
+        raise _Bad("a hello's key and proof are a public key and a signature, or null")
+    return Hello(token, name, key if isinstance(key, str) else None, proof if isinstance(proof, str) else None)
+
+
+def _is_signature(value: object) -> bool:
+    return isinstance(value, str) and bool(_SIGNATURE.fullmatch(value))
+
+
+def _signature(f: Fields, name: str) -> str:
+    value = f.raw(name)
+    if not _is_signature(value):
+        raise _Bad(f"{name} is not a signature")
+    assert isinstance(value, str)
+    return value
+
+
+def _heirs(data: object) -> tuple[Heir, ...]:
+    if not isinstance(data, list) or len(data) > 3:
+        raise _Bad("heirs are a list of at most three seats")
+    heirs: list[Heir] = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise _Bad("an heir is an object")
+        h = Fields(item)
+        seat, key = h.seat("seat"), h.raw("key")
+        h.done()
+        if not is_public_key(key) or seat in (x.seat for x in heirs):
+            raise _Bad("an heir is a seat (once) and a public key")
+        assert isinstance(key, str)
+        heirs.append(Heir(seat, key))
+    return tuple(heirs)
+
+
+def _chain(data: object) -> tuple[Succession, ...]:
+    if not isinstance(data, list) or len(data) > 8:
+        raise _Bad("a chain is a list of at most eight passings-on")
+    chain: list[Succession] = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise _Bad("a passing-on is an object")
+        c = Fields(item)
+        term, seat, key = c.whole("term", 2, 9), c.seat("seat"), c.raw("key")
+        heirs, heirs_sig, sig = _heirs(c.raw("heirs")), _signature(c, "heirs_sig"), _signature(c, "sig")
+        c.done()
+        if not is_public_key(key):
+            raise _Bad("a passing-on names a public key")
+        assert isinstance(key, str)
+        chain.append(Succession(term, seat, key, heirs, heirs_sig, sig))
+    return tuple(chain)
+
+
+def decode_chain(data: object) -> tuple[Succession, ...] | None:
+    """A chain of passings-on as :func:`~.messages.chain_to_data` writes it; ``None`` otherwise."""
+    try:
+        return _chain(data)
+    except _Bad:
+        return None
+
+
+def _host_proof(f: Fields) -> HostProof:
+    return HostProof(_signature(f, "sig"), _chain(f.raw("chain")))
+
+
+def _heirs_message(f: Fields) -> Heirs:
+    return Heirs(f.whole("term", 1, 9), _heirs(f.raw("heirs")), _signature(f, "sig"))
 
 
 def _contrib(f: Fields) -> Contrib:
@@ -248,9 +318,10 @@ GUEST_MESSAGES: dict[str, Reader[GuestMessage]] = {
     "probe": lambda f: Probe(), "hello": _hello, "sit": lambda f: Sit(f.seat("seat"), f.text("name")),
     "act": _action, "contrib": _contrib, "ping": lambda f: Ping(), "bye": lambda f: Bye(),
     "back": lambda f: Back(), "react": lambda f: React(f.choice("code", REACTIONS)), "again": lambda f: Again(),
+    "claim": lambda f: Claim(_chain(f.raw("chain"))),
 }
 HOST_MESSAGES: dict[str, Reader[HostMessage]] = {
-    "host": lambda f: HostProof(f.text("sig", 1024)), "lobby": _lobby,
+    "host": _host_proof, "lobby": _lobby, "heirs": _heirs_message, "claim": lambda f: Claim(_chain(f.raw("chain"))),
     "welcome": _welcome, "state": _state, "refused": _refused, "commit": _commit, "reveal": _reveal,
     "ping": lambda f: Ping(), "closed": lambda f: Closed(), "version": lambda f: Version(f.whole("need")),
     "turn": _turn, "reacted": lambda f: Reacted(f.seat("seat"), f.choice("code", REACTIONS)), "rematch": _rematch,

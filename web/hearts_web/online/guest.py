@@ -23,9 +23,11 @@ from hearts.tally import MatchTally, sheet_tally
 from ..session import Snapshot
 from .decoder import HOST_MESSAGES
 from .messages import (
-    Act, Again, Back, Closed, Commit, Contrib, Envelope, GuestMessage, Hello, HostProof, Lobby, LobbySeat, Ping, Probe,
-    React, Reacted, Refused, Rematch, Reveal, Sit, State, Turn, Version, Welcome, encode,
+    Act, Again, Back, Claim, Closed, Commit, Contrib, Envelope, GuestMessage, Heir, Heirs, Hello, HostProof, Lobby,
+    LobbySeat, Ping, Probe, React, Reacted, Refused, Rematch, Reveal, Sit, State, Succession, Turn, Version, Welcome,
+    encode,
 )
+from .handover import HANDOVER_AFTER
 from .protocol import MAX_HOST_MESSAGE, PeerCheck, RateLimit, clean_name
 
 __all__ = ["GuestEvents", "GuestTable", "Seen", "HOST_SILENT_AFTER", "SIT_AGAIN_AFTER"]
@@ -106,29 +108,53 @@ class GuestTable:
     deal_failed: bool = False  # a deal of this table failed its check: no result is counted
     _over: Snapshot | None = None  # the match-over state, until the last hand's deal is revealed
     timer: Turn | None = None  # the turn timer as the host last told it
+    key: str | None = None  # this guest's public key (an heir's, see handover.py)
+    term: int = 1  # the host's term: 1 for the link's own host, one more for each passing-on
+    chain: tuple[Succession, ...] = ()  # the passings-on that led to the host of this term
+    heirs: Heirs | None = None  # the host's signed heirs of this term
+    away_since: float = 0.0  # when the host went silent (while ``away``)
 
     def send(self, message: GuestMessage) -> None:
         self._seq += 1
         self.send_raw(encode(message, self._seq))
 
     # ------------------------------------------------------------------ outgoing
-    def host_proven(self, peer: str) -> None:
+    def host_proven(self, peer: str, proof: str | None = None) -> None:
         """``peer`` signed with the key of the invitation link: it is the host (a new peer after
-        the host's reload). Only its messages count from now on; say hello (with the seat token)."""
+        the host's reload). Only its messages count from now on; say hello (with the seat token,
+        and ``proof``: this guest's signature that claims its seat by its key)."""
         if peer != self.host_peer:
             self.host_peer = peer
             self.check = PeerCheck(RateLimit(rate=200.0, burst=400.0))
-        self.hello()
+        self.hello(proof)
+
+    def follow(self, peer: str, chain: tuple[Succession, ...], proof: str | None) -> None:
+        """A guest carried the table on (its claim checked out): ``peer`` is the host of the
+        chain's last term now. This guest's seat there is told by its welcome; the hand under way
+        is dealt afresh."""
+        self.term, self.chain, self.heirs = len(chain) + 1, chain, None
+        self._answered, self._sitting, self._over = None, None, None
+        self.host_peer = None
+        self.host_proven(peer, proof)
+
+    @property
+    def may_carry_on(self) -> bool:
+        """The host has been gone for :data:`~.handover.HANDOVER_AFTER` seconds in a match under
+        way, and it named this guest an heir."""
+        snap, heirs = self.snap, self.heirs
+        return (self.away and self.clock() - self.away_since >= HANDOVER_AFTER and snap is not None
+                and snap.phase is not Phase.MATCH_OVER and heirs is not None and self.seat is not None
+                and Heir(self.seat, self.key or "") in heirs.heirs)
 
     def probe(self) -> str:
         """A "who is the host?" for a peer (sent until one proves it, see link.py)."""
         self._seq += 1
         return encode(Probe(), self._seq)
 
-    def hello(self) -> None:
+    def hello(self, proof: str | None = None) -> None:
         """On every (re)connection: a seat token claims the seat back."""
         self.last_heard = self.clock()
-        self.send(Hello(self.token, self.name))
+        self.send(Hello(self.token, self.name, self.key, proof))
 
     def sit(self, seat: Seat, name: str) -> None:
         """Ask for ``seat``. The request is repeated until the host answers (a welcome or a
@@ -179,7 +205,7 @@ class GuestTable:
     def host_gone(self) -> None:
         """The host's connection closed (a reload, a lost network): wait for it to come back."""
         if not self.away:
-            self.away = True
+            self.away, self.away_since = True, self.clock()
             self.events.host_away(True)
 
     def tick(self) -> None:
@@ -188,7 +214,7 @@ class GuestTable:
             self.sit(self._sitting[0], self.name)
         away = self.clock() - self.last_heard > HOST_SILENT_AFTER
         if away != self.away:
-            self.away = away
+            self.away, self.away_since = away, self.last_heard
             self.events.host_away(away)
 
     # ------------------------------------------------------------------ incoming
@@ -239,6 +265,11 @@ class GuestTable:
                     self.events.reacted(seat, code)
             case Rematch(answers):
                 self._rematch(answers)
+            case Heirs(term):
+                if term == self.term:
+                    self.heirs = message
+            case Claim():
+                pass  # a claim comes from a guest who carries the table on, not from its host (guest_side.py)
             case _:
                 assert_never(message)
 

@@ -14,21 +14,22 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
-from typing import assert_never
+from typing import assert_never, cast
 
-from hearts import PRESETS, SEATS, Action, Deal, Event, HandOver, Match, Rules, Seat, deal_from_seed
+from hearts import PRESETS, SEATS, Action, Deal, Event, HandOver, HandScore, Match, Rules, Seat, deal_from_seed
 from hearts.fairdeal import commitment, deal_seed
 from hearts.table import Game, Listener, Player
 
 from ..session import Snapshot
 from .decoder import GUEST_MESSAGES
 from .messages import (
-    TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Closed, Commit, Contrib, Envelope, Hello, HostMessage, Lobby,
-    LobbySeat, Ping, Probe, React, Reacted, Refused, Reveal, Sit, State, Turn, Version, Welcome, encode,
+    TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Claim, Closed, Commit, Contrib, Envelope, Heir, Heirs, Hello,
+    HostMessage, Lobby, LobbySeat, Ping, Probe, React, Reacted, Refused, Reveal, Sit, State, Succession, Turn, Version,
+    Welcome, encode,
 )
-from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name, worth_logging
+from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name, seat_proof_text, worth_logging
 from .rematch import RematchOffer
 from .remote import FairHand, RemotePlayer, SeatInfo, filter_events
 from .timer import TimedSeat, TurnTimer
@@ -40,6 +41,11 @@ PING_EVERY = 2.0  # seconds between heartbeats
 DROP_AFTER = 6.0  # a guest silent this long is treated as gone (a bot plays for it)
 CONTRIBUTION_WAIT = 3.0  # how long a hand's deal waits for the guests' contributions
 REACTION_BURST, REACTION_RATE = 3.0, 0.5  # a player's reactions: 3 at once, then one every 2 s
+Verify = Callable[[str, str, str], Awaitable[bool]]  # (public key, text, signature)
+
+
+async def _refuse(key: str, text: str, sig: str) -> bool:
+    return False
 
 
 class HostTable(Listener):
@@ -71,6 +77,16 @@ class HostTable(Listener):
         self.on_turn: Callable[[Turn], None] = lambda turn: None  # the page shows the timer
         self.on_reaction: Callable[[Seat, str], None] = lambda seat, code: None  # the page shows a reaction
         self.on_rematch: Callable[[], None] = lambda: None  # the page shows the answers (or starts, when complete)
+        self.on_heirs: Callable[[tuple[Heir, ...]], None] = lambda heirs: None  # the page signs and sends them
+        self.on_claim: Callable[[str, Claim], None] = lambda peer, claim: None  # someone carried this table on
+        # a table carried on: its term (1: the link's own host) and the passings-on that led here
+        self.term, self.chain = 1, cast(tuple[Succession, ...], ())
+        # who this table is to a guest's signature (:func:`~.protocol.seat_proof_text`), and the check
+        self.room, self.self_peer = "", ""
+        self.verify: Verify = _refuse
+        self.signed_heirs: Heirs | None = None  # the heirs as last signed (each guest gets them)
+        self._heirs: tuple[Heir, ...] = ()
+        self.peer_keys: dict[str, str] = {}  # the keys of peers not seated yet (from their hello)
         self._seq = 0
         self._last_ping = 0.0
         self._turn: Turn | None = None
@@ -112,6 +128,7 @@ class HostTable(Listener):
     # ------------------------------------------------------------------ peers
     def peer_left(self, peer: str) -> None:
         self.checks.pop(peer, None)
+        self.peer_keys.pop(peer, None)
         for s, info in zip(SEATS, self.seats):
             if info.peer == peer:
                 self._unbind(s, "left")
@@ -179,6 +196,8 @@ class HostTable(Listener):
                 self._react(peer, seat, code)
             case Again():
                 self._again(peer, seat)
+            case Claim():
+                self.on_claim(peer, message)  # this table was carried on while this host was away?
             case _:
                 assert_never(message)
 
@@ -189,9 +208,30 @@ class HostTable(Listener):
     def _hello(self, peer: str, hello: Hello) -> None:
         token = hello.token
         claimed = next((s for s, info in zip(SEATS, self.seats) if token and info.token == token), None)
+        by_key = next((s for s, info in zip(SEATS, self.seats) if hello.key and info.kind == "remote" and info.key == hello.key), None)
+        if claimed is None and by_key is not None and hello.proof:  # a seat this table knows by its key only
+            asyncio.ensure_future(self._hello_by_key(peer, hello, by_key))
+            return
         if claimed is None:
+            if hello.key:
+                self.peer_keys[peer] = hello.key  # for its seat, when it sits down
             self.send(peer, self.lobby())
             return
+        if hello.key:
+            self.seats[claimed].key = hello.key
+        self._bind(peer, hello, claimed)
+
+    async def _hello_by_key(self, peer: str, hello: Hello, seat: Seat) -> None:
+        assert hello.key is not None and hello.proof is not None
+        if await self.verify(hello.key, seat_proof_text(self.room, self.self_peer, peer), hello.proof):
+            if self.seats[seat].token is None:
+                self.seats[seat].token = self.random_hex(16)
+            self._bind(peer, hello, seat)
+        else:
+            self._drop(peer, f"a hello for {seat.key} whose key proof does not check out")
+
+    def _bind(self, peer: str, hello: Hello, claimed: Seat) -> None:
+        """``peer`` is the guest of ``claimed`` again (a reload, a new connection, a new host)."""
         info = self.seats[claimed]
         if info.peer is not None and info.peer != peer:
             self.checks.pop(info.peer, None)  # the same guest on a new connection (a reload)
@@ -219,6 +259,7 @@ class HostTable(Listener):
         if info.kind != "bot":
             return self.send(peer, Refused("sit", "seat_taken"))
         info.kind, info.name, info.token = "remote", name, self.random_hex(16)
+        info.key = self.peer_keys.get(peer)
         info.peer, info.last_seen = peer, self.clock()
         self._welcome(wanted)
 
@@ -227,6 +268,9 @@ class HostTable(Listener):
         assert info.token is not None
         self.tell(seat, Welcome(seat, info.token, info.name))
         self.broadcast_lobby()
+        self._heirs_changed()
+        if self.signed_heirs is not None:
+            self.tell(seat, self.signed_heirs)
         if self._turn is not None:
             self.tell(seat, self._turn)
         if self.rematch is not None:
@@ -261,6 +305,25 @@ class HostTable(Listener):
         if fair.dealt:
             return self._drop(peer, "contribution after the deal")
         fair.contributions[seat] = value
+
+    # ------------------------------------------------------------------ heirs
+    def heirs(self) -> tuple[Heir, ...]:
+        """The seated guests who sent a key, in seat order: who may carry the table on."""
+        return tuple(Heir(s, info.key) for s, info in zip(SEATS, self.seats)
+                     if info.kind == "remote" and info.key is not None and info.token is not None)
+
+    def _heirs_changed(self) -> None:
+        heirs = self.heirs()
+        if heirs != self._heirs:
+            self._heirs = heirs
+            self.on_heirs(heirs)
+
+    def heirs_signed(self, heirs: Heirs) -> None:
+        """The page signed the heirs: every seated guest gets them."""
+        if heirs.heirs == self._heirs and heirs.term == self.term:
+            self.signed_heirs = heirs
+            for s in SEATS[1:]:
+                self.tell(s, heirs)
 
     # ------------------------------------------------------------------ timer, reactions, rematch
     def set_timer(self, seconds: int) -> None:
@@ -347,12 +410,13 @@ class HostTable(Listener):
                 out.append(self.stand_in(s))
         return out
 
-    async def start(self, rules: Rules, max_hands: int | None = None) -> Match:
-        """Close the lobby and deal the first hand (fairly) for the seated players."""
+    async def start(self, rules: Rules, max_hands: int | None = None, earlier: Sequence[HandScore] = ()) -> Match:
+        """Close the lobby and deal the first hand (fairly) for the seated players; ``earlier``: the
+        score sheet of a table carried on (the match goes on from its next hand)."""
         self.started = True
         self.broadcast_lobby()
-        deal = await self.deal_round(0)
-        self.match = Match(rules, deals=[deal], max_hands=max_hands)
+        deal = await self.deal_round(len(earlier))
+        self.match = Match(rules, deals=[deal], max_hands=max_hands, earlier=earlier)
         for s in SEATS[1:]:
             if self.seats[s].kind == "remote":
                 self.send_state(s, [])

@@ -1,5 +1,6 @@
 """What the host keeps of its online table, to resume it after a reload (pure): the seats, the
-rules, the bots' level, the turn timer and the deals not yet revealed. What is read back is
+rules, the bots' level, the turn timer, the deals not yet revealed, and for a table it carries on,
+the term and the chain of passings-on. What is read back is
 checked entry by entry; a bad entry is skipped."""
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from collections.abc import Mapping
 from hearts.fairdeal import is_token
 
 from .host import HostTable
-from .messages import TIMER_CHOICES
+from .config import is_public_key
+from .decoder import decode_chain
+from .messages import TIMER_CHOICES, chain_to_data
 from .protocol import clean_name
 from .remote import FairHand
 
@@ -18,6 +21,7 @@ __all__ = ["table_to_dict", "restore_table"]
 
 def table_to_dict(table: HostTable) -> dict[str, object]:
     return {"seats": [info.to_dict() for info in table.seats], "started": table.started, "timer": table.timer.limit,
+            "term": table.term, "chain": chain_to_data(table.chain),
             "rules": dict(table.rules.to_dict(), preset=table.preset),
             "level": table.level, "fair": {str(h): {"commit": f.commit, "secret": f.secret,
                                                     "contributions": f.contributions, "revealed": f.revealed}
@@ -32,9 +36,13 @@ def restore_table(table: HostTable, data: Mapping[str, object]) -> None:
             if isinstance(raw, dict) and raw.get("kind") in ("bot", "remote"):
                 info.kind = raw["kind"]
                 info.name = clean_name(raw.get("name")) or info.name
-                token = raw.get("token")
+                token, key = raw.get("token"), raw.get("key")
                 info.token = token if info.kind == "remote" and is_token(token) and isinstance(token, str) else None
+                info.key = key if info.kind == "remote" and is_public_key(key) and isinstance(key, str) else None
     table.started = bool(data.get("started"))
+    chain = decode_chain(data.get("chain", []))
+    if chain is not None and len(chain) + 1 == data.get("term"):  # a table this browser carries on
+        table.chain, table.term = chain, len(chain) + 1
     timer = data.get("timer")
     table.timer.limit = timer if type(timer) is int and timer in TIMER_CHOICES else 0
     fair = data.get("fair")

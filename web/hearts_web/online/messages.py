@@ -1,6 +1,6 @@
-"""The online table's messages, version 1: each one a frozen dataclass, and the one encoder.
+"""The online table's messages, version 2: each one a frozen dataclass, and the one encoder.
 
-On the wire a message is the JSON object ``{"v": 1, "t": <type>, "seq": <n>, ...fields}`` (the
+On the wire a message is the JSON object ``{"v": 2, "t": <type>, "seq": <n>, ...fields}`` (the
 fields are listed in docs/online.md). :func:`encode` writes it; the one decoder,
 :func:`.decoder.decode`, reads it back for one side and checks every part: what it accepts
 encodes back to the very same JSON data (:func:`same_json`), anything else is a :class:`Refusal`.
@@ -22,11 +22,12 @@ from ..session import Snapshot
 __all__ = [
     "VERSION", "Probe", "Hello", "Sit", "Act", "Contrib", "Ping", "Bye", "Back", "React", "Again", "HostProof",
     "LobbySeat", "Lobby", "Welcome", "State", "Refused", "Commit", "Reveal", "Closed", "Version", "Turn", "Reacted",
-    "Rematch", "GuestMessage", "HostMessage", "Message", "Envelope", "Refusal", "encode", "to_data", "same_json",
-    "snapshot_to_data", "SEAT_KINDS", "REACTIONS", "TIMER_CHOICES", "ANSWERS", "M",
+    "Rematch", "Heir", "Heirs", "Succession", "Claim", "GuestMessage", "HostMessage", "Message", "Envelope", "Refusal",
+    "encode", "to_data", "same_json",
+    "snapshot_to_data", "heirs_to_data", "chain_to_data", "SEAT_KINDS", "REACTIONS", "TIMER_CHOICES", "ANSWERS", "M",
 ]
 
-VERSION = 1
+VERSION = 2
 SEAT_KINDS = ("local", "bot", "remote", "free")
 REACTIONS = ("thumbs", "wow", "phew", "party", "gg")  # the quick reactions (no free text)
 TIMER_CHOICES = (0, 30, 60, 120)  # the turn timer's limits in seconds (0: off)
@@ -43,11 +44,16 @@ class Probe:
 
 @dataclass(frozen=True)
 class Hello:
-    """On every connection; a known seat ``token`` claims that seat back."""
+    """On every connection; a known seat ``token`` claims that seat back. ``key``: the guest's
+    public key (an heir of the table, see :class:`Heirs`); ``proof``: its signature of
+    :func:`~.protocol.seat_proof_text`, which claims the seat of that key at a table carried on
+    by another host (whom the seat token means nothing to)."""
 
     TYPE: ClassVar[str] = "hello"
     token: str | None
     name: str
+    key: str | None = None
+    proof: str | None = None
 
 
 @dataclass(frozen=True)
@@ -109,10 +115,54 @@ class Again:
 # ------------------------------------------------------------------ host -> guest
 @dataclass(frozen=True)
 class HostProof:
-    """The signature that proves the host (see docs/online.md)."""
+    """The signature that proves the host (see docs/online.md); ``chain``: how the table passed
+    from the link's host to this one (empty for the link's own host)."""
 
     TYPE: ClassVar[str] = "host"
     sig: str
+    chain: tuple[Succession, ...] = ()
+
+
+@dataclass(frozen=True)
+class Heir:
+    """A guest who may carry the table on: its seat and its public key."""
+
+    seat: Seat
+    key: str
+
+
+@dataclass(frozen=True)
+class Heirs:
+    """The seated guests who may carry the table on if its host is gone, signed by the host of
+    ``term`` (:func:`~.protocol.heirs_text`)."""
+
+    TYPE: ClassVar[str] = "heirs"
+    term: int
+    heirs: tuple[Heir, ...]
+    sig: str
+
+
+@dataclass(frozen=True)
+class Succession:
+    """One passing-on of the table: the guest at ``seat`` (as the previous host numbered the
+    seats), holding ``key``, hosts ``term``. ``heirs`` and ``heirs_sig`` are the previous host's
+    signed list that names it; ``sig`` is its own signature of :func:`~.protocol.claim_text`."""
+
+    term: int
+    seat: Seat
+    key: str
+    heirs: tuple[Heir, ...]
+    heirs_sig: str
+    sig: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    """"I host this table now": sent by a guest who carries the table on (to every peer), and by
+    a guest to a former host who comes back. ``chain``: every passing-on since the link's host."""
+
+    TYPE: ClassVar[str] = "claim"
+    chain: tuple[Succession, ...]
 
 
 @dataclass(frozen=True)
@@ -212,8 +262,9 @@ class Rematch:
     answers: tuple[str, str, str, str]
 
 
-GuestMessage = Probe | Hello | Sit | Act | Contrib | Ping | Bye | Back | React | Again
-HostMessage = HostProof | Lobby | Welcome | State | Refused | Commit | Reveal | Ping | Closed | Version | Turn | Reacted | Rematch
+GuestMessage = Probe | Hello | Sit | Act | Contrib | Ping | Bye | Back | React | Again | Claim
+HostMessage = (HostProof | Lobby | Welcome | State | Refused | Commit | Reveal | Ping | Closed | Version | Turn | Reacted
+               | Rematch | Heirs | Claim)
 Message = GuestMessage | HostMessage
 M = TypeVar("M", bound=Message)
 
@@ -241,6 +292,15 @@ def snapshot_to_data(snap: Snapshot) -> dict[str, object]:
             "winners": [s.key for s in snap.winners], "phase": snap.phase.value}
 
 
+def heirs_to_data(heirs: tuple[Heir, ...]) -> list[dict[str, object]]:
+    return [{"seat": h.seat.key, "key": h.key} for h in heirs]
+
+
+def chain_to_data(chain: tuple[Succession, ...]) -> list[dict[str, object]]:
+    return [{"term": s.term, "seat": s.seat.key, "key": s.key, "heirs": heirs_to_data(s.heirs),
+             "heirs_sig": s.heirs_sig, "sig": s.sig} for s in chain]
+
+
 def _fields(message: Message) -> dict[str, object]:
     match message:
         case Probe() | Ping() | Bye() | Closed() | Back() | Again():
@@ -253,16 +313,20 @@ def _fields(message: Message) -> dict[str, object]:
             return {"seat": seat.key, "code": code}
         case Rematch(answers):
             return {"answers": list(answers)}
-        case Hello(token, name):
-            return {"token": token, "name": name}
+        case Hello(token, name, key, proof):
+            return {"token": token, "name": name, "key": key, "proof": proof}
         case Sit(seat, name):
             return {"seat": seat.key, "name": name}
         case Act(action):
             return {"action": action_to_dict(action)}
         case Contrib(hand, value):
             return {"hand": hand, "value": value}
-        case HostProof(sig):
-            return {"sig": sig}
+        case HostProof(sig, chain):
+            return {"sig": sig, "chain": chain_to_data(chain)}
+        case Heirs(term, heirs, sig):
+            return {"term": term, "heirs": heirs_to_data(heirs), "sig": sig}
+        case Claim(chain):
+            return {"chain": chain_to_data(chain)}
         case Lobby(seats, started, rules, preset, level):
             return {"seats": [{"seat": s.seat.key, "kind": s.kind, "name": s.name} for s in seats],
                     "started": started, "rules": dict(rules.to_dict(), preset=preset), "level": level}

@@ -1,4 +1,4 @@
-"""Online table protocol, version 1: how a peer's text is admitted before anything acts on it.
+"""Online table protocol, version 2: how a peer's text is admitted before anything acts on it.
 
 The messages themselves, their fields and the one decoder and encoder are :mod:`.messages`. Here:
 the size limits, a token-bucket rate limit per peer, a strictly rising sequence number per
@@ -9,14 +9,16 @@ message becomes a :class:`~.messages.Refusal` with the reason; it never raises.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from hearts import Seat
+
 from .decoder import Reader, decode
-from .messages import M, Envelope, Refusal
+from .messages import Envelope, Heir, M, Refusal
 
 __all__ = ["MAX_GUEST_MESSAGE", "MAX_HOST_MESSAGE", "NAME_LIMIT", "RateLimit", "PeerCheck", "clean_name",
-           "host_proof_text", "worth_logging"]
+           "host_proof_text", "seat_proof_text", "heirs_text", "claim_text", "worth_logging"]
 
 MAX_GUEST_MESSAGE = 2048  # characters: a guest never needs more (an action, a name)
 MAX_HOST_MESSAGE = 262144  # a table state with a long score sheet stays far below
@@ -80,5 +82,22 @@ def worth_logging(count: int) -> bool:
 
 
 def host_proof_text(room: str, host_peer: str, guest_peer: str) -> str:
-    """What the host signs for one guest: it proves that ``host_peer`` holds the key of the link."""
+    """What the host signs for one guest: it proves that ``host_peer`` holds the key of the link
+    (or, at a table carried on by a guest, the key its chain of passings-on ends with)."""
     return f"hearts-host-v1:{room}:{host_peer}:{guest_peer}"
+
+
+def seat_proof_text(room: str, host_peer: str, guest_peer: str) -> str:
+    """What a guest signs with its own key to claim its seat at a host that knows the key, not
+    the seat token: the host that carries a table on, or a former host who comes back as a guest."""
+    return f"hearts-seat-v2:{room}:{host_peer}:{guest_peer}"
+
+
+def heirs_text(room: str, term: int, heirs: Sequence[Heir]) -> str:
+    """What the host of ``term`` signs: the guests who may carry the table on."""
+    return f"hearts-heirs-v2:{room}:{term}:" + ",".join(f"{h.seat.key}={h.key}" for h in heirs)
+
+
+def claim_text(room: str, term: int, seat: Seat, key: str) -> str:
+    """What a guest signs when it carries the table on as the host of ``term``."""
+    return f"hearts-claim-v2:{room}:{term}:{seat.key}:{key}"

@@ -25,6 +25,7 @@ class SeatInfo:
     token: str | None = None
     peer: str | None = None
     last_seen: float = 0.0
+    key: str | None = None  # the guest's public key: it may carry the table on, and claim its seat with it
 
     @property
     def shown_kind(self) -> str:
@@ -32,7 +33,7 @@ class SeatInfo:
         return "remote" if self.kind == "remote" and self.peer is not None else ("local" if self.kind == "local" else "bot")
 
     def to_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "name": self.name, "token": self.token}
+        return {"kind": self.kind, "name": self.name, "token": self.token, "key": self.key}
 
 
 @dataclass

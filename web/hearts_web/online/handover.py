@@ -1,0 +1,118 @@
+"""A table that outlives its host. Pure: no DOM, no network.
+
+The host names its **heirs**: the seated guests who sent a public key, in seat order, signed with
+the host's key (:class:`~.messages.Heirs`). When the host has been gone for :data:`HANDOVER_AFTER`
+seconds, each heir is offered to carry the table on. The first to accept becomes the host of the
+next **term**: it tells every peer with a :class:`~.messages.Claim`, whose chain of
+:class:`~.messages.Succession` links leads from the key of the invitation link to its own key
+(:func:`chain_key` checks it), so every guest, newcomers and the former host included, can check
+that the new host was named by the old one.
+
+The new host starts the match again from the next deal: the score sheet so far (the hand under
+way is dealt afresh, because only the old host knew its cards and its deal's secret), the same
+rules and bots' level, a fresh fair deal. It sits at South of its own table, so the seats turn by
+its old seat (:func:`turned`): every screen still shows its own player at the bottom. Bots play the
+old host's seat, which the old host claims back with its key if it returns
+(:func:`~.protocol.seat_proof_text`); the other guests claim theirs the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from hearts import SEATS, HandScore, Rules, Seat
+
+from .messages import Heir, Heirs, LobbySeat, Succession
+from .protocol import claim_text, heirs_text
+from .remote import SeatInfo
+
+__all__ = ["HANDOVER_AFTER", "Verify", "chain_key", "turned", "turned_sheet", "CarryOn"]
+
+HANDOVER_AFTER = 60.0  # seconds without the host before its heirs are offered to carry on
+Verify = Callable[[str, str, str], Awaitable[bool]]  # (public key, text, signature): WebCrypto's ECDSA
+
+
+async def chain_key(root: str, room: str, chain: Sequence[Succession], verify: Verify) -> str | None:
+    """The key of the host that ``chain`` leads to from the link's key ``root`` (``root`` itself for
+    an empty chain); ``None`` when a link does not check out: terms 2, 3… in order, each named in
+    the previous host's signed heirs, each signed by its own key."""
+    key = root
+    for term, link in enumerate(chain, start=2):
+        if link.term != term or Heir(link.seat, link.key) not in link.heirs:
+            return None
+        if not await verify(key, heirs_text(room, term - 1, link.heirs), link.heirs_sig):
+            return None
+        if not await verify(link.key, claim_text(room, term, link.seat, link.key), link.sig):
+            return None
+        key = link.key
+    return key
+
+
+def turned(seat: Seat, by: Seat) -> Seat:
+    """``seat`` as numbered at a table whose South is the seat ``by`` was."""
+    return SEATS[(int(seat) - int(by)) % 4]
+
+
+def turned_sheet(sheet: Sequence[HandScore], by: Seat) -> list[HandScore]:
+    """The score sheet with the seats turned so that ``by`` is South (:func:`turned`)."""
+    def four(values: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        a, b, c, d = (values[(i + int(by)) % 4] for i in range(4))
+        return a, b, c, d
+
+    return [HandScore(r.hand_number, four(r.points), four(r.penalty), None if r.moon is None else turned(r.moon, by),
+                      None if r.jack is None else turned(r.jack, by), four(r.totals)) for r in sheet]
+
+
+@dataclass(frozen=True)
+class CarryOn:
+    """What a guest knows that lets it carry the table on: the room, the link's key and the chain
+    so far, the host's signed heirs (naming this guest), this guest's seat and key, the seats as
+    the last lobby showed them, the rules, the bots' level and the score sheet."""
+
+    room: str
+    host_key: str  # the key of the host that is gone (it claims its seat back with it)
+    chain: tuple[Succession, ...]
+    heirs: Heirs
+    me: Seat
+    key: str
+    seats: tuple[LobbySeat, ...]
+    rules: Rules
+    preset: str
+    level: str
+    sheet: tuple[HandScore, ...]
+
+    @property
+    def term(self) -> int:
+        return self.heirs.term + 1
+
+    def claim_text(self) -> str:
+        return claim_text(self.room, self.term, self.me, self.key)
+
+    def succession(self, sig: str) -> Succession:
+        """This guest's link of the chain, with its signature of :meth:`claim_text`."""
+        return Succession(self.term, self.me, self.key, self.heirs.heirs, self.heirs.sig, sig)
+
+    def seat_infos(self) -> list[SeatInfo]:
+        """The new table's seats, turned so that this guest is South: the old host's seat and the
+        heirs' seats wait for their keys (a bot plays meanwhile); other guests' seats and the bots'
+        are bots now."""
+        keys = {h.seat: h.key for h in self.heirs.heirs}
+        infos = []
+        for new in SEATS:
+            old = SEATS[(int(new) + int(self.me)) % 4]
+            seat = next((s for s in self.seats if s.seat == old), None)
+            name = seat.name if seat is not None else "?"
+            if new == Seat.SOUTH:
+                infos.append(SeatInfo("local", name))
+            elif seat is not None and seat.kind == "local":
+                infos.append(SeatInfo("remote", name, key=self.host_key))
+            elif old in keys:
+                infos.append(SeatInfo("remote", name, key=keys[old]))
+            else:
+                infos.append(SeatInfo("bot", name))
+        return infos
+
+    def earlier(self) -> list[HandScore]:
+        """The finished hands' rows, turned for the new table."""
+        return turned_sheet(self.sheet, self.me)
