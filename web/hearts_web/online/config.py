@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, quote, urlsplit
 
 __all__ = ["APP_ID", "RELAYS", "STUN", "ROOM_LENGTH", "Network", "network", "ice_servers", "new_room", "is_room",
-           "is_public_key", "room_from_hash", "test_relay", "test_timer_speed", "invitation"]
+           "is_public_key", "room_from_hash", "test_relay", "test_timer_speed", "test_handover_after",
+           "invitation"]
 
 APP_ID = "hearts-web-online-v1"
 # Eight relays of different operators, from the list Trystero's maintainer keeps tested (0.25.4):
@@ -163,6 +164,18 @@ def test_timer_speed(value: str | None, page_host: str) -> float:
     except ValueError:
         return 1.0
     return speed if 1.0 <= speed <= 100.0 else 1.0
+
+
+def test_handover_after(value: str | None, page_host: str, default: float) -> float:
+    """The ``?handover-after=S`` of the tests (5 to 60 seconds): how long the host must be gone
+    before its heirs are offered to carry the table on. Honoured only on a page of this machine."""
+    if not value or page_host not in _LOOPBACK:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        return default
+    return seconds if 5.0 <= seconds <= 60.0 else default
 
 
 def invitation(page_url: str, room: str, net: Network) -> str:

@@ -113,6 +113,7 @@ class GuestTable:
     chain: tuple[Succession, ...] = ()  # the passings-on that led to the host of this term
     heirs: Heirs | None = None  # the host's signed heirs of this term
     away_since: float = 0.0  # when the host went silent (while ``away``)
+    handover_after: float = HANDOVER_AFTER  # the host gone this long: its heirs may carry on
 
     def send(self, message: GuestMessage) -> None:
         self._seq += 1
@@ -142,9 +143,14 @@ class GuestTable:
         """The host has been gone for :data:`~.handover.HANDOVER_AFTER` seconds in a match under
         way, and it named this guest an heir."""
         snap, heirs = self.snap, self.heirs
-        return (self.away and self.clock() - self.away_since >= HANDOVER_AFTER and snap is not None
+        return (self.away and self.clock() - self.away_since >= self.handover_after and snap is not None
                 and snap.phase is not Phase.MATCH_OVER and heirs is not None and self.seat is not None
                 and Heir(self.seat, self.key or "") in heirs.heirs)
+
+    def claim(self) -> str:
+        """For a former host come back: the table went on without it (the chain says with whom)."""
+        self._seq += 1
+        return encode(Claim(self.chain), self._seq)
 
     def probe(self) -> str:
         """A "who is the host?" for a peer (sent until one proves it, see link.py)."""

@@ -8,63 +8,78 @@ from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
 from hearts.fairdeal import is_token
 from hearts.tally import MatchTally
 
-from .. import page, stats
-from ..dom import JsObject, document, local_date, qs
+from .. import stats
+from ..dom import JsObject, document, local_date, qs, window
 from ..i18n import t
 from ..refusals import explain_code
 from ..session import Snapshot
 from ..table_html import esc
 from ..table_state import Seating
 from . import config, link, protocol
-from .connection import ConnectionWatch, RelayState, Trouble, status_html, trouble_html
-from .decoder import HOST_MESSAGES, decode
+from .connection import Trouble, status_html
+from .guest_html import carry_on_html, guest_lobby_html, join_form_html, searching_html
+from .guest_search import HostSearch
 from .door import Door
 from .guest import GuestTable
-from .messages import Bye, Envelope, HostProof, LobbySeat, Turn
-from .panel_html import GUEST_KEY, hide_ip_choice, ip_notice, seats_html
-from .table_extras import TableExtras, timer_label
+from .handover import CarryOn
+from .messages import Bye, LobbySeat, Succession, Turn
+from .panel_html import GUEST_KEY
+from .table_extras import TableExtras
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 
 KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot"}
-RECONNECT_AFTER = 10.0  # seconds without meeting the host before joining the room afresh
-RECONNECT_LONGEST = 60.0  # the wait doubles after each fresh join, up to this
 SLOW_AFTER = 20.0  # seconds without meeting the host (relays working) before the join dialog says so
-PROOF_LIMIT = 1023  # characters: a host's proof is short (anything longer from an unproven peer is not one)
 
 
 class GuestSide:
     """This browser is a guest at someone else's table."""
 
-    def __init__(self, door: Door, room: str, public_key: str, net: config.Network) -> None:
+    def __init__(self, door: Door, room: str, public_key: str, net: config.Network,
+                 identity: JsObject | None = None) -> None:
+        """``public_key``: the link's (the first host's) key; ``identity``: the key this guest signs
+        with (a former host's own, when its table was carried on; else the guest's, made on joining)."""
         self.door, self.room, self.public_key, self.net = door, room, public_key, net
+        self.offered = False  # the offer to carry the table on was shown (during this absence of the host)
         saved = door.store.get_json(GUEST_KEY) if door.store.get_raw(GUEST_KEY) else None
         mine = saved.get(room, {}) if isinstance(saved, dict) and isinstance(saved.get(room), dict) else {}
         token = mine.get("token")
-        self.hide_ip = mine.get("hide_ip") is True and net.has_turn
-        self.watch = ConnectionWatch()
+        self.saved_key = mine.get("key") if isinstance(mine.get("key"), str) else None
         self.table = GuestTable(lambda text: None, self, protocol.clean_name(mine.get("name")) or "",
                                 token=token if isinstance(token, str) and is_token(token) else None)
-        self.link: link.Link | None = None  # the room joined last (the one searched for the host)
-        self.host_link: link.Link | None = None  # the room the host proved itself in (may be older)
+        self.table.handover_after = config.test_handover_after(door.params.get("handover-after"), str(window.location.hostname),
+                                                               self.table.handover_after)
+        self.search = HostSearch(room, public_key, net, self.table, self._show_trouble, self._followed)
+        self.search.key = identity
+        self.hide_ip = mine.get("hide_ip") is True and net.has_turn
         self.seats: tuple[LobbySeat, ...] = ()
         self.started = False
         self.queue: asyncio.Queue[tuple[Snapshot, list[Event]]] = asyncio.Queue()
         self.drawer: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None
         self.entered = False
-        self.opened = 0.0
-        self.reconnect_after = RECONNECT_AFTER
-        self.host_left = False
-        self.rejoining: asyncio.Future[None] | None = None
         self.searching_since = 0.0
         self.slow_shown = False
         self.trouble_shown = Trouble.NONE
-        self.last_met = 0.0  # when a peer last joined the current room
         self.extras = TableExtras(door, self._react, self.table.back)
         self.over: Snapshot | None = None  # the match-over state, while its dialog is up
         self.rematch_answers: tuple[str, str, str, str] | None = None
         self.said_again = False  # this player pressed "Play again" (before or after the host's offer)
+
+    @property
+    def hide_ip(self) -> bool:
+        """Only relayed ICE candidates (through the site's TURN server): the others never see this
+        player's address."""
+        return self.search.hide_ip
+
+    @hide_ip.setter
+    def hide_ip(self, value: bool) -> None:
+        self.search.hide_ip = value and self.net.has_turn
+
+    @property
+    def key(self) -> JsObject | None:
+        """This guest's signing key (made on joining, kept with its seat)."""
+        return self.search.key
 
     @property
     def returning(self) -> bool:
@@ -74,96 +89,60 @@ class GuestSide:
         if self.entered and self.started:
             self.door.dialogs.close()
             return
-        name = esc(self.table.name)
-        if self.link is None and not connecting:
-            body = (f'<p>{esc(t("online_join_intro"))}</p>{ip_notice(self.hide_ip)}'
-                    f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" value="{name}" autocomplete="nickname"></label>'
-                    f'{hide_ip_choice(self.net.has_turn, self.hide_ip)}'
-                    f'<div class="dlg-actions"><button type="button" class="primary" data-action="online-join" autofocus>{esc(t("online_join"))}</button></div>')
+        if self.search.link is None and not connecting:
+            body = join_form_html(self.table.name, self.hide_ip, self.net.has_turn)
         elif not self.seats:
-            trouble = self.watch.trouble()
-            body = (f'<p class="note" data-online-connecting>{esc(t("online_connecting"))}</p>{status_html(self.watch.relays)}'
-                    f'{trouble_html(trouble, self.net.has_turn, host=False)}')
-            if self.slow_shown and trouble is Trouble.NONE:
-                body += f'<p class="note" data-online-slow>{esc(t("online_searching_host"))}</p>'
-            body += ip_notice(self.hide_ip)
+            body = searching_html(self.search.watch.relays, self.search.watch.trouble(), self.net.has_turn,
+                                  self.slow_shown, self.hide_ip)
         else:
-            can_sit = self.table.seat is None and not self.started
-            head = t("online_pick_seat") if can_sit else t("online_waiting_start")
-            body = (f'<div data-online-lobby><p>{esc(head)}</p>'
-                    + (f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" value="{name}"></label>' if can_sit else "")
-                    + seats_html(self.seats, self.table.seat, can_sit)
-                    + (f'<p class="note" data-turn-timer-shown>{esc(t("online_timer_shown", limit=timer_label(self.table.timer.limit)))}</p>'
-                       if self.table.timer is not None and self.table.timer.limit else "")
-                    + f'<div class="dlg-actions"><button type="button" class="secondary" data-action="online-leave">{esc(t("online_leave"))}</button></div></div>')
+            limit = self.table.timer.limit if self.table.timer is not None else 0
+            body = guest_lobby_html(self.seats, self.table.seat, self.started, self.table.name, limit)
         self.door.dialogs.open(t("online_join_title"), body)
 
-    async def connect(self) -> None:
+    async def connect(self, via: link.Link | None = None) -> None:
+        """Join the room (or go on in ``via``, the room this page is in already: a former host
+        whose table was carried on)."""
         self.searching_since = asyncio.get_event_loop().time()
-        self.show_join(connecting=True)
+        if via is None:
+            self.show_join(connecting=True)
         module = await link.load()
-        self._open(module)
-        self.table.send_raw = lambda text: self._send(text)
+        if self.search.key is None:  # this guest's own key: it may carry the table on one day
+            self.search.key = await module.hostKey(self.saved_key)
+        self.table.key = str(self.search.key.publicKey)
+        self.search.adopt(via) if via is not None else self.search.open(module)
+        self.table.send_raw = self.search.send
         self.drawer = asyncio.ensure_future(self._draw())
         self.ticker = asyncio.ensure_future(self._tick())
 
-    def _open(self, module: JsObject) -> None:
-        """Join the room. Each room's messages are told apart: the host may prove itself in a room
-        this page is just leaving (Trystero connects a peer it met while leaving), and then that
-        room, not the new one, is where the host hears us."""
-        room: list[link.Link] = []
-        watch = link.Watchers(lambda peer, text: self.received(room[0], peer, text),
-                              lambda peer: self.peer_joined(room[0], peer),
-                              lambda peer: self.peer_left(room[0], peer),
-                              self.relays_changed, lambda peer: self.path_failed())
-        self.link = link.Link(module, self.room, self.net, protocol.MAX_HOST_MESSAGE, watch, self.hide_ip)
-        room.append(self.link)
-        self.opened = asyncio.get_event_loop().time()
+    def _followed(self, link_: Succession) -> None:
+        """Another guest carries the table on: say who (its name from the last lobby)."""
+        self.offered = False
+        name = next((s.name for s in self.seats if s.seat == link_.seat), "?")
+        if self.door.dialogs.is_open and qs("#dlg-body [data-online-handover]") is not None:
+            self.door.dialogs.close()
+        self.door.view.toast(t("online_carried_on", name=name), seconds=8)
 
-    def _send(self, text: str) -> None:
-        via = self.host_link or self.link
-        if via is not None and self.table.host_peer is not None:
-            via.send(self.table.host_peer, text)
+    # ------------------------------------------------------------------ carrying the table on
+    def show_carry_on(self) -> None:
+        """The host has been gone for a minute: offer this heir to carry the table on."""
+        host = next((s.name for s in self.seats if s.kind == "local"), "?")
+        self.door.dialogs.open(t("online_title"), carry_on_html(host))
 
-    def received(self, via: link.Link, peer: str, text: str) -> None:
-        if peer != self.table.host_peer or via is not self.host_link:
-            got = decode(text, HOST_MESSAGES, PROOF_LIMIT)
-            if isinstance(got, Envelope) and isinstance(got.message, HostProof):
-                page.guard(self._check_host(via, peer, got.message.sig))
-                return
-        self.table.on_message(peer, text)
+    def carry_on_info(self) -> CarryOn | None:
+        """What this guest needs to host the table from its next hand (``None``: it may not)."""
+        table, lobby, snap = self.table, self.table.lobby_seen, self.table.snap
+        if not table.may_carry_on or lobby is None or snap is None or table.heirs is None or table.seat is None:
+            return None
+        return CarryOn(self.room, self.search.host_key, table.chain, table.heirs, table.seat, table.key or "", self.seats,
+                       lobby.rules, lobby.preset, lobby.level, snap.sheet)
 
-    async def _check_host(self, via: link.Link, peer: str, sig: str) -> None:
-        module = await link.load()
-        proof = protocol.host_proof_text(self.room, peer, via.self_id)
-        if bool(await module.verifyHost(self.public_key, proof, sig)):
-            self.host_link = via
-            self.table.host_proven(peer)
-            self.host_left = False
-            self.reconnect_after = RECONNECT_AFTER  # met: the next search starts quick again
-            self.watch.connected()
-            self._show_trouble()
-        else:
-            self.table.log.append(f"{peer[:8]} failed to prove it is the host")
-
-    def peer_joined(self, via: link.Link, peer: str) -> None:
-        """Ask every new peer whether it is the host (the host also proves itself unasked)."""
-        if via is self.link:
-            self.last_met = asyncio.get_event_loop().time()
-        if self.table.host_peer is None or self.host_left:
-            via.send(peer, self.table.probe())
-
-    def peer_left(self, via: link.Link, peer: str) -> None:
-        if peer == self.table.host_peer and via is self.host_link:
-            self.host_left = True  # its connection closed (a reload gives it a new peer): look for it
-            self.table.host_gone()
-
-    @property
-    def searching(self) -> bool:
-        """Look for the host: not met yet, its connection closed, or it went silent in a room
-        this page has left since (the current room may reach it)."""
-        return (self.table.host_peer is None or self.host_left
-                or (self.host_link is not self.link and self.table.away))
+    def detach(self) -> link.Link | None:
+        """Stop being a guest (this page carries the table on): the room stays joined."""
+        self.extras.hide()
+        for task in (self.drawer, self.ticker):
+            if task is not None:
+                task.cancel()
+        return self.search.keep_room()
 
     async def _tick(self) -> None:
         while True:
@@ -171,40 +150,23 @@ class GuestSide:
             if self.table.host_peer is not None:
                 self.table.tick()
             self._show_trouble()
-            if not self.searching or self.link is None:  # a silent host (a background tab) is waited for
-                continue
-            # no host yet, or it went away (a reload gives it a new peer): look for it
-            self.link.send(None, self.table.probe())
+            if self.table.may_carry_on and not self.offered:
+                self.offered = True
+                self.show_carry_on()
+            self.search.tick()
             now = asyncio.get_event_loop().time()
-            # (not while a peer that joined lately may still prove itself the host, nor while an
-            # offer and answer with a peer are on their way: a fresh join would throw them away)
-            if (self.rejoining is None and not self.link.exchanging
-                    and now - max(self.opened, self.last_met) > self.reconnect_after):
-                # Nobody met us: maybe an announce was lost, or a relay came back since. A fresh
-                # join announces at once on every relay. Leave and join again.
-                self.rejoining = asyncio.ensure_future(self._rejoin())
             if self.table.host_peer is None and not self.slow_shown and now - self.searching_since > SLOW_AFTER:
                 self.slow_shown = True
                 self.show_join(connecting=True)
 
-    def relays_changed(self, state: RelayState) -> None:
-        """The relays' state changed: shown in the join dialog as it happens."""
-        self.watch.relays_changed(state)
+    def _show_trouble(self) -> None:
+        """Say how the search goes: the relays' count as it changes, and what keeps this guest from
+        the table (in the join dialog while it searches; with the "waiting for the host" notice
+        when the host went away during the match)."""
         status = qs("#dlg-body [data-relay-status]")
         if status is not None:
-            status.outerHTML = status_html(state)
-        self._show_trouble()
-
-    def path_failed(self) -> None:
-        """Offer and answer went through with a peer but no network path joins them."""
-        if self.table.host_peer is None or self.host_left:
-            self.watch.path_failed()
-            self._show_trouble()
-
-    def _show_trouble(self) -> None:
-        """Say what keeps this guest from the table (in the join dialog while it searches; as the
-        "waiting for the host" notice when the host went away during the match)."""
-        trouble = self.watch.trouble() if self.searching else Trouble.NONE
+            status.outerHTML = status_html(self.search.watch.relays)
+        trouble = self.search.watch.trouble() if self.search.searching else Trouble.NONE
         if trouble == self.trouble_shown:
             return
         self.trouble_shown = trouble
@@ -212,20 +174,6 @@ class GuestSide:
             self.show_join(connecting=True)
         elif self.table.away and self.entered:
             self.host_away(True)
-
-    async def _rejoin(self) -> None:
-        """Leave the room, then join it again. Only after the leave has finished: Trystero hands
-        a join of a room that is still leaving that room, which then leaves for good. (Its leave
-        first says goodbye to every peer; if that never finishes, the old room never left and
-        still works, so nothing is lost by waiting.)"""
-        assert self.link is not None
-        try:
-            await self.link.leave()
-            self._open(await link.load())
-            # a slow machine may need longer than that to connect: wait longer each time
-            self.reconnect_after = min(2 * self.reconnect_after, RECONNECT_LONGEST)
-        finally:
-            self.rejoining = None
 
     # ------------------------------------------------------------------ GuestEvents
     def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
@@ -240,7 +188,8 @@ class GuestSide:
         saved = self.door.store.get_json(GUEST_KEY) if self.door.store.get_raw(GUEST_KEY) else None
         rooms = saved if isinstance(saved, dict) else {}
         rooms = {k: v for k, v in rooms.items() if config.is_room(k)}
-        rooms[self.room] = {"token": self.table.token, "name": self.table.name, "hide_ip": self.hide_ip}
+        rooms[self.room] = {"token": self.table.token, "name": self.table.name, "hide_ip": self.hide_ip,
+                            "key": None if self.key is None else str(self.key.privateJwk)}
         self.door.store.set_json(GUEST_KEY, dict(list(rooms.items())[-10:]))
         self.lobby(self.seats, self.started)
 
@@ -317,7 +266,7 @@ class GuestSide:
     def host_away(self, away: bool) -> None:
         document.documentElement.classList.toggle("host-away", away)
         if away:
-            trouble = self.watch.trouble() if self.searching else Trouble.NONE
+            trouble = self.search.watch.trouble() if self.search.searching else Trouble.NONE
             extra = {Trouble.NONE: "", Trouble.NO_RELAY: t("online_no_relay"), Trouble.NO_PATH: t("online_no_path")}[trouble]
             self.door.view.toast(f'{t("online_host_away")} {extra}'.strip(), warn=True, seconds=3600)
         else:
@@ -366,8 +315,6 @@ class GuestSide:
         for task in (self.drawer, self.ticker):
             if task is not None:
                 task.cancel()
-        if self.link is not None:
+        if self.search.link is not None:
             self.table.send(Bye())
-            self.link.leave()
-        if self.host_link is not None and self.host_link is not self.link:
-            self.host_link.leave()
+        self.search.leave()

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from hearts import SEATS, HandScore, Rules, Seat
 
-from .messages import Heir, Heirs, LobbySeat, Succession
-from .protocol import claim_text, heirs_text
+from .messages import Heir, Heirs, HostMessage, HostProof, LobbySeat, Succession
+from .protocol import claim_text, heirs_text, host_proof_text
 from .remote import SeatInfo
 
-__all__ = ["HANDOVER_AFTER", "Verify", "chain_key", "turned", "turned_sheet", "CarryOn"]
+__all__ = ["HANDOVER_AFTER", "Verify", "chain_key", "proven_key", "turned", "turned_sheet", "CarryOn", "HostHeirs"]
 
 HANDOVER_AFTER = 60.0  # seconds without the host before its heirs are offered to carry on
 Verify = Callable[[str, str, str], Awaitable[bool]]  # (public key, text, signature): WebCrypto's ECDSA
@@ -46,6 +47,15 @@ async def chain_key(root: str, room: str, chain: Sequence[Succession], verify: V
         if not await verify(link.key, claim_text(room, term, link.seat, link.key), link.sig):
             return None
         key = link.key
+    return key
+
+
+async def proven_key(root: str, room: str, peer: str, self_peer: str, proof: HostProof, verify: Verify) -> str | None:
+    """The key with which ``peer`` proved to this page (``self_peer``) that it hosts the table:
+    the one its chain leads to from ``root``; ``None`` when the chain or the proof do not check out."""
+    key = await chain_key(root, room, proof.chain, verify)
+    if key is None or not await verify(key, host_proof_text(room, peer, self_peer), proof.sig):
+        return None
     return key
 
 
@@ -116,3 +126,43 @@ class CarryOn:
     def earlier(self) -> list[HandScore]:
         """The finished hands' rows, turned for the new table."""
         return turned_sheet(self.sheet, self.me)
+
+
+class HeirsTable(Protocol):
+    """What the heirs need of the host's table (:class:`~.host.HostTable`)."""
+
+    seats: list[SeatInfo]
+    term: int
+    signed_heirs: Heirs | None
+    on_heirs: Callable[[tuple[Heir, ...]], None]
+    _heirs: tuple[Heir, ...]
+
+    def tell(self, to: Seat, message: HostMessage) -> None: ...
+
+    def heirs(self) -> tuple[Heir, ...]: ...
+
+
+class HostHeirs:
+    """The host's table names its heirs: whenever they change, the page signs them and every
+    seated guest gets the signed list (:class:`~.messages.Heirs`)."""
+
+    signed_heirs: Heirs | None
+    _heirs: tuple[Heir, ...]
+
+    def heirs(self: HeirsTable) -> tuple[Heir, ...]:
+        """The seated guests who sent a key, in seat order: who may carry the table on."""
+        return tuple(Heir(s, info.key) for s, info in zip(SEATS, self.seats)
+                     if info.kind == "remote" and info.key is not None and info.token is not None)
+
+    def _heirs_changed(self: HeirsTable) -> None:
+        heirs = self.heirs()
+        if heirs != self._heirs:
+            self._heirs = heirs
+            self.on_heirs(heirs)
+
+    def heirs_signed(self: HeirsTable, heirs: Heirs) -> None:
+        """The page signed the heirs: every seated guest gets them."""
+        if heirs.heirs == self._heirs and heirs.term == self.term:
+            self.signed_heirs = heirs
+            for s in SEATS[1:]:
+                self.tell(s, heirs)

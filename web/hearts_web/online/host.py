@@ -30,8 +30,9 @@ from .messages import (
     Welcome, encode,
 )
 from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name, seat_proof_text, worth_logging
-from .rematch import RematchOffer
-from .remote import FairHand, RemotePlayer, SeatInfo, filter_events
+from .handover import HostHeirs
+from .rematch import HostRematch, RematchOffer
+from .remote import FairDeals, FairHand, RemotePlayer, SeatInfo, filter_events
 from .timer import TimedSeat, TurnTimer
 
 __all__ = ["HostTable", "DROP_AFTER", "PING_EVERY", "REACTION_RATE", "REACTION_BURST"]
@@ -48,7 +49,7 @@ async def _refuse(key: str, text: str, sig: str) -> bool:
     return False
 
 
-class HostTable(Listener):
+class HostTable(HostHeirs, HostRematch, Listener):
     def __init__(self, send: Send, *, host_name: str, bot_names: list[str], stand_in: Callable[[Seat], Player],
                  preset: str, level: str, clock: Callable[[], float] = time.monotonic,
                  random_hex: Callable[[int], str] = secrets.token_hex) -> None:
@@ -62,7 +63,7 @@ class HostTable(Listener):
         self.started = False
         self.closed = False
         self.match: Match | None = None
-        self.fair: dict[int, FairHand] = {}
+        self.fair = FairDeals()
         self.stand_in = stand_in
         self.remote: dict[Seat, RemotePlayer] = {}
         self.log: list[str] = []
@@ -277,11 +278,9 @@ class HostTable(Listener):
             self.tell(seat, self.rematch.message())
         if self.match is not None:
             self.send_state(seat, [])
-            fair = self.fair.get(self.match.hand_number)
-            # only while the deal still waits for this seat's part: once dealt, a contribution
-            # would not count (the guest is told at the reveal that it could not check the hand)
-            if fair is not None and not fair.dealt and not fair.contributions[seat]:
-                self.tell(seat, Commit(self.match.hand_number, fair.commit))
+            commit = self.fair.pending(self.match.hand_number, seat)
+            if commit is not None:
+                self.tell(seat, commit)
 
     def _act(self, peer: str, seat: Seat | None, action: Action) -> None:
         if seat is None:
@@ -299,31 +298,9 @@ class HostTable(Listener):
             self._drop(peer, "act out of turn")
 
     def _contrib(self, peer: str, seat: Seat | None, contrib: Contrib) -> None:
-        value, fair = contrib.value, self.fair.get(contrib.hand)
-        if seat is None or fair is None or fair.contributions[seat]:
-            return self._drop(peer, "contribution not expected")
-        if fair.dealt:
-            return self._drop(peer, "contribution after the deal")
-        fair.contributions[seat] = value
-
-    # ------------------------------------------------------------------ heirs
-    def heirs(self) -> tuple[Heir, ...]:
-        """The seated guests who sent a key, in seat order: who may carry the table on."""
-        return tuple(Heir(s, info.key) for s, info in zip(SEATS, self.seats)
-                     if info.kind == "remote" and info.key is not None and info.token is not None)
-
-    def _heirs_changed(self) -> None:
-        heirs = self.heirs()
-        if heirs != self._heirs:
-            self._heirs = heirs
-            self.on_heirs(heirs)
-
-    def heirs_signed(self, heirs: Heirs) -> None:
-        """The page signed the heirs: every seated guest gets them."""
-        if heirs.heirs == self._heirs and heirs.term == self.term:
-            self.signed_heirs = heirs
-            for s in SEATS[1:]:
-                self.tell(s, heirs)
+        refused = "contribution not expected" if seat is None else self.fair.contribute(seat, contrib)
+        if refused:
+            self._drop(peer, refused)
 
     # ------------------------------------------------------------------ timer, reactions, rematch
     def set_timer(self, seconds: int) -> None:
@@ -356,44 +333,6 @@ class HostTable(Listener):
             return self._drop(peer, "a reaction from a peer without a seat")
         if not self.react(seat, code) and worth_logging(self.reactions[seat].refused):
             self._drop(peer, f"reactions too often (#{self.reactions[seat].refused})")
-
-    def offer_rematch(self) -> None:
-        """At match over: everyone still seated is asked to play again."""
-        if self.match is None or not self.match.is_over or self.rematch is not None:
-            return
-        seated = {s for s in SEATS[1:] if self.seats[s].kind == "remote" and self.seats[s].peer is not None}
-        self.rematch = RematchOffer.of(seated, self.wants_again & seated)
-        self.broadcast_rematch()
-
-    def broadcast_rematch(self) -> None:
-        if self.rematch is not None:
-            for s in SEATS[1:]:
-                self.tell(s, self.rematch.message())
-            self.on_rematch()
-
-    def _again(self, peer: str, seat: Seat | None) -> None:
-        if seat is None or self.match is None or not self.match.is_over:
-            return self._drop(peer, "a rematch answer out of place")
-        if self.rematch is None:
-            self.wants_again.add(seat)
-        elif self.rematch.agree(seat):
-            self.broadcast_rematch()
-
-    def close_rematch(self) -> None:
-        """The new match starts: the guests who agreed keep their seats, bots play the others.
-        (Then :meth:`start` deals its first hand, fairly, as always.)"""
-        assert self.rematch is not None
-        kept = self.rematch.close()
-        self.broadcast_rematch()  # the last word: whose seat a bot plays now
-        for i, s in enumerate(SEATS[1:]):
-            info = self.seats[s]
-            if info.kind == "remote" and s not in kept:
-                self.log.append(f"{info.name} ({s.key}) does not play the new match")
-                self.seats[s] = SeatInfo("bot", self.bot_names[i])
-        self.rematch, self.wants_again, self.match, self.started = None, set(), None, False
-        self.fair.clear()
-        self.remote.clear()
-        self.timer.auto.clear()
 
     # ------------------------------------------------------------------ the match
     def players(self, local: Player, on_lost: Callable[[], None] = lambda: None) -> list[Player]:
@@ -446,13 +385,10 @@ class HostTable(Listener):
                 self.reveal(ev.hand_number)
 
     def reveal(self, hand: int) -> None:
-        fair = self.fair.get(hand)
-        if fair is None or fair.revealed:
-            return
-        fair.revealed = True
-        c0, c1, c2, c3 = fair.contributions
-        for s in SEATS[1:]:
-            self.tell(s, Reveal(hand, fair.secret, (c0, c1, c2, c3)))
+        reveal = self.fair.reveal(hand)
+        if reveal is not None:
+            for s in SEATS[1:]:
+                self.tell(s, reveal)
 
     async def on_hand_over(self, game: Match) -> Deal | None:
         return await self.deal_round(game.hand_number + 1)

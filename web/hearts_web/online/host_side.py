@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
-from hearts import Deal, Event, HandOver, HandStarted, Match, Seat
+from hearts import Deal, Event, HandOver, HandScore, HandStarted, Match, Seat
 from hearts.table import Game, Listener
 
 from .. import page
@@ -18,26 +19,33 @@ from .door import Door
 from .host import HostTable
 from .host_save import table_to_dict
 from .connection import ConnectionWatch, RelayState, Trouble, status_html, trouble_html
-from .messages import HostProof
+from .handover import chain_key
+from .messages import Claim, Heir, Heirs, HostProof
 from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, rematch_html, seats_html
 from .table_extras import TableExtras, timer_select
 
-__all__ = ["HostSide"]
+__all__ = ["HostSide", "GATHER_WAIT"]
+
+GATHER_WAIT = 10.0  # seconds a table carried on waits for the other heirs before it deals
 
 
 class HostSide(Listener):
     """This browser hosts: it runs the match and answers the guests."""
 
     def __init__(self, door: Door, room: str, net: config.Network, key: JsObject, table: HostTable,
-                 hide_ip: bool = False) -> None:
+                 hide_ip: bool = False, via: link.Link | None = None, link_key: str | None = None) -> None:
         """``key``: the host's signing key (WebCrypto, made by the transport module); ``hide_ip``:
-        connect through the site's TURN server only."""
+        connect through the site's TURN server only; ``via``: the room this page is in already (a
+        guest who carries the table on); ``link_key``: the key of the invitation link, where the
+        chain of passings-on starts (this host's own key unless it carries the table on)."""
+        self.link_key = link_key or str(key.publicKey)
         self.door, self.room, self.net, self.key, self.table = door, room, net, key, table
         self.hide_ip = hide_ip and net.has_turn
         self.watch = ConnectionWatch()
         self.trouble_shown = Trouble.NONE
-        self.link: link.Link | None = None
+        self.link: link.Link | None = via
         self.invite = ""
+        self.on_taken: Callable[[str, Claim], None] = lambda peer, claim: None  # the panel makes this page a guest
         self.ticker: asyncio.Task[None] | None = None
         self.extras = TableExtras(door, lambda code: table.react(Seat.SOUTH, code), self.back)
         table.on_change = self.changed
@@ -45,16 +53,27 @@ class HostSide(Listener):
         table.on_turn = self.extras.set_turn
         table.on_reaction = self.extras.reacted
         table.on_rematch = self.rematch_changed
+        table.on_heirs = lambda heirs: page.guard(self._sign_heirs(heirs))
+        table.on_claim = lambda peer, claim: page.guard(self._check_claim(peer, claim))
         door.table.ending(Mode.ONLINE, self.match_over)
 
     async def connect(self) -> None:
         module = await link.load()
         watch = link.Watchers(self.table.on_message, self.joined, self.table.peer_left, self.relays_changed,
                               lambda peer: self.path_failed())
-        self.link = link.Link(module, self.room, self.net, protocol.MAX_GUEST_MESSAGE, watch, self.hide_ip)
+        if self.link is None:
+            self.link = link.Link(module, self.room, self.net, protocol.MAX_GUEST_MESSAGE, watch, self.hide_ip)
+        else:
+            self.link.watch = watch
         self.table.send_raw = self.link.send
+        self.table.room, self.table.self_peer = self.room, self.link.self_id
+
+        async def verify(key: str, text: str, sig: str) -> bool:
+            return bool(await module.verifyHost(key, text, sig))
+
+        self.table.verify = self.verify = verify
         base = f"{window.location.origin}{window.location.pathname}"
-        self.invite = config.invitation(base, f"{self.room}.{self.key.publicKey}", self.net)
+        self.invite = config.invitation(base, f"{self.room}.{self.link_key}", self.net)
         window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#host={self.room}")
         self.ticker = asyncio.ensure_future(self._tick())
 
@@ -63,9 +82,56 @@ class HostSide(Listener):
         async def prove() -> None:
             assert self.link is not None
             sig = await self.key.sign(protocol.host_proof_text(self.room, self.link.self_id, peer))
-            self.table.send(peer, HostProof(str(sig)))
+            self.table.send(peer, HostProof(str(sig), self.table.chain))
 
         page.guard(prove())
+
+    def prove_all(self) -> None:
+        """Prove to every peer in the room that this page hosts the table (a guest who carries the
+        table on: the others follow once the proof and its chain check out)."""
+        if self.link is not None:
+            for peer in self.link.peers():
+                self.joined(peer)
+
+    async def _sign_heirs(self, heirs: tuple[Heir, ...]) -> None:
+        sig = str(await self.key.sign(protocol.heirs_text(self.room, self.table.term, heirs)))
+        self.table.heirs_signed(Heirs(self.table.term, heirs, sig))
+
+    async def _check_claim(self, peer: str, claim: Claim) -> None:
+        """A guest says this table was carried on while this host was away: if the chain starts
+        with this host's own signed heirs and checks out, this page becomes a guest there."""
+        mine = self.table.chain
+        if len(claim.chain) <= len(mine) or claim.chain[:len(mine)] != mine:
+            return
+        if await chain_key(self.link_key, self.room, claim.chain, self.verify) is None:
+            self.table.log.append(f"a claim from {peer[:8]} that does not check out")
+            return
+        self.on_taken(peer, claim)
+
+    async def carry_on(self, earlier: list[HandScore]) -> None:
+        """This page carries the table on: once the heirs are back (at most :data:`GATHER_WAIT`
+        seconds), the match goes on from ``earlier`` with a fresh fair deal."""
+        self.door.view.toast(t("online_you_host"), seconds=8)
+        self.apply_seating()
+        deadline = asyncio.get_event_loop().time() + GATHER_WAIT
+        while asyncio.get_event_loop().time() < deadline:
+            if all(info.peer is not None for info in self.table.seats[1:] if info.kind == "remote" and info.key in self._heir_keys):
+                break
+            await asyncio.sleep(0.2)
+        match = await self.table.start(self.table.rules, earlier=earlier)
+        self.save()
+        self.begin(Session(match, SessionState(mode=Mode.ONLINE, difficulty=self.table.level)))
+
+    @property
+    def _heir_keys(self) -> set[str]:
+        return {h.key for h in self.table.chain[-1].heirs} if self.table.chain else set()
+
+    def detach(self) -> link.Link | None:
+        """Stop hosting without closing the table (it was carried on by a guest): the room stays joined."""
+        self.extras.hide()
+        if self.ticker is not None:
+            self.ticker.cancel()
+        return self.link
 
     async def _tick(self) -> None:
         while True:
@@ -102,7 +168,8 @@ class HostSide(Listener):
 
     def save(self) -> None:
         self.door.store.set_json(HOST_KEY, {"room": self.room, "net": self.net.query, "hide_ip": self.hide_ip,
-                                            "key": str(self.key.privateJwk), "table": table_to_dict(self.table)})
+                                            "key": str(self.key.privateJwk), "link_key": self.link_key,
+                                            "table": table_to_dict(self.table)})
 
     def changed(self) -> None:
         self.save()

@@ -52,11 +52,12 @@ class Link:
 
     def __init__(self, module: JsObject, room: str, net: config.Network, max_length: int, watch: Watchers,
                  hide_ip: bool = False) -> None:
-        handlers = {"message": keep(lambda peer, text: watch.message(str(peer), str(text))),
-                    "join": keep(lambda peer: watch.join(str(peer))),
-                    "leave": keep(lambda peer: watch.leave(str(peer))),
-                    "relays": keep(lambda n, total, failed: watch.relays(RelayState(int(n), int(total), bool(failed)))),
-                    "noPath": keep(lambda peer: watch.no_path(str(peer)))}
+        self.watch = watch  # replaced when this page changes sides (a guest who carries the table on)
+        handlers = {"message": keep(lambda peer, text: self.watch.message(str(peer), str(text))),
+                    "join": keep(lambda peer: self.watch.join(str(peer))),
+                    "leave": keep(lambda peer: self.watch.leave(str(peer))),
+                    "relays": keep(lambda n, total, failed: self.watch.relays(RelayState(int(n), int(total), bool(failed)))),
+                    "noPath": keep(lambda peer: self.watch.no_path(str(peer)))}
         options = {"appId": config.APP_ID, "relays": list(net.relays), "iceServers": [dict(s) for s in net.ice],
                    "relayOnly": hide_ip and net.has_turn}
         self.module = module
@@ -65,6 +66,10 @@ class Link:
 
     def send(self, peer: str | None, text: str) -> None:
         self.js.send(peer, text)
+
+    def peers(self) -> list[str]:
+        """The peers connected in this room now."""
+        return [str(p) for p in self.js.peers()]
 
     @property
     def exchanging(self) -> bool:

@@ -26,6 +26,7 @@ from ..table_state import Seating
 from . import config, link, protocol
 from .door import Door
 from .guest_side import GuestSide
+from .messages import Claim
 from .host import HostTable
 from .host_save import restore_table
 from .host_side import HostSide
@@ -51,6 +52,7 @@ class OnlinePanel:
         commands.add("online-react", lambda press: self.side.extras.send(press.text("reaction") or "") if self.side else None)
         commands.add("online-mute", lambda _: self.side.extras.toggle_mute() if self.side else None)
         commands.add("online-back", lambda _: self.side.extras.take_back() if self.side else None)
+        commands.add("online-carry-on", lambda _: page.guard(self._carry_on()))
         commands.add_form("online-table", self.table_setting)
         commands.add_form("online-join", self.join_choice)
 
@@ -211,11 +213,52 @@ class OnlinePanel:
             return
         key = await module.hostKey(None)
         table = self._table(name, preset if preset in PRESETS else "standard", level if level in DIFFICULTIES else "medium")
-        side = self.side = HostSide(self.door, config.new_room(), self.network(), key, table, hide_ip)
+        side = self.side = self._host(HostSide(self.door, config.new_room(), self.network(), key, table, hide_ip))
         await side.connect()
         side.save()
         side.apply_seating()
         side.show_lobby()
+
+    def _host(self, side: HostSide) -> HostSide:
+        side.on_taken = lambda peer, claim: page.guard(self._taken(side, peer, claim))
+        return side
+
+    async def _carry_on(self) -> None:
+        """This guest carries the table on as its host: the others follow (they check the chain)."""
+        guest = self.side
+        info = guest.carry_on_info() if isinstance(guest, GuestSide) else None
+        if not isinstance(guest, GuestSide) or info is None or guest.key is None:
+            return
+        self.door.dialogs.close()
+        sig = str(await guest.key.sign(info.claim_text()))
+        table = self._table(guest.table.name or t("seat_name_0"), info.preset, info.level)
+        table.seats = info.seat_infos()
+        table.term, table.chain = info.term, (*info.chain, info.succession(sig))
+        via = guest.detach()
+        side = self.side = self._host(HostSide(self.door, guest.room, guest.net, guest.key, table,
+                                               guest.hide_ip, via, link_key=guest.public_key))
+        await side.connect()
+        side.prove_all()
+        side.save()
+        await side.carry_on(info.earlier())
+
+    async def _taken(self, host: HostSide, peer: str, claim: Claim) -> None:
+        """While this host was away, a guest carried its table on (the claim checked out): this page
+        joins that table as a guest, at its old seat (claimed with this host's key)."""
+        if self.side is not host:
+            return
+        via = host.detach()
+        name = host.table.seats[0].name
+        self.door.store.remove(HOST_KEY)
+        self.door.store.remove(MATCH_KEY)
+        guest = self.side = GuestSide(self.door, host.room, host.link_key, host.net, identity=host.key)
+        guest.table.name = name
+        window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#online={host.room}.{host.link_key}")
+        await guest.connect(via)
+        if via is not None:
+            via.send(peer, guest.table.probe())  # the new host answers with its proof
+        successor = claim.chain[len(host.table.chain)]  # the guest who carried this host's table on
+        self.door.view.toast(t("online_taken", name=host.table.seats[int(successor.seat)].name), seconds=15)
 
     def _table(self, name: str, preset: str, level: str) -> HostTable:
         names = [t(f"seat_name_{i}") for i in (1, 2, 3)]
@@ -237,7 +280,9 @@ class OnlinePanel:
         restore_table(table, raw)
         first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}
         table.seats[0].name = str(first.get("name") or t("seat_name_0"))[:protocol.NAME_LIMIT]
-        side = self.side = HostSide(self.door, str(saved["room"]), self.network(), key, table, saved.get("hide_ip") is True)
+        link_key = saved.get("link_key")
+        side = self.side = self._host(HostSide(self.door, str(saved["room"]), self.network(), key, table, saved.get("hide_ip") is True,
+                                               link_key=link_key if config.is_public_key(link_key) and isinstance(link_key, str) else None))
         await side.connect()
         session = self.door.saved.load(MATCH_KEY) if table.started else None
         if session is not None:

@@ -12,7 +12,7 @@ from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY
 from ..table_html import esc
 from .messages import LobbySeat
 
-__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_line", "ip_notice", "hide_ip_choice", "select", "seats_html", "rematch_html"]
+__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_line", "ip_notice", "hide_ip_choice", "select", "seats_html", "rematch_html", "TIMER_KEYS", "timer_label"]
 
 HOST_KEY, GUEST_KEY, MATCH_KEY = ONLINE_HOST_KEY, ONLINE_GUEST_KEY, ONLINE_MATCH_KEY
 
@@ -34,6 +34,14 @@ def hide_ip_choice(has_turn: bool, checked: bool) -> str:
     return (f'<div class="form" data-form="online-join"><label class="check" for="online-hide-ip">'
             f'<input type="checkbox" id="online-hide-ip" name="hide-ip"{" checked" if checked else ""}> '
             f'{esc(t("online_hide_ip"))}</label></div>')
+
+
+TIMER_KEYS = {0: "online_timer_off", 30: "online_timer_s", 60: "online_timer_s", 120: "online_timer_2min"}
+
+
+def timer_label(limit: int) -> str:
+    """The turn timer's limit in words ("30 s", "2 min", "off")."""
+    return t(TIMER_KEYS.get(limit, "online_timer_s"), n=limit)
 
 
 def select(name: str, options: list[tuple[str, str]], current: str) -> str:

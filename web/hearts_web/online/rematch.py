@@ -8,13 +8,17 @@ by a bot (``"bot"``). The host's own seat is ``"host"``. A guest may agree befor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from hearts import SEATS, Seat
+from hearts import SEATS, Match, Seat
 
-from .messages import Rematch
+from .messages import HostMessage, Rematch
+from .remote import FairDeals, RemotePlayer, SeatInfo
+from .timer import TurnTimer
 
-__all__ = ["RematchOffer"]
+__all__ = ["RematchOffer", "HostRematch"]
 
 
 @dataclass
@@ -60,3 +64,72 @@ class RematchOffer:
     def message(self) -> Rematch:
         a, b, c, d = self.answers
         return Rematch((a, b, c, d))
+
+
+class RematchTable(Protocol):
+    """What the rematch needs of the host's table (:class:`~.host.HostTable`)."""
+
+    match: Match | None
+    seats: list[SeatInfo]
+    rematch: RematchOffer | None
+    wants_again: set[Seat]
+    bot_names: list[str]
+    started: bool
+    log: list[str]
+    fair: FairDeals
+    remote: dict[Seat, RemotePlayer]
+    timer: TurnTimer
+    on_rematch: Callable[[], None]
+
+    def tell(self, to: Seat, message: HostMessage) -> None: ...
+
+    def broadcast_rematch(self) -> None: ...
+
+    def _drop(self, peer: str, reason: str) -> None: ...
+
+
+class HostRematch:
+    """The host's table at match over: the offer, the answers, and who sits where next."""
+
+    match: Match | None
+    rematch: RematchOffer | None
+    wants_again: set[Seat]
+    started: bool
+
+    def offer_rematch(self: RematchTable) -> None:
+        """At match over: everyone still seated is asked to play again."""
+        if self.match is None or not self.match.is_over or self.rematch is not None:
+            return
+        seated = {s for s in SEATS[1:] if self.seats[s].kind == "remote" and self.seats[s].peer is not None}
+        self.rematch = RematchOffer.of(seated, self.wants_again & seated)
+        self.broadcast_rematch()
+
+    def broadcast_rematch(self: RematchTable) -> None:
+        if self.rematch is not None:
+            for s in SEATS[1:]:
+                self.tell(s, self.rematch.message())
+            self.on_rematch()
+
+    def _again(self: RematchTable, peer: str, seat: Seat | None) -> None:
+        if seat is None or self.match is None or not self.match.is_over:
+            return self._drop(peer, "a rematch answer out of place")
+        if self.rematch is None:
+            self.wants_again.add(seat)
+        elif self.rematch.agree(seat):
+            self.broadcast_rematch()
+
+    def close_rematch(self: RematchTable) -> None:
+        """The new match starts: the guests who agreed keep their seats, bots play the others.
+        (Then :meth:`~.host.HostTable.start` deals its first hand, fairly, as always.)"""
+        assert self.rematch is not None
+        kept = self.rematch.close()
+        self.broadcast_rematch()  # the last word: whose seat a bot plays now
+        for i, s in enumerate(SEATS[1:]):
+            info = self.seats[s]
+            if info.kind == "remote" and s not in kept:
+                self.log.append(f"{info.name} ({s.key}) does not play the new match")
+                self.seats[s] = SeatInfo("bot", self.bot_names[i])
+        self.rematch, self.wants_again, self.match, self.started = None, set(), None, False
+        self.fair.clear()
+        self.remote.clear()
+        self.timer.auto.clear()

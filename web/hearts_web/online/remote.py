@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from hearts import SEATS, Action, CardsPassed, Event, IllegalAction, Seat, SeatView
 from hearts.table import Player
 
-from .messages import HostMessage, Refused
+from .messages import Commit, Contrib, HostMessage, Refused, Reveal
 
-__all__ = ["SeatInfo", "FairHand", "RemotePlayer", "filter_events"]
+__all__ = ["SeatInfo", "FairHand", "FairDeals", "RemotePlayer", "filter_events"]
 
 
 @dataclass
@@ -43,6 +43,37 @@ class FairHand:
     contributions: list[str] = field(default_factory=lambda: ["", "", "", ""])
     revealed: bool = False
     dealt: bool = False  # the deal was made from the contributions in by then; later ones are refused
+
+
+class FairDeals(dict[int, FairHand]):
+    """Every hand's fair deal at the host (:mod:`hearts.fairdeal`), by hand number: the host's
+    commitment, the guests' parts until the deal, the reveal after the hand."""
+
+    def contribute(self, seat: Seat, contrib: Contrib) -> str | None:
+        """Take ``seat``'s part of a hand's deal; the reason when it is not expected."""
+        fair = self.get(contrib.hand)
+        if fair is None or fair.contributions[seat]:
+            return "contribution not expected"
+        if fair.dealt:
+            return "contribution after the deal"
+        fair.contributions[seat] = contrib.value
+        return None
+
+    def pending(self, hand: int, seat: Seat) -> Commit | None:
+        """The commitment a guest who (re)joins still needs: only while the deal waits for its part
+        (once dealt, a part would not count; the guest is told at the reveal that it could not
+        check the hand)."""
+        fair = self.get(hand)
+        return Commit(hand, fair.commit) if fair is not None and not fair.dealt and not fair.contributions[seat] else None
+
+    def reveal(self, hand: int) -> Reveal | None:
+        """The secret and the parts of a finished hand, once."""
+        fair = self.get(hand)
+        if fair is None or fair.revealed:
+            return None
+        fair.revealed = True
+        c0, c1, c2, c3 = fair.contributions
+        return Reveal(hand, fair.secret, (c0, c1, c2, c3))
 
 
 def filter_events(events: list[Event], seat: Seat) -> list[Event]:

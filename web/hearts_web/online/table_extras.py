@@ -18,6 +18,7 @@ from ..dom import Element, JsEvent, by_id, document, listen, qs, qsa, window
 from ..i18n import t
 from ..table_html import esc
 from .door import Door
+from .panel_html import TIMER_KEYS, timer_label
 from .messages import REACTIONS, Turn
 from .protocol import RateLimit
 
@@ -25,11 +26,6 @@ __all__ = ["TableExtras", "GLYPHS", "timer_label", "timer_select"]
 
 GLYPHS = {"thumbs": "👍", "wow": "😮", "phew": "😅", "party": "🎉", "gg": ""}  # "gg" shows its words
 SHOWN_FOR = 3.0  # seconds a reaction stays at its seat
-TIMER_KEYS = {0: "online_timer_off", 30: "online_timer_s", 60: "online_timer_s", 120: "online_timer_2min"}
-
-
-def timer_label(limit: int) -> str:
-    return t(TIMER_KEYS.get(limit, "online_timer_s"), n=limit)
 
 
 def timer_select(limit: int) -> str:
