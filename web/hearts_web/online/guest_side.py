@@ -181,8 +181,10 @@ class GuestSide:
         me = self.table.seat
         self.door.view.seat(Seating(me or Seat.SOUTH, {item.seat: item.name for item in seats},
                                     {item.seat: ("local" if item.seat == me else KIND_FOR_GUEST[item.kind]) for item in seats}))
-        if not (self.entered and started):
+        if not self.entered:
             self.show_join()
+        elif started and qs("#dlg-body [data-online-lobby]") is not None:
+            self.door.dialogs.close()  # at the table already (a rematch, a table carried on): it goes on
 
     def seated(self, seat: Seat) -> None:
         saved = self.door.store.get_json(GUEST_KEY) if self.door.store.get_raw(GUEST_KEY) else None

@@ -52,17 +52,33 @@ class Link:
 
     def __init__(self, module: JsObject, room: str, net: config.Network, max_length: int, watch: Watchers,
                  hide_ip: bool = False) -> None:
-        self.watch = watch  # replaced when this page changes sides (a guest who carries the table on)
-        handlers = {"message": keep(lambda peer, text: self.watch.message(str(peer), str(text))),
-                    "join": keep(lambda peer: self.watch.join(str(peer))),
-                    "leave": keep(lambda peer: self.watch.leave(str(peer))),
-                    "relays": keep(lambda n, total, failed: self.watch.relays(RelayState(int(n), int(total), bool(failed)))),
-                    "noPath": keep(lambda peer: self.watch.no_path(str(peer)))}
+        self._watch = watch
+        self.relay_state: RelayState | None = None  # as last reported
+        handlers = {"message": keep(lambda peer, text: self._watch.message(str(peer), str(text))),
+                    "join": keep(lambda peer: self._watch.join(str(peer))),
+                    "leave": keep(lambda peer: self._watch.leave(str(peer))),
+                    "relays": keep(lambda n, total, failed: self._relays(RelayState(int(n), int(total), bool(failed)))),
+                    "noPath": keep(lambda peer: self._watch.no_path(str(peer)))}
         options = {"appId": config.APP_ID, "relays": list(net.relays), "iceServers": [dict(s) for s in net.ice],
                    "relayOnly": hide_ip and net.has_turn}
         self.module = module
         self.js = module.connect(_js(options), room, _js(handlers), max_length)
         self.self_id = str(self.js.selfId)
+
+    @property
+    def watch(self) -> Watchers:
+        return self._watch
+
+    @watch.setter
+    def watch(self, watch: Watchers) -> None:
+        """Who hears this room from now on (a page that changes sides); told the relays' state at once."""
+        self._watch = watch
+        if self.relay_state is not None:
+            watch.relays(self.relay_state)
+
+    def _relays(self, state: RelayState) -> None:
+        self.relay_state = state
+        self._watch.relays(state)
 
     def send(self, peer: str | None, text: str) -> None:
         self.js.send(peer, text)
