@@ -409,10 +409,11 @@ class Player(_Host):
     router namespace). ``address`` is its own, ``public_address`` what the internet sees."""
 
     def __init__(self, net: Internet, name: str, nat: NatKind, ns: str, router: str | None,
-                 address: str, public_address: str, bridge_port: str) -> None:
+                 address: str, public_address: str, bridge_port: str, firewall: bool) -> None:
         super().__init__(net, ns, name)
         self.name = name
         self.nat = nat
+        self.firewall = firewall  # the router drops unsolicited packets to itself
         self.router = router
         self.address = address
         self.public_address = public_address
@@ -420,7 +421,8 @@ class Player(_Host):
         self.url: str | None = None
 
     def __repr__(self) -> str:
-        return f"Player({self.name!r}, nat={self.nat!r}, address={self.address}, public={self.public_address})"
+        return (f"Player({self.name!r}, nat={self.nat!r}, firewall={self.firewall}, "
+                f"address={self.address}, public={self.public_address})")
 
     def forward(self, port: int, to_port: int | None = None, host: str = SERVER_ADDRESS) -> Process:
         """socat on this player's own 127.0.0.1:``port`` to ``host``:``to_port`` (default: same
@@ -545,9 +547,16 @@ class Internet(_Host):
         ip("-n", ns, "route", "add", "default", "via", SERVER_ADDRESS)
         return port, address
 
-    def player(self, name: str, nat: NatKind = "cone") -> Player:
+    def player(self, name: str, nat: NatKind = "cone", firewall: bool = True) -> Player:
         """A player: ``nat="none"`` on the bridge with a public address, else behind its own router
-        (LAN 192.168.1.0/24, the player at .2) doing that kind of NAT."""
+        (LAN 192.168.1.0/24, the player at .2) doing that kind of NAT.
+
+        ``firewall`` (routers only): the router drops unsolicited packets sent to itself, as home
+        routers do. Without it (a bare MASQUERADE), the peer's first hole-punching packet is
+        delivered to the router itself, conntrack keeps an [UNREPLIED] entry for it, and the
+        player's own packet to that peer then leaves from ANOTHER port: cone to cone over STUN
+        alone never connects (checked with conntrack -L). With it, that entry is never confirmed
+        and cone to cone connects directly."""
         if nat not in NAT_KINDS:
             raise ValueError(f"nat must be one of {NAT_KINDS}, not {nat!r}")
         if not re.fullmatch(r"[a-z0-9]{1,16}", name) or name in self.players:
@@ -556,14 +565,14 @@ class Internet(_Host):
         self._add_namespace(ns)
         if nat == "none":
             port, address = self._attach(ns, index, "eth0")
-            player = Player(self, name, nat, ns, None, address, address, port)
+            player = Player(self, name, nat, ns, None, address, address, port, False)
         else:
             router = f"{self.prefix}-r-{name}"
             self._add_namespace(router, forward=True)
             port, public = self._attach(router, index, "wan")
             self._home(router, ns)
-            self._nat(router, nat)
-            player = Player(self, name, nat, ns, router, f"{HOME_SUBNET}.2", public, port)
+            self._nat(router, nat, firewall)
+            player = Player(self, name, nat, ns, router, f"{HOME_SUBNET}.2", public, port, firewall)
         self.players[name] = player
         return player
 
@@ -576,14 +585,17 @@ class Internet(_Host):
         ip("-n", ns, "link", "set", "eth0", "up")
         ip("-n", ns, "route", "add", "default", "via", f"{HOME_SUBNET}.1")
 
-    def _nat(self, router: str, nat: NatKind) -> None:
-        """The router's iptables for one NAT kind."""
-        masquerade = ["-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "MASQUERADE"]
+    def _nat(self, router: str, nat: NatKind, firewall: bool) -> None:
+        """The router's iptables for one NAT kind (and its firewall, see ``player``)."""
+        rules = [["-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "MASQUERADE"]]
         if nat == "symmetric":
-            masquerade.append("--random-fully")
-        run([tool("iptables"), "-w", *masquerade], ns=router)
+            rules[0].append("--random-fully")
         if nat == "udp-blocked":
-            run([tool("iptables"), "-w", "-A", "FORWARD", "-p", "udp", "-j", "DROP"], ns=router)
+            rules.append(["-A", "FORWARD", "-p", "udp", "-j", "DROP"])
+        if firewall:
+            rules.append(["-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "NEW", "-j", "DROP"])
+        for rule in rules:
+            run([tool("iptables"), "-w", *rule], ns=router)
 
     def expose(self, port: int, to_port: int | None = None) -> Process:
         """socat on the server address's ``port`` to this namespace's 127.0.0.1:``to_port``: for a
