@@ -61,14 +61,14 @@ from types import TracebackType
 from typing import Any, Literal, get_args
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "tools") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tools"))
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))  # tools/ as a namespace package, as the lab imports it
 
-from chromium import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from tools.chromium import CHROMIUM_ARGS, chromium_executable  # noqa: E402
 
 __all__ = ["BASE_PREFIX", "DEAD_ADDRESS", "NAT_KINDS", "SERVER_ADDRESS", "Fault", "Internet",
            "NatKind", "NetsimError", "NetsimUnavailable", "Player", "Process", "Turn",
-           "check_requirements", "chromium_args", "cleanup_stale", "stun_mapped_addresses"]
+           "check_requirements", "chromium_args", "chromium_executable", "cleanup_stale", "stun_mapped_addresses"]
 
 BASE_PREFIX = "hn"
 INTERNET = "10.77.0"  # the "internet": one /24 on a bridge

@@ -24,7 +24,6 @@ from playwright.sync_api import Browser, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import netsim
-from chromium import chromium_executable
 from netsim import DEAD_ADDRESS, IceKind, Internet, NatKind, NetsimUnavailable, Player, Turn
 
 NAT_REQUIRED = os.environ.get("HEARTS_NAT") == "1"
@@ -35,7 +34,7 @@ def _unavailable() -> str | None:
         netsim.check_requirements()
     except NetsimUnavailable as exc:
         return str(exc)
-    if not chromium_executable():
+    if not netsim.chromium_executable():
         return "netsim: no system chromium"
     return None
 
