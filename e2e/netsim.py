@@ -12,24 +12,28 @@ Topology::
     +-- router <prefix>-r-NAME:    WAN 10.77.0.N, LAN 192.168.1.1/24, iptables NAT
         +-- player <prefix>-p-NAME: 192.168.1.2 (every home has the same private subnet)
 
-NAT kinds (the router's iptables, verified with STUN by e2e/test_netsim.py):
+NAT kinds (the router's iptables, verified with STUN and WebRTC by e2e/test_netsim.py):
   none         no router: the player's address is public
   cone         MASQUERADE: keeps the source port, same mapping for every destination
                (endpoint-independent mapping, port-restricted filtering)
   symmetric    MASQUERADE --random-fully: a new port for every destination
   udp-blocked  cone, and the router drops all UDP (only TCP leaves: TURN over TCP)
+Every router also has a firewall (``firewall=True``): unsolicited packets to the router itself are
+dropped, as home routers do. ``firewall=False`` (a bare MASQUERADE) breaks cone-to-cone hole
+punching; see ``Internet.player``.
 
 Use from a test::
 
     with Internet() as net:                       # cleans stale leftovers of crashed runs first
         turn = net.turn(user="u", password="p")   # coturn on 10.77.0.1:3478 (UDP+TCP)
-        relay = net.run(["node", "tools/relay.mjs", ...], wait_port=8001)  # any service
-        ada = net.player("ada", nat="cone")
+        relay = net.run(["node", "tools/relay.mjs", "--port", "8001"], wait_port=8001)
+        net.expose(8001)                          # 10.77.0.1:8001 -> the relay on the inet's loopback
+        ada = net.player("ada", nat="cone")       # nat: none | cone | symmetric | udp-blocked
         ada.forward(8001)                         # ada's 127.0.0.1:8001 -> 10.77.0.1:8001
         url = ada.serve("dist", connect_src=["ws://127.0.0.1:8001/"])
         browser = playwright.chromium.launch(**ada.chromium_launch_options())
         ice = turn.ice_servers("stun", "turn-udp")  # RTCConfiguration.iceServers
-        with net.block(8001, how="reject"):       # the relay's port refused ...
+        with net.block(8001, 8002, how="reject"): # relay ports refused (how="drop": silent) ...
             ...                                   # ... until the with block ends
         relay.stop(); relay.start()               # or the relay process itself down and up
         gone = ada.cut()                          # ada's router drops everything; gone.lift()
@@ -472,6 +476,8 @@ class Internet(_Host):
     players attached directly or behind routers. Use as a context manager: everything it made
     (namespaces, processes, temp dir) is removed on exit, also after an error."""
 
+    _count = 0  # Internets made by this process: part of the prefix
+
     def __init__(self, base: str = BASE_PREFIX) -> None:
         check_requirements()
         Internet._count += 1
@@ -485,8 +491,6 @@ class Internet(_Host):
         self._processes: list[Process] = []
         self.tmp = Path(tempfile.gettempdir()) / self.prefix  # made by start()
         super().__init__(self, f"{self.prefix}-inet", "inet")
-
-    _count = 0
 
     def __enter__(self) -> Internet:
         return self.start()
@@ -603,16 +607,20 @@ class Internet(_Host):
         return self.run([tool("socat"), f"TCP-LISTEN:{port},bind={SERVER_ADDRESS},reuseaddr,fork",
                          f"TCP:127.0.0.1:{to_port or port}"], name=f"expose-{port}", wait_port=port)
 
-    def block(self, port: int, proto: Literal["tcp", "udp"] = "tcp",
+    def block(self, *ports: int, proto: Literal["tcp", "udp"] = "tcp",
               how: Literal["drop", "reject"] = "drop") -> Fault:
-        """Take the server's ``port`` off the network (already applied; ``lift()`` or a ``with``
-        block ends it). ``drop``: packets vanish, connections hang (a host gone silent); ``reject``:
-        TCP resets / ICMP port unreachable, connections fail at once (a service down). It hits
-        established connections too; the process itself keeps running."""
+        """Take the server's ``ports`` off the network (already applied; ``lift()`` or a ``with``
+        block ends it): e.g. two of three relays down at once. ``drop``: packets vanish and
+        connections hang (a host gone silent); ``reject``: TCP resets / ICMP port unreachable,
+        connections fail at once (a service down). Established connections are hit too; the
+        processes keep running (``Process.stop()`` closes their connections instead)."""
+        if not ports:
+            raise ValueError("block() needs at least one port")
         target = ["DROP"] if how == "drop" else ["REJECT", "--reject-with",
                                                   "tcp-reset" if proto == "tcp" else "icmp-port-unreachable"]
-        rule = ["INPUT", "-d", SERVER_ADDRESS, "-p", proto, "--dport", str(port), "-j", *target]
-        return Fault.iptables(self.ns, [rule]).apply()
+        rules = [["INPUT", "-d", SERVER_ADDRESS, "-p", proto, "--dport", str(port), "-j", *target]
+                 for port in ports]
+        return Fault.iptables(self.ns, rules).apply()
 
     def turn(self, user: str = "u", password: str = "p", port: int = 3478, timeout: float = 20) -> Turn:
         """Start coturn (STUN + TURN on UDP and TCP ``port``, long-term credentials, no TLS) on the

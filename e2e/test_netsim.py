@@ -325,7 +325,8 @@ def timed(thunk: Any) -> tuple[Any, float]:
 
 def test_relay_down_and_up(net: Internet, tmp_path: Path) -> None:
     """A service on the server, reached through a player's loopback forwarder, goes down three
-    ways (port dropped, port rejected, process stopped) and comes back each time."""
+    ways (port dropped, port rejected, process stopped) and comes back each time; a service on
+    loopback only is exposed on the server address; two ports are blocked at once."""
     (tmp_path / "index.html").write_text("relay stand-in\n")
     service = net.run([sys.executable, "-m", "http.server", "--bind", net.server, "8101",
                        "--directory", str(tmp_path)], name="http-8101", wait_port=8101)
@@ -344,6 +345,15 @@ def test_relay_down_and_up(net: Internet, tmp_path: Path) -> None:
     assert fetch(player, 8101) != "200"
     service.start()
     assert fetch(player, 8101) == "200"
+    # a service on the internet namespace's loopback only (like tools/relay.mjs), exposed
+    net.run([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "8102", "--directory", str(tmp_path)],
+            name="http-8102", wait_port=8102)
+    net.expose(8102)
+    player.forward(8102)
+    assert fetch(player, 8102) == "200"
+    with net.block(8101, 8102, how="reject"):
+        assert fetch(player, 8101) != "200" and fetch(player, 8102) != "200"
+    assert fetch(player, 8101) == fetch(player, 8102) == "200"
 
 
 def test_stun_blocked_and_players_cut_off(net: Internet) -> None:
