@@ -9,6 +9,7 @@ Topology::
     "internet" namespace  <prefix>-inet: bridge br0 with the server address 10.77.0.1 (services:
     |                     TURN/STUN, relays) and a dead address 10.77.0.2 that drops every packet
     +-- player nat="none":         its own namespace, public address 10.77.0.N on the bridge
+    |                              (drops incoming mDNS: the bridge is not a LAN between players)
     +-- router <prefix>-r-NAME:    WAN 10.77.0.N, LAN 192.168.1.1/24, iptables NAT
         +-- player <prefix>-p-NAME: 192.168.1.2 (every home has the same private subnet)
 
@@ -569,6 +570,9 @@ class Internet(_Host):
         self._add_namespace(ns)
         if nat == "none":
             port, address = self._attach(ns, index, "eth0")
+            # Public players share the bridge, one LAN: their mDNS host candidates would resolve
+            # each other's names (multicast), which the real internet never does. Not here.
+            run([tool("iptables"), "-w", "-A", "INPUT", "-p", "udp", "--dport", "5353", "-j", "DROP"], ns=ns)
             player = Player(self, name, nat, ns, None, address, address, port, False)
         else:
             router = f"{self.prefix}-r-{name}"
