@@ -293,11 +293,14 @@ def tcp_reaches(player: Player, host: str, port: int) -> bool:
 
 
 def test_routers_count_what_they_did(net: Internet) -> None:
-    """The routers' own counters after the previous test: every NAT rule translated packets (the
-    udp-blocked router its TCP connection); the udp-blocked router dropped the STUN requests."""
+    """The routers' own counters after some traffic: every NAT rule translated packets (the
+    udp-blocked router a TCP connection); the udp-blocked router dropped the STUN requests."""
     for player in net.players.values():
         if player.router is None:
             continue
+        player.stun_mapped((3478,), timeout=0.3)
+        if player.nat == "udp-blocked":
+            assert tcp_reaches(player, net.server, 3478), player
         nat = netsim.run(["iptables", "-t", "nat", "-L", "POSTROUTING", "-v", "-n", "-x"], ns=player.router).stdout
         masquerade = [line.split() for line in nat.splitlines() if "MASQUERADE" in line]
         assert len(masquerade) == 1 and int(masquerade[0][0]) > 0, (player, nat)
