@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -81,6 +82,9 @@ def player(online_browser: Browser, online_base_url: str, relay: str,
         # Trystero logs a peer's closed connection (a reload, a closed tab) as an error: expected here
         guard.allow(r"Trystero peer error: OperationError: User-Initiated Abort")
         guard.watch(ctx)
+        lines: list[str] = []
+        ctx._hearts_console = lines  # type: ignore[attr-defined]
+        ctx.on("console", lambda m: lines.append(f"{time.strftime('%H:%M:%S')} {m.text}") if m.text.startswith("online:") else None)
         request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
         ctx.add_init_script("window.__heartsOnlineLog = [];"
                             "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
@@ -93,6 +97,11 @@ def player(online_browser: Browser, online_base_url: str, relay: str,
 
     yield open_player
     _screenshot_on_failure(request, pages)
+    if getattr(request.node, "_hearts_failed", False):  # what each page's online table logged
+        for i, ctx in enumerate(contexts):
+            print(f"--- player {i + 1}: online log ---\n" + "\n".join(getattr(ctx, "_hearts_console", [])[-60:]))
+            for page in ctx.pages:
+                print("    peers met in the current room:", page.evaluate("window.__heartsOnlinePeers || []"))
     for ctx in contexts:
         ctx.close()
 

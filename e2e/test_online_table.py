@@ -27,8 +27,7 @@ def act_once(page: Page) -> bool:
     if page.query_selector("#pass-btn:not([hidden]):not([disabled])") or page.query_selector("#pass-btn:not([hidden])"):
         cards = page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)")
         if len(cards) == 13:
-            for card in cards[-3:]:
-                page.click(f'#hand button[data-card="{card}"]')
+            choose_three(page)
             page.click("#pass-btn")
             return True
     card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card") if page.query_selector(PLAYABLE) else None
@@ -36,6 +35,18 @@ def act_once(page: Page) -> bool:
         page.click(f'#hand button[data-card="{card}"]')
         return True
     return False
+
+
+def choose_three(page: Page) -> None:
+    """Pick three cards to pass, from the highest down, until three are picked (a tap that a
+    state drawn at that very moment swallowed is made again, as a player would)."""
+    for _ in range(12):
+        picked = page.eval_on_selector_all("#hand button[aria-pressed='true']", "e => e.length")
+        if picked >= 3:
+            return
+        free = page.eval_on_selector_all("#hand button[data-card][aria-pressed='false']", "e => e.map(x => x.dataset.card)")
+        page.click(f'#hand button[data-card="{free[-1]}"]')
+    raise AssertionError("three cards could not be picked")
 
 
 def play_until_summary(pages: list[Page], limit_s: float = 240) -> None:

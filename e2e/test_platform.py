@@ -241,16 +241,18 @@ def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:
 @pytest.mark.parametrize("patch", range(len(build.TRYSTERO_PATCHES)))
 def test_the_online_bundle_carries_trystero_patches_and_a_changed_trystero_fails_the_build(
         tmp_path: Path, patch: int) -> None:
-    """Trystero's core is patched at build time (tools/build.py, TRYSTERO_PATCHES: the glare, relays
-    retried for as long as the room is open, two offers ready instead of twenty); a Trystero
-    without one of the patched passages stops the build instead of shipping without the patch."""
+    """Trystero is patched at build time (tools/build.py, TRYSTERO_PATCHES: the glare, relays
+    retried for as long as the room is open, two offers ready instead of twenty, a rejoined room
+    that keeps its subscription); a Trystero without one of the patched passages stops the build
+    instead of shipping without the patch."""
     bundle = (DIST / "web" / "online.js").read_text(encoding="utf-8")
-    assert "lastGlareAnnounce" in bundle and "15e3" in bundle
+    assert "lastGlareAnnounce" in bundle and "15e3" in bundle and "topics.get(" in bundle
     fake = tmp_path / "fake"
-    core = fake / "node_modules" / build.TRYSTERO_CORE
-    shutil.copytree(ROOT / "node_modules" / build.TRYSTERO_CORE, core)
-    name, old, _new = build.TRYSTERO_PATCHES[patch]
-    (core / name).write_text((core / name).read_text(encoding="utf-8").replace(old, ""), encoding="utf-8")
+    for package in (build.TRYSTERO_CORE, build.TRYSTERO_NOSTR):
+        shutil.copytree(ROOT / "node_modules" / package, fake / "node_modules" / package)
+    package, name, old, _new = build.TRYSTERO_PATCHES[patch]
+    path = fake / "node_modules" / package / name
+    path.write_text(path.read_text(encoding="utf-8").replace(old, ""), encoding="utf-8")
     with pytest.raises(build.BuildError, match="a passage to patch is not there once"):
         build.patched_trystero(fake)
 

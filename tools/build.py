@@ -641,15 +641,17 @@ def run_esbuild(root: Path, source: Path, *options: str) -> None:
         raise BuildError(f"esbuild failed for {source}:\n{result.stderr.strip()}")
 
 
-# Trystero's core, patched where its behaviour does not fit a table of friends on public relays.
-# Each patch replaces one passage that must be there exactly once (a new Trystero needs a new look).
+# Trystero, patched where its behaviour does not fit a table of friends on public relays. Each patch
+# replaces one passage of a package's file that must be there exactly once (a new Trystero needs a
+# new look): (package, file, old, new).
 TRYSTERO_CORE = "@trystero-p2p/core"
+TRYSTERO_NOSTR = "@trystero-p2p/nostr"
 TRYSTERO_PATCHES = (
     # A glare: a peer that holds offers of its own ignores an offer from a peer with a higher id and
     # waits for that peer to answer one of its own offers, which arrives only with its next announce.
     # Patched: a peer that ignores such an offer announces again at once (at most once a second), so
     # the newcomer gets its offers within a round trip.
-    ("dist/signal-handler.mjs",
+    (TRYSTERO_CORE, "dist/signal-handler.mjs",
      "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) return;\n",
      "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) {\n"
      "\t\tif (!hasTrackedOutgoingOffer && Date.now() - (ctx.lastGlareAnnounce ?? 0) > 1e3) {\n"
@@ -661,43 +663,58 @@ TRYSTERO_PATCHES = (
     # A relay that could not be reached for about a minute was given up for good (until a reload):
     # a host whose network dropped for a minute stayed unreachable. Patched: a relay is tried again
     # for as long as the room is open, at most 15 s apart (at random within that, as before).
-    ("dist/utils.mjs", "const maxRetryMs = 6e4;\n", "const maxRetryMs = 15e3;\n"),
-    ("dist/utils.mjs",
+    (TRYSTERO_CORE, "dist/utils.mjs", "const maxRetryMs = 6e4;\n", "const maxRetryMs = 15e3;\n"),
+    (TRYSTERO_CORE, "dist/utils.mjs",
      "\t\t\tif (period >= maxRetryMs) {\n\t\t\t\tclient.isClosed = true;\n\t\t\t\treturn;\n\t\t\t}\n",
      ""),
     # Every join made 20 peer connections ahead of time (offers for the BitTorrent strategy, which
     # sends ten with each announce), each gathering its ICE candidates, a TURN allocation included.
     # The Nostr strategy takes one offer per peer met: two ready are plenty.
-    ("dist/offer-pool.mjs", "const poolSize = 20;\n", "const poolSize = 2;\n"),
+    (TRYSTERO_CORE, "dist/offer-pool.mjs", "const poolSize = 20;\n", "const poolSize = 2;\n"),
+    # Leaving a room and joining it again (a guest that met nobody) lost the new room's subscription
+    # to its topic: the old room's unsubscribe runs a moment later and removed the topic by name,
+    # the new room's handler with it, so the new room never heard a newcomer again. Patched: a
+    # room's cleanup removes the topic only while it still holds that room's own handler.
+    (TRYSTERO_NOSTR, "dist/index.mjs",
+     "const batchRemove = (client, topic) => {\n\tconst batcher = batchers[client.url];\n\tif (!batcher) return;\n",
+     "const batchRemove = (client, topic, handler) => {\n\tconst batcher = batchers[client.url];\n"
+     "\tif (!batcher || handler && batcher.topics.get(topic) !== handler) return;\n"),
+    (TRYSTERO_NOSTR, "dist/index.mjs", "\t\t\tbatchRemove(client, topic);\n", "\t\t\tbatchRemove(client, topic, handler);\n"),
 )
 
 
-def patched_trystero(root: Path) -> Path:
-    """A copy of Trystero's core under .cache/build/node_modules with :data:`TRYSTERO_PATCHES`
-    applied (the build fails if a patched passage is not there exactly once). The bundle resolves
-    ``@trystero-p2p/core`` to it."""
-    source = root / "node_modules" / TRYSTERO_CORE
-    if not source.is_dir():
-        raise BuildError(f"node_modules/{TRYSTERO_CORE} is missing: run `npm ci --ignore-scripts`")
-    target = root / ".cache" / "build" / "node_modules" / TRYSTERO_CORE
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(source, target)
-    for name, old, new in TRYSTERO_PATCHES:
-        path = target / name
+def patched_trystero(root: Path) -> dict[str, Path]:
+    """Copies of Trystero's packages under .cache/build/node_modules with :data:`TRYSTERO_PATCHES`
+    applied (the build fails if a patched passage is not there exactly once), by package name:
+    the bundle resolves each package to its copy."""
+    copies: dict[str, Path] = {}
+    for package in (TRYSTERO_CORE, TRYSTERO_NOSTR):
+        source = root / "node_modules" / package
+        if not source.is_dir():
+            raise BuildError(f"node_modules/{package} is missing: run `npm ci --ignore-scripts`")
+        target = root / ".cache" / "build" / "node_modules" / package
+        if target.exists():
+            shutil.rmtree(target)
+        shutil.copytree(source, target)
+        copies[package] = target
+    for package, name, old, new in TRYSTERO_PATCHES:
+        path = copies[package] / name
         text = path.read_text(encoding="utf-8")
         if text.count(old) != 1:
-            raise BuildError(f"{TRYSTERO_CORE}/{name}: a passage to patch is not there once (see "
+            raise BuildError(f"{package}/{name}: a passage to patch is not there once (see "
                              f"TRYSTERO_PATCHES): {old.strip()[:60]!r}")
         path.write_text(text.replace(old, new), encoding="utf-8")
-    return target
+    return copies
 
 
 def bundle_scripts(root: Path, out: Path) -> None:
-    """Bundle each of ``BUNDLES`` into one minified ES module (with Trystero's core patched)."""
-    core = patched_trystero(root)
+    """Bundle each of ``BUNDLES`` into one minified ES module (with Trystero patched: the copies
+    import what the packages import, from the project's node_modules)."""
+    copies = patched_trystero(root)
+    aliases = [f"--alias:{name}={path / 'dist' / 'index.mjs'}" for name, path in copies.items()]
+    aliases.append(f"--alias:@noble/secp256k1={root / 'node_modules' / '@noble' / 'secp256k1' / 'index.js'}")
     for src, dest in BUNDLES.items():
-        esbuild(root, root / src, out / dest, f"--alias:{TRYSTERO_CORE}={core / 'dist' / 'index.mjs'}")
+        esbuild(root, root / src, out / dest, *aliases)
 
 
 def served_files(out: Path) -> list[str]:

@@ -90,30 +90,19 @@ def one_table(browser: Browser, base: str, relay: str, people: int, play: bool =
     if link is None:
         raise RuntimeError("the host's table link has no address (href)")
     seated = []
-    reloads = 0
     for page, seat in zip(guests, ("west", "north", "east")):
         t0 = time.perf_counter()
         page.goto(link)
-        for attempt in (1, 2):  # like a player: after a minute, the page's "reload and try again"
-            page.fill("#online-name", seat.title(), timeout=120_000)
-            page.click("[data-action='online-join']")
-            try:
-                page.click(f"[data-action='online-sit'][data-seat='{seat}']", timeout=60_000 if attempt == 1 else 120_000)
-                break
-            except Exception:
-                if attempt == 2 or not page.locator("[data-online-slow]").is_visible():
-                    raise
-                reloads += 1
-                with page.expect_navigation(wait_until="commit"):
-                    page.click("[data-action='online-reload']")
-                page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        page.fill("#online-name", seat.title(), timeout=120_000)
+        page.click("[data-action='online-join']")
+        page.click(f"[data-action='online-sit'][data-seat='{seat}']", timeout=120_000)
         page.wait_for_selector(f"[data-lobby-seat='{seat}'] .sum-name", timeout=120_000)
         host.wait_for_selector(f"[data-lobby-seat='{seat}'][data-kind='remote']", timeout=120_000)
         seated.append(time.perf_counter() - t0)
     if not play:
         for ctx in contexts:
             ctx.close()
-        return {"seated": seated, "latency": [], "long_tasks": [], "reloads": [float(reloads)]}
+        return {"seated": seated, "latency": [], "long_tasks": []}
     host.click("[data-action='online-start']")
     host.evaluate("window.__longTasks = []")
     end = time.time() + 300
@@ -130,7 +119,7 @@ def one_table(browser: Browser, base: str, relay: str, people: int, play: bool =
     long_tasks = host.evaluate("window.__longTasks")
     for ctx in contexts:
         ctx.close()
-    return {"seated": seated, "latency": latency, "long_tasks": long_tasks, "reloads": [float(reloads)]}
+    return {"seated": seated, "latency": latency, "long_tasks": long_tasks}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -168,21 +157,19 @@ def main() -> int:
             browser = p.chromium.launch(args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"],
                                         executable_path=chromium_executable())
             for people in sizes:
-                merged: dict[str, list[float]] = {"seated": [], "latency": [], "long_tasks": [], "reloads": []}
+                merged: dict[str, list[float]] = {"seated": [], "latency": [], "long_tasks": []}
                 for run in range(args.runs):
                     r = one_table(browser, base, relay, people, play=not args.joins_only)
                     for k in merged:
                         merged[k] += r[k]
-                    print(f"  {people} people, run {run + 1}: seated in {[round(s, 1) for s in r['seated']]} s"
-                          f"{', reloaded ' + str(int(r['reloads'][0])) + 'x' if r['reloads'][0] else ''}", flush=True)
+                    print(f"  {people} people, run {run + 1}: seated in {[round(s, 1) for s in r['seated']]} s", flush=True)
                 results[people] = merged
             browser.close()
     finally:
         server.stop()
         relay_proc.terminate()
     load = os.getloadavg()
-    print(f"\nonline table on loopback (local relay), {args.runs} runs each; load average {load[0]:.1f}; "
-          f"guests who needed the page's reload: {int(sum(sum(r['reloads']) for r in results.values()))}")
+    print(f"\nonline table on loopback (local relay), {args.runs} runs each; load average {load[0]:.1f}")
     for people, r in results.items():
         print(f"{people} people: {seated_line(r['seated'])}")
     if args.joins_only:

@@ -51,7 +51,12 @@ class TableView:
     def show(self, snap: Snapshot, asked: SeatView | None = None, claimable: bool = False) -> None:
         """Draw ``snap``; ``asked``: the view the table asks this screen's player with (if it does)."""
         new_question = asked is not None and asked is not self._state.asked
-        self._state = replace(self._state, snap=snap, asked=asked, claimable=claimable)
+        old, chosen = self._state.snap, self._state.chosen
+        if old is not None and (old.view.hand_number != snap.view.hand_number
+                                or (old.view.passed is not None and snap.view.passed is None)):
+            chosen = ()  # a new deal (an online hand dealt afresh, too): nothing picked in it yet
+        chosen = tuple(c for c in chosen if c in snap.view.hand)
+        self._state = replace(self._state, snap=snap, asked=asked, claimable=claimable, chosen=chosen)
         self.render()
         if new_question and asked is not None and asked.phase is Phase.PLAYING and asked.current_trick:
             plays = [t("sr_play", name=self.seating.name(seat), card=i18n.card_words(card))

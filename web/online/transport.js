@@ -113,8 +113,9 @@ export function connect(config, roomId, handlers, maxLength) {
   const leave = () => room.leave();
   window.addEventListener("pagehide", leave);
   if (Array.isArray(log)) {
-    // tests only: send raw text to every peer, as a hostile guest would
+    // tests only: send raw text to every peer, as a hostile guest would; the open peer connections
     window.__heartsOnlineSend = (text) => channel.send(text).catch(() => {});
+    window.__heartsOnlinePCs = peerConnections;
   }
   return {
     selfId,

@@ -45,6 +45,7 @@ class HostSearch:
         self.reconnect_after = RECONNECT_AFTER
         self.host_left = False
         self.rejoining: asyncio.Future[None] | None = None
+        self.stopped = False  # this page is no guest any more (it carries the table on)
 
     def _watchers(self, via: link.Link) -> link.Watchers:
         return link.Watchers(lambda peer, text: self.received(via, peer, text), lambda peer: self.peer_joined(via, peer),
@@ -100,6 +101,7 @@ class HostSearch:
         assert self.key is not None
         proof = str(await self.key.sign(protocol.seat_proof_text(self.room, peer, via.self_id)))
         self.host_link, self.host_key = via, key
+        self.table.log.append(f"{peer[:8]} proved it hosts term {term}")
         if term > self.table.term:
             self.table.follow(peer, message.chain, proof)
             self.on_followed(message.chain[-1])
@@ -114,6 +116,7 @@ class HostSearch:
         """Ask every new peer whether it is the host (the host also proves itself unasked)."""
         if via is self.link:
             self.last_met = asyncio.get_event_loop().time()
+        self.table.log.append(f"{peer[:8]} joined the room")
         if self.table.host_peer is None or self.host_left:
             via.send(peer, self.table.probe())
 
@@ -132,7 +135,7 @@ class HostSearch:
     def tick(self) -> None:
         """Every two seconds while searching: ask the room who the host is; join it afresh when
         nobody met us for a while."""
-        if not self.searching or self.link is None:  # a silent host (a background tab) is waited for
+        if self.stopped or not self.searching or self.link is None:  # a silent host (a background tab) is waited for
             return
         self.link.send(None, self.table.probe())
         now = asyncio.get_event_loop().time()
@@ -160,6 +163,7 @@ class HostSearch:
         first says goodbye to every peer; if that never finishes, the old room never left and
         still works, so nothing is lost by waiting.)"""
         assert self.link is not None
+        self.table.log.append("nobody met us for a while: joining the room afresh")
         try:
             await self.link.leave()
             self.open(await link.load())
@@ -168,8 +172,12 @@ class HostSearch:
         finally:
             self.rejoining = None
 
-    def keep_room(self) -> link.Link | None:
-        """The room joined last, kept joined; an older room the host proved itself in is left."""
+    async def keep_room(self) -> link.Link | None:
+        """Stop searching and keep the room joined last (a fresh join under way finishes first, or
+        its room would be left behind); an older room the host proved itself in is left."""
+        self.stopped = True
+        if self.rejoining is not None:
+            await self.rejoining
         if self.host_link is not None and self.host_link is not self.link:
             self.host_link.leave()
         return self.link

@@ -57,6 +57,7 @@ class GuestSide:
         self.queue: asyncio.Queue[tuple[Snapshot, list[Event]]] = asyncio.Queue()
         self.drawer: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None
+        self.log_tail = link.LogTail()
         self.entered = False
         self.searching_since = 0.0
         self.slow_shown = False
@@ -136,13 +137,13 @@ class GuestSide:
         return CarryOn(self.room, self.search.host_key, table.chain, table.heirs, table.seat, table.key or "", self.seats,
                        lobby.rules, lobby.preset, lobby.level, snap.sheet)
 
-    def detach(self) -> link.Link | None:
+    async def detach(self) -> link.Link | None:
         """Stop being a guest (this page carries the table on): the room stays joined."""
         self.extras.hide()
         for task in (self.drawer, self.ticker):
             if task is not None:
                 task.cancel()
-        return self.search.keep_room()
+        return await self.search.keep_room()
 
     async def _tick(self) -> None:
         while True:
@@ -154,6 +155,7 @@ class GuestSide:
                 self.offered = True
                 self.show_carry_on()
             self.search.tick()
+            self.log_tail.flush(self.table.log)
             now = asyncio.get_event_loop().time()
             if self.table.host_peer is None and not self.slow_shown and now - self.searching_since > SLOW_AFTER:
                 self.slow_shown = True

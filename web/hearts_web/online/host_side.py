@@ -47,9 +47,10 @@ class HostSide(Listener):
         self.invite = ""
         self.on_taken: Callable[[str, Claim], None] = lambda peer, claim: None  # the panel makes this page a guest
         self.ticker: asyncio.Task[None] | None = None
+        self.log_tail = link.LogTail()
         self.extras = TableExtras(door, lambda code: table.react(Seat.SOUTH, code), self.back)
         table.on_change = self.changed
-        table.on_probe = self.joined
+        table.on_probe = self.prove
         table.on_turn = self.extras.set_turn
         table.on_reaction = self.extras.reacted
         table.on_rematch = self.rematch_changed
@@ -78,7 +79,12 @@ class HostSide(Listener):
         self.ticker = asyncio.ensure_future(self._tick())
 
     def joined(self, peer: str) -> None:
-        """A new peer: prove that this browser holds the link's key (the guest then says hello)."""
+        """A new peer: prove that this browser hosts the table (the guest then says hello)."""
+        self.table.log.append(f"{peer[:8]} joined the room")
+        self.prove(peer)
+
+    def prove(self, peer: str) -> None:
+        """Prove to ``peer`` that this browser holds the link's key, or the key the chain leads to."""
         async def prove() -> None:
             assert self.link is not None
             sig = await self.key.sign(protocol.host_proof_text(self.room, self.link.self_id, peer))
@@ -91,7 +97,7 @@ class HostSide(Listener):
         table on: the others follow once the proof and its chain check out)."""
         if self.link is not None:
             for peer in self.link.peers():
-                self.joined(peer)
+                self.prove(peer)
 
     async def _sign_heirs(self, heirs: tuple[Heir, ...]) -> None:
         sig = str(await self.key.sign(protocol.heirs_text(self.room, self.table.term, heirs)))
@@ -138,6 +144,7 @@ class HostSide(Listener):
             await asyncio.sleep(1.0)
             self.table.tick()
             self._show_trouble()
+            self.log_tail.flush(self.table.log)
 
     def relays_changed(self, state: RelayState) -> None:
         self.watch.relays_changed(state)

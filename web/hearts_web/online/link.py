@@ -16,7 +16,7 @@ from ..dom import JsObject, keep, qs, window
 from . import config
 from .connection import RelayState
 
-__all__ = ["load", "Link", "RelayState", "Watchers", "site_turn"]
+__all__ = ["load", "Link", "LogTail", "RelayState", "Watchers", "site_turn"]
 
 _MODULE: list[JsObject] = []
 
@@ -113,3 +113,18 @@ def site_turn() -> list[dict[str, object]]:
         return [dict(s) for s in config.ice_servers(json.loads(str(meta.content)))]
     except ValueError:
         return []
+
+
+class LogTail:
+    """Copies a table's new log lines to the browser console (``console.debug``, "online: …"), so
+    that what the protocol dropped and why can be read in the developer tools and by the tests."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def flush(self, lines: list[str]) -> None:
+        if len(lines) < self.seen:  # the log was trimmed: go on from its end
+            self.seen = 0
+        for line in lines[self.seen:]:
+            window.console.debug(f"online: {line}")
+        self.seen = len(lines)

@@ -234,7 +234,7 @@ class OnlinePanel:
         table = self._table(guest.table.name or t("seat_name_0"), info.preset, info.level)
         table.seats = info.seat_infos()
         table.term, table.chain = info.term, (*info.chain, info.succession(sig))
-        via = guest.detach()
+        via = await guest.detach()
         side = self.side = self._host(HostSide(self.door, guest.room, guest.net, guest.key, table,
                                                guest.hide_ip, via, link_key=guest.public_key))
         await side.connect()
@@ -249,10 +249,11 @@ class OnlinePanel:
             return
         via = host.detach()
         name = host.table.seats[0].name
-        self.door.store.remove(HOST_KEY)
-        self.door.store.remove(MATCH_KEY)
         guest = self.side = GuestSide(self.door, host.room, host.link_key, host.net, identity=host.key)
         guest.table.name = name
+        self.door.table.enter_guest(guest.table)  # this page's match of the table stops here
+        self.door.store.remove(HOST_KEY)
+        self.door.store.remove(MATCH_KEY)
         window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#online={host.room}.{host.link_key}")
         await guest.connect(via)
         if via is not None:

@@ -1,0 +1,88 @@
+"""How long a guest takes from opening the invitation to its seat, on simulated networks.
+
+Runs as root (network namespaces, routers that NAT with iptables, coturn: see e2e/netsim.py), on
+the built game (``python3 tools/build.py`` first). Each join is a fresh table: the host opens the
+page and creates it, the guest opens the link in a fresh browser profile and sits down; the time
+counts from opening the link (page load included) to the guest's seat. Prints the median and the
+slowest per topology, and how many were seated within 10 s::
+
+    python3 -m lab.browser.nat_joins --joins 10
+    python3 -m lab.browser.nat_joins --joins 10 --topologies sym-sym-turn --relays-down 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "e2e"))
+
+# the e2e suite's harness of simulated networks (its modules are checked with e2e/, not here)
+from nat_harness import RELAY_PORTS, World, host_table, join, make_world, pairs  # type: ignore[import-not-found]  # noqa: E402
+from netsim import IceKind, NatKind  # type: ignore[import-not-found]  # noqa: E402
+
+# name: (host's NAT, guest's NAT, ICE servers)
+TOPOLOGIES: dict[str, tuple[NatKind, NatKind, tuple[IceKind, ...]]] = {
+    "cone-cone": ("cone", "cone", ("stun",)),
+    "cone-cone-turn": ("cone", "cone", ("stun", "turn-udp")),
+    "sym-sym-turn": ("symmetric", "symmetric", ("stun", "turn-udp")),
+    "cone-udpblocked-turn": ("cone", "udp-blocked", ("stun", "turn-udp", "turn-tcp")),
+}
+
+
+def joins(world: World, name: str, count: int) -> list[tuple[float, list[str]]]:
+    """``count`` joins of a fresh table: (seconds to the seat, the guest's selected ICE pairs)."""
+    _host_nat, _guest_nat, ice = TOPOLOGIES[name]
+    out = []
+    for i in range(count):
+        host, guest = world.people[f"{name}-host"], world.people[f"{name}-guest"]
+        link = host_table(host.page(), world, "Host", *ice)
+        page = guest.page()
+        took = join(page, link, "Guest")
+        out.append((took, pairs(page)))
+        print(f"  {name} join {i + 1}: {took:.1f} s {out[-1][1]}", flush=True)
+        host.close()
+        guest.close()
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--joins", type=int, default=10, help="joins per topology (default 10)")
+    parser.add_argument("--topologies", default="cone-cone,sym-sym-turn",
+                        help=f"comma-separated, of {', '.join(TOPOLOGIES)}")
+    parser.add_argument("--relays-down", type=int, default=0, choices=(0, 1, 2),
+                        help="relays taken down (dropped) before the joins, of three")
+    args = parser.parse_args(argv)
+    names = [n for n in args.topologies.split(",") if n]
+    unknown = [n for n in names if n not in TOPOLOGIES]
+    if unknown:
+        parser.error(f"unknown topology {unknown[0]!r}")
+    people = {f"{n}-{role}": TOPOLOGIES[n][i] for n in names for i, role in enumerate(("host", "guest"))}
+    results = {}
+    with sync_playwright() as p, make_world(p, people) as world:
+        down = world.net.block(*RELAY_PORTS[:args.relays_down]) if args.relays_down else None
+        try:
+            for name in names:
+                results[name] = joins(world, name, args.joins)
+        finally:
+            if down is not None:
+                down.lift()
+    print(f"\nguest seated after opening the link (page load included), {args.joins} joins each, "
+          f"{3 - args.relays_down} of 3 relays up:")
+    for name, rows in results.items():
+        times = [t for t, _ in rows]
+        paths = sorted({path for _, found in rows for path in found})
+        print(f"{name:<22} median {statistics.median(times):5.1f} s, slowest {max(times):5.1f} s, "
+              f"within 10 s: {sum(t <= 10 for t in times)} of {len(times)}; paths {paths}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
