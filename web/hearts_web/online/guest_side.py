@@ -118,7 +118,9 @@ class GuestSide:
     def _followed(self, link_: Succession) -> None:
         """Another guest carries the table on: say who (its name from the last lobby)."""
         self.offered = False
-        name = next((s.name for s in self.seats if s.seat == link_.seat), "?")
+        name = next((s.name for s in self.seats if s.seat == link_.seat), None)
+        if name is None:  # a former host come back: it was told who carried its table on
+            return
         if self.door.dialogs.is_open and qs("#dlg-body [data-online-handover]") is not None:
             self.door.dialogs.close()
         self.door.view.toast(t("online_carried_on", name=name), seconds=8)
