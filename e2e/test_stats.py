@@ -147,7 +147,7 @@ def test_a_damaged_history_is_repaired_truthfully_and_survives_export_and_import
     goto_ready(page, "/?speed=instant&seed=e2e-stats-repair")
     notice = page.locator(f"#notices [data-notice-key='{STATS_KEY}']")
     expect(notice).to_have_attribute("data-notice-kind", "repaired")
-    expect(notice).to_contain_text("Some of your statistics could not be read. 1 match in the history could not "
+    expect(notice).to_contain_text("Some of your statistics could not be read or did not add up. 1 match in the history could not "
                                    "be read and was left out.")
     backup = notice.get_attribute("data-notice-backup") or ""
     assert page.evaluate("k => localStorage.getItem(k)", backup) == raw  # "kept as a backup" is true
