@@ -37,12 +37,15 @@ def _overall(stats: Statistics) -> str:
     total = stats.overall
     if not total.matches and not stats.online.matches:
         return f'<p class="st-lead" data-stats-empty>{esc(t("st_none"))}</p>'
-    return f'<p class="st-lead">{esc(t("st_overall", n=total.matches, rate=_rate(total), avg=_per_hand(total)))}</p>'
+    return f'<p class="st-lead">{esc(t("st_overall", n=fmt.whole(total.matches), rate=_rate(total), avg=_per_hand(total)))}</p>'
+
+
+_LONG = ' class="st-long"'  # a long figure: its tile takes the whole row, in a smaller font
 
 
 def _tiles(rows: list[tuple[str, str, str]]) -> str:
     """Figures as tiles: the value large, its label below (``rows``: label, value, words for a screen reader)."""
-    tiles = "".join(f'<div><dt>{esc(label)}</dt><dd>{esc(value)}'
+    tiles = "".join(f'<div{_LONG if len(value) > 9 else ""}><dt>{esc(label)}</dt><dd>{esc(value)}'
                     + (f'<span class="visually-hidden"> {esc(spoken)}</span>' if spoken else "") + "</dd></div>"
                     for label, value, spoken in rows)
     return f'<dl class="st-tiles">{tiles}</dl>'
@@ -58,7 +61,7 @@ def level_html(level: str, totals: Totals) -> str:
     rows = [(t("st_per_hand"), _per_hand(totals), ""),
             (t("st_queens"), f"{fmt.whole(totals.queens)} ({share})", t("st_of_hands")),
             (t("st_moons_shot"), fmt.whole(totals.moons_shot), ""), (t("st_moons_allowed"), fmt.whole(totals.moons_allowed), "")]
-    matches = t("st_matches_n", n=totals.matches)
+    matches = t("st_matches_n", n=fmt.whole(totals.matches))
     return (f'<section class="st-level" data-stats-level="{level}" aria-labelledby="st-level-{level}">{head}'
             f'<p class="st-big"><span class="st-rate" data-stats-rate>{esc(_rate(totals))}</span> '
             f'<span class="st-rate-label">{esc(t("st_won_rate"))}</span></p>'
@@ -88,7 +91,7 @@ def online_html(totals: Totals) -> str:
     head = f'<h3 id="st-online">{esc(t("st_online"))}</h3>'
     if not totals.matches:
         return f'<section data-stats-online aria-labelledby="st-online">{head}<p class="note">{esc(t("st_online_none"))}</p></section>'
-    count = t("st_online_count", n=totals.matches, won=totals.won)
+    count = t("st_online_count", n=fmt.whole(totals.matches), won=fmt.whole(totals.won))
     rows = [(t("st_per_hand"), _per_hand(totals), ""), (t("st_moons_shot"), fmt.whole(totals.moons_shot), "")]
     return (f'<section data-stats-online aria-labelledby="st-online">{head}<div class="st-level st-online">'
             f'<p class="st-big"><span class="st-rate">{esc(_rate(totals))}</span> '
@@ -144,7 +147,8 @@ def trend_html(history: list[Entry], width: float = CHART_WIDTH, font: float = 1
 def _earlier(totals: Totals | None) -> str:
     if totals is None or not totals.matches:
         return ""
-    text = t("st_earlier", n=totals.matches, won=totals.won, avg=_per_hand(totals), moons=totals.moons_shot)
+    text = t("st_earlier", n=fmt.whole(totals.matches), won=fmt.whole(totals.won), avg=_per_hand(totals),
+             moons=fmt.whole(totals.moons_shot))
     return f'<p class="note" data-stats-earlier>{esc(text)}</p>'
 
 
