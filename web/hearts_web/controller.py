@@ -177,7 +177,7 @@ class Controller:
     def new_match(self) -> None:
         seed = self.params.pop("seed", None) or None  # ?seed= deals the first match only (tests)
         settings = self.prefs.settings
-        self.table.enter(Session(Match(settings.rules, seed), SessionState(difficulty=settings.difficulty)), dealt=True)
+        self.table.enter(Session(Match(settings.rules, seed), SessionState(difficulty=settings.difficulty)))
         self.table.save()
 
     def _away_from_match(self) -> bool:

@@ -38,7 +38,7 @@ class TableDoor(Protocol):
     @property
     def session(self) -> Session | None: ...
 
-    def enter(self, session: Session, *, dealt: bool = False) -> None: ...
+    def enter(self, session: Session) -> None: ...
 
     def watch(self, callback: Callable[[Moment], None]) -> None: ...
 
@@ -101,7 +101,7 @@ class Learn:
         self.view.hide_toast()  # what the game before said is over
         document.documentElement.setAttribute("data-guided", "on")
         self._panel().hidden = False
-        self.table.enter(self.guided, dealt=True)
+        self.table.enter(self.guided)
         self._update()
 
     def leave(self) -> None:
