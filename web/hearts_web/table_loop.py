@@ -148,9 +148,10 @@ class TableLoop(Listener):
         page.render_badge(state, self.par(date) if date is not None else None)
 
     def claimable(self) -> bool:
-        """The person may claim the rest of the hand here: the engine says no trick can change it."""
+        """The person may claim the rest of the hand here: the engine says no trick can change it
+        (not online, nor in the guided hand, where the player plays every card)."""
         session = self._session
-        return (session is not None and session.state.mode is not Mode.ONLINE and self.human.waiting
+        return (session is not None and session.state.mode not in (Mode.ONLINE, Mode.GUIDED) and self.human.waiting
                 and session.match.can_claim(ME))
 
     # ------------------------------------------------------------------ the loop
