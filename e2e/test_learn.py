@@ -229,6 +229,19 @@ def test_undo_after_a_forced_card_goes_back_to_the_last_real_decision(page: Page
     page.wait_for_selector(f'#hand button[data-card="{chosen}"]', state="detached")
 
 
+def test_undo_back_to_a_forced_first_card_waits_for_the_player(page: Page) -> None:
+    """A hold day whose 2♣ is the player's: the lead is forced and plays itself; Undo takes it back
+    (the player had no choice before it) and then it waits for the player's tap."""
+    open_game(page, "/?daily=2026-01-03&speed=instant", autoplay=True)
+    page.wait_for_selector('#hand button[data-card="2C"]', state="detached", timeout=10_000)  # it played itself
+    page.click("[data-action='undo']")
+    page.wait_for_selector('#hand button[data-card="2C"]:not([aria-disabled="true"])')
+    page.wait_for_timeout(1500)
+    assert "2C" in hand_cards(page), "the forced card played itself again after the undo"
+    page.click('#hand button[data-card="2C"]')
+    page.wait_for_selector('#hand button[data-card="2C"]', state="detached")
+
+
 def test_a_notice_follows_a_language_switch(page: Page) -> None:
     goto_ready(page, "/?speed=instant&seed=learn-notice")  # a first visit: the welcome notice is open
     expect(page.locator("[data-notice='welcome']")).to_contain_text("New to Hearts?")
