@@ -112,7 +112,7 @@ class Controller:
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
         self.prefs.apply()
-        dom_input.bind(self.commands, self.hand, page.show_failure)
+        dom_input.bind(self.commands, self.hand, page.show_failure, self.view.player_here)
         listen(window, "resize", lambda _event: page.fit_toolbar())
         self.owner.start()  # begin() once this tab owns the game
 
