@@ -21,7 +21,7 @@ from .commands import Commands
 from .dom import by_id
 from .hints import hint_text
 from .i18n import t
-from .players import AskedSeat, HumanPlayer, Pacer
+from .players import AskedSeat, HumanPlayer, Pacer, play_forced
 from .refusals import explain
 from .session import Mode, Session
 from .table_view import TableView
@@ -82,8 +82,8 @@ class HandControls:
         while by_id("dlg").open and seat.asked is view:  # a dialog in front of the table: after it
             await asyncio.sleep(0.25)
         # still asked the same, and still wanted (the setting may have changed meanwhile)
-        if seat.asked is view and seat.waiting and self._autoplaying():
-            self.tap_card(view.legal[0])
+        if self._autoplaying() and play_forced(seat, view):
+            self.view.lock_hand()
 
     # ------------------------------------------------------------------ taps (hearts_web.dom_input)
     def tap_card(self, card: Card) -> None:

@@ -152,12 +152,14 @@ class GuestTable:
     def waiting(self) -> bool:
         return self.asked is not None
 
-    def submit(self, action: Action) -> bool:
+    def submit(self, action: Action, automatic: bool = False) -> bool:
+        """Answer the host; ``automatic``: the page played a forced card by itself (the host does
+        not take that as this person's tap while a bot plays for the seat)."""
         view = self.asked
         if view is None:
             return False
         self._answered = _question(view)  # a later state about the same question asks nothing new
-        self.send(Act(action))
+        self.send(Act(action, automatic))
         return True
 
     def back(self) -> None:

@@ -59,8 +59,11 @@ class Sit:
 
 @dataclass(frozen=True)
 class Act:
+    """A move; ``automatic``: the page made it by itself (a forced card), no tap of the person's."""
+
     TYPE: ClassVar[str] = "act"
     action: Action
+    automatic: bool = False
 
 
 @dataclass(frozen=True)
@@ -257,8 +260,8 @@ def _fields(message: Message) -> dict[str, object]:
             return {"token": token, "name": name}
         case Sit(seat, name):
             return {"seat": seat.key, "name": name}
-        case Act(action):
-            return {"action": action_to_dict(action)}
+        case Act(action, automatic):
+            return {"action": action_to_dict(action), **({"auto": True} if automatic else {})}
         case Contrib(hand, value):
             return {"hand": hand, "value": value}
         case HostProof(sig):
