@@ -46,7 +46,7 @@ actions = st.sampled_from([PlayCard(Seat.WEST, c) for c in played("acts", 0).car
 lobby_seats = st.tuples(*[st.builds(m.LobbySeat, st.just(s), st.sampled_from(m.SEAT_KINDS), names) for s in Seat])
 messages: st.SearchStrategy[m.Message] = st.one_of(
     st.just(m.Probe()), st.just(m.Ping()), st.just(m.Bye()), st.just(m.Closed()),
-    st.builds(m.Hello, st.none() | tokens, names), st.builds(m.Sit, seats, names), st.builds(m.Act, actions, st.booleans()),
+    st.builds(m.Hello, st.none() | tokens, names), st.builds(m.Sit, seats, names), st.builds(m.Act, actions),
     st.builds(m.Contrib, hands, tokens), st.builds(m.HostProof, st.text(max_size=100)),
     st.builds(m.Lobby, lobby_seats, st.booleans(), st.sampled_from(list(PRESETS.values())),
               st.sampled_from(list(PRESETS)), st.sampled_from(["easy", "medium", "hard"])),
@@ -120,8 +120,6 @@ def test_any_json_decodes_into_a_message_that_encodes_back_to_it_or_is_refused_w
     ({"v": 1, "t": "sit", "seq": 1, "seat": "West", "name": "Ben"}, "seat is not a seat"),
     ({"v": 1, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "ZZ"}}, "bad action"),
     ({"v": 1, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "10h"}}, "not in the form"),
-    ({"v": 1, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "TH"}, "auto": False}, "only ever true"),
-    ({"v": 1, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "TH"}, "auto": 1}, "auto is not true or false"),
     ({"v": 1, "t": "welcome", "seq": 1, "seat": "west", "token": "XYZ", "name": "Ben"}, "token is not a token"),
 ])
 def test_near_misses_are_refused_with_their_reason(data: dict[str, object], reason: str) -> None:

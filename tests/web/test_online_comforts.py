@@ -333,10 +333,11 @@ async def _forced_question(guest: Any, stand_in: Thinking, seen: int) -> SeatVie
     raise AssertionError(f"no forced card came to the guest ({len(stand_in.forced)} forced, asked {guest.asked})")
 
 
-def test_a_forced_card_the_guests_page_plays_by_itself_leaves_the_seat_to_the_bot() -> None:
-    """Ben walked away and a bot plays for him. When he holds a single legal card, his page plays
-    it by itself before the bot does: that is no tap of his. The bot keeps the seat (no countdown
-    starts at a seat nobody is at); only his own tap ends the bot's turn."""
+def test_a_guests_page_does_not_play_a_forced_card_while_a_bot_plays_for_the_seat() -> None:
+    """Ben walked away and a bot plays for him. When he holds a single legal card, his page (which
+    plays forced cards by itself, 0.5 s after the question: before the bot) sends nothing: the
+    host would take it for his tap. The bot plays the card and keeps the seat (no countdown starts
+    at a seat nobody is at); only his own tap ends the bot's turn."""
     async def scenario() -> None:
         clock = Clock()
         net = Net(clock)
@@ -355,10 +356,13 @@ def test_a_forced_card_the_guests_page_plays_by_itself_leaves_the_seat_to_the_bo
         table = asyncio.ensure_future(play(match, host.players(bot("h")), host))
         view = await _forced_question(g1, west, 0)
         card = view.legal[0]
-        assert play_forced(g1, view)  # the page, 0.5 s after the question: before the bot
+        assert not play_forced(g1, view), "the page played the forced card while a bot plays for the seat"
         await settle(200)
-        assert card in match.hand.plays  # the card is played (it is the bot's move: the only legal one)
-        assert Seat.WEST in host.timer.auto and g1.auto, "the page's own play took the seat back from the bot"
+        assert Seat.WEST in host.timer.auto and g1.auto
+        west.go()  # the bot has thought it over
+        await settle(200)
+        assert card in match.hand.plays  # the bot played it
+        assert Seat.WEST in host.timer.auto and g1.auto
         assert host.timer.left(Seat.WEST) is None  # no countdown at an empty seat
         # his own tap, at the next forced card, ends the bot's turn
         view = await _forced_question(g1, west, 1)

@@ -44,9 +44,6 @@ class Fields:
     def __init__(self, data: Mapping[str, object]) -> None:
         self._data = dict(data)
 
-    def has(self, name: str) -> bool:
-        return name in self._data
-
     def _take(self, name: str) -> object:
         if name not in self._data:
             raise _Bad(f"no {name}")
@@ -122,11 +119,7 @@ def _action(f: Fields) -> Act:
     except IllegalAction as exc:
         raise _Bad(f"bad action: {exc.code.value}") from None
     _exactly(raw, action_to_dict(action), "the action")
-    present = f.has("auto")
-    automatic = f.flag("auto") if present else False
-    if present and not automatic:
-        raise _Bad("auto is only ever true (a person's tap has none)")
-    return Act(action, automatic)
+    return Act(action)
 
 
 def snapshot_from_data(data: object) -> Snapshot:

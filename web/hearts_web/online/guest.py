@@ -153,13 +153,14 @@ class GuestTable:
         return self.asked is not None
 
     def submit(self, action: Action, automatic: bool = False) -> bool:
-        """Answer the host; ``automatic``: the page played a forced card by itself (the host does
-        not take that as this person's tap while a bot plays for the seat)."""
+        """Answer the host. ``automatic``: the page would play a forced card by itself; while a bot
+        plays for this seat that is not sent (the host would take it for this person's tap and end
+        the bot's turn): the bot makes the move, unless the person taps first."""
         view = self.asked
-        if view is None:
+        if view is None or (automatic and self.auto):
             return False
         self._answered = _question(view)  # a later state about the same question asks nothing new
-        self.send(Act(action, automatic))
+        self.send(Act(action))
         return True
 
     def back(self) -> None:

@@ -168,8 +168,8 @@ class HostTable(Listener):
                 self._hello(peer, message)
             case Sit():
                 self._sit(peer, seat, message)
-            case Act(action, automatic):
-                self._act(peer, seat, action, automatic)
+            case Act(action):
+                self._act(peer, seat, action)
             case Contrib():
                 self._contrib(peer, seat, message)
             case Back():
@@ -239,7 +239,7 @@ class HostTable(Listener):
             if fair is not None and not fair.dealt and not fair.contributions[seat]:
                 self.tell(seat, Commit(self.match.hand_number, fair.commit))
 
-    def _act(self, peer: str, seat: Seat | None, action: Action, automatic: bool = False) -> None:
+    def _act(self, peer: str, seat: Seat | None, action: Action) -> None:
         if seat is None:
             return self._drop(peer, "act from a peer without a seat")
         if getattr(action, "seat", None) != seat:
@@ -247,10 +247,10 @@ class HostTable(Listener):
         player = self.remote.get(seat)
         if player is None:
             return self._drop(peer, "act from a seat without a remote player")
-        if player.answer(action, automatic):
+        if player.answer(action):
             return None
         if self.match is not None and seat in self.match.to_act:
-            player.early = (action, automatic)  # the state reached the guest before the table asked: keep it
+            player.early = action  # the state reached the guest before the table asked: keep it
         else:
             self._drop(peer, "act out of turn")
 

@@ -59,11 +59,8 @@ class Sit:
 
 @dataclass(frozen=True)
 class Act:
-    """A move; ``automatic``: the page made it by itself (a forced card), no tap of the person's."""
-
     TYPE: ClassVar[str] = "act"
     action: Action
-    automatic: bool = False
 
 
 @dataclass(frozen=True)
@@ -260,8 +257,8 @@ def _fields(message: Message) -> dict[str, object]:
             return {"token": token, "name": name}
         case Sit(seat, name):
             return {"seat": seat.key, "name": name}
-        case Act(action, automatic):
-            return {"action": action_to_dict(action), **({"auto": True} if automatic else {})}
+        case Act(action):
+            return {"action": action_to_dict(action)}
         case Contrib(hand, value):
             return {"hand": hand, "value": value}
         case HostProof(sig):

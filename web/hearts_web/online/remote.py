@@ -62,8 +62,7 @@ class RemotePlayer:
         """``info``: the seat (its peer is ``None`` while the guest is away); ``tell`` sends the guest a message."""
         self.info, self.stand_in, self.tell = info, stand_in, tell
         self.asked: SeatView | None = None
-        self.early: tuple[Action, bool] | None = None  # an answer that came before the table asked (it is this seat's turn)
-        self.automatic = False  # the last answer was made by the guest's page by itself (see TimedSeat)
+        self.early: Action | None = None  # an answer that came before the table asked (it is this seat's turn)
         self._answer: asyncio.Future[Action | None] | None = None
 
     @property
@@ -73,7 +72,7 @@ class RemotePlayer:
     async def choose(self, view: SeatView) -> Action:
         while True:
             if self.early is not None:
-                (early, self.automatic), self.early = self.early, None
+                early, self.early = self.early, None
                 return early
             if self.info.peer is None:
                 return await self.stand_in.choose(view)
@@ -86,13 +85,11 @@ class RemotePlayer:
             if answer is not None:
                 return answer
 
-    def answer(self, action: Action | None, automatic: bool = False) -> bool:
-        """The guest's action (``None``: the guest has gone; ask the stand-in); ``automatic``: its
-        page made it by itself."""
+    def answer(self, action: Action | None) -> bool:
+        """The guest's action (``None``: the guest has gone; ask the stand-in)."""
         if not self.waiting:
             return False
         assert self._answer is not None
-        self.automatic = automatic
         self._answer.set_result(action)
         return True
 
