@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -42,11 +43,8 @@ def _reason_of(page: Page, card: str) -> str:
 def _pass_by_keyboard(page: Page) -> None:
     """Skip link, the roving tab stop, every card reached by the arrows, three chosen, Tab to Pass."""
     cards = hand_cards(page)
-    assert _focused_card(page) == cards[0], "the player's turn to pass: the focus is on the hand"
-    for _ in range(14):  # back to the top of the page: the first Tab stop is the skip link
-        page.keyboard.press("Shift+Tab")
-        if page.evaluate("document.activeElement.matches('.skip-link')"):
-            break
+    assert _focused_card(page) is None, "nothing takes the focus before the player does anything"
+    page.keyboard.press("Tab")  # the first Tab stop is the skip link
     expect(page.locator(".skip-link")).to_be_focused()
     box = page.locator(".skip-link").bounding_box()
     assert box is not None and box["y"] >= 0, box  # it shows itself while focused
@@ -169,3 +167,122 @@ def test_reduced_motion_leaves_nothing_moving(page: Page) -> None:
     for _ in range(10):  # the trick being played out
         assert page.evaluate(MOVING) == []
         page.wait_for_timeout(60)
+
+
+# ------------------------------------------------------------------ focus indicators
+# What the focused element shows: an outline (style, width, colour, its contrast with what is
+# behind it) that no ancestor's overflow cuts off, or a box-shadow it has only while focused.
+FOCUS_SEEN = r"""() => {
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return null;
+  if (!el.dataset.focusSeen) el.dataset.focusSeen = String(document.querySelectorAll('[data-focus-seen]').length + 1);
+  const cs = getComputedStyle(el);
+  const rgba = c => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return [0, 0, 0, 0];
+    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  let behind = null;
+  for (let a = el.parentElement; a && !behind; a = a.parentElement) {
+    const bg = rgba(getComputedStyle(a).backgroundColor);
+    if (bg[3] >= 0.9) behind = bg;
+  }
+  if (!behind) behind = rgba(getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()
+                              .replace(/^#(..)(..)(..)$/, (_, r, g, b) => `rgb(${parseInt(r, 16)}, ${parseInt(g, 16)}, ${parseInt(b, 16)})`));
+  const width = parseFloat(cs.outlineWidth) || 0, offset = parseFloat(cs.outlineOffset) || 0;
+  const colour = rgba(cs.outlineColor);
+  const [l1, l2] = [lum(colour), lum(behind)].sort((x, y) => y - x);
+  const contrast = (l1 + 0.05) / (l2 + 0.05);
+  const outline = cs.outlineStyle !== 'none' && width >= 2 && colour[3] >= 0.6;
+  const shadow = cs.boxShadow !== 'none' && el.matches(':focus-visible') && cs.boxShadow !== el.dataset.restShadow;
+  const r = el.getBoundingClientRect(), grow = Math.max(0, width + offset);
+  const ring = {left: r.left - grow, top: r.top - grow, right: r.right + grow, bottom: r.bottom + grow};
+  const clipped = [];
+  for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+    const b = a.getBoundingClientRect();
+    const box = {left: b.left + a.clientLeft, top: b.top + a.clientTop};
+    box.right = box.left + a.clientWidth; box.bottom = box.top + a.clientHeight;
+    const cut = Math.max(box.left - ring.left, box.top - ring.top, ring.right - box.right, ring.bottom - box.bottom);
+    if (cut > 0.5) clipped.push(`${a.tagName.toLowerCase()}.${[...a.classList].join('.')} cuts ${cut.toFixed(1)}px`);
+  }
+  const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.tagName).trim().slice(0, 30);
+  return {key: el.dataset.focusSeen, name: `${el.tagName.toLowerCase()} "${name}"`, visible: r.width > 0 && r.height > 0,
+          outline, shadow, contrast: Math.round(contrast * 10) / 10, clipped};
+}"""
+
+
+def _walk_focus(page: Page, where: str, most: int = 70) -> list[str]:
+    """Tab through every stop (until the focus comes back round) and say what shows no focus."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        info = page.evaluate(FOCUS_SEEN)
+        if info is None:
+            continue
+        if info["key"] in seen:
+            break
+        seen.add(info["key"])
+        if not info["visible"]:
+            continue
+        if not (info["outline"] and info["contrast"] >= 3) and not info["shadow"]:
+            problems.append(f"{where}: {info['name']}: no visible focus (outline {info['outline']}, contrast {info['contrast']})")
+        if info["clipped"]:
+            problems.append(f"{where}: {info['name']}: ring cut off: {'; '.join(info['clipped'])}")
+    assert seen, f"{where}: Tab reached no control"
+    return problems
+
+
+def _dialog(page: Page, action: str, ready: str) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    page.click(f'.tool[data-action="{action}"]')
+    page.wait_for_selector(f"dialog[open] {ready}")
+
+
+@pytest.mark.parametrize("lang, look, phone", [
+    pytest.param("en", "modern", False, marks=pytest.mark.locale("en-US")),
+    pytest.param("de", "classic", True, marks=[pytest.mark.locale("de-DE"),
+                                               pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                                                   has_touch=True)]),
+])
+def test_every_focusable_control_shows_its_focus(page: Page, lang: str, look: str, phone: bool) -> None:
+    """WCAG 2.4.7: the table, Settings, How to play, the statistics, the daily panel, the score
+    sheet and the guided hand's panel: every Tab stop shows a focus ring that nothing cuts off."""
+    stats = {"v": 2, "levels": {"easy": {"standard": {"matches": 1, "won": 1, "hands": 5, "points": 30, "moons_shot": 0,
+                                                      "moons_allowed": 0, "queens": 1}}}, "online": {}, "history": [
+        {"date": "2026-12-01", "level": "easy", "preset": "standard", "online": False, "hands": 5, "points": 30,
+         "place": 1, "shared": False}]}
+    page.add_init_script(f"localStorage.getItem('hearts.stats.v1') || localStorage.setItem('hearts.stats.v1', {json.dumps(json.dumps(stats))})")
+    open_game(page, "/?speed=instant&seed=e2e-focus", lang=lang, look=look)
+    problems = _walk_focus(page, "table")
+    for action, ready in (("settings", "[data-form]"), ("rules", "[data-rules-page]"), ("stats", "[data-stats-level]"),
+                          ("daily", ".par"), ("scores", "#dlg-body")):
+        _dialog(page, action, ready)
+        if action == "rules":
+            page.locator("dialog[open] details summary").first.click()  # an open question too
+        problems += _walk_focus(page, action)
+        if action == "settings":
+            shot(page, f"focus-settings-{lang}-{look}")
+    page.keyboard.press("Escape")
+    page.click('.tool[data-action="rules"]')
+    page.click("[data-rules-page] [data-action='guided-hand']")
+    page.wait_for_selector("#guide [data-action='guided-leave']")
+    problems += _walk_focus(page, "guided hand")
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", ["/?speed=instant&seed=e2e-first-tab", "/?daily=2026-01-03&speed=instant"])
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.locale("en-US")),
+                                  pytest.param("de", marks=pytest.mark.locale("de-DE"))])
+def test_the_first_tab_reaches_skip_to_your_hand(page: Page, path: str, lang: str) -> None:
+    """Nothing takes the focus when the page starts (a pass to choose, or a hold day's 2♣ to lead):
+    the first Tab is "Skip to your hand", and Enter puts the focus on the hand."""
+    open_game(page, path, lang=lang)
+    page.wait_for_selector(f"{PLAYABLE}, #pass-btn:not([hidden])")
+    assert page.evaluate("document.activeElement === document.body"), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    page.keyboard.press("Tab")
+    expect(page.locator(".skip-link")).to_be_focused()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.matches('#hand button[data-card]')")

@@ -123,3 +123,21 @@ def test_a_link_to_another_day_asks_before_it_ends_an_unfinished_daily(page: Pag
     expect(badge).to_contain_text("2026-12-02")
     expect(page.locator("html")).to_have_attribute("data-daily-date", "2026-12-02")
     assert stored(page, "hearts.daily-game.v1")["session"]["date"] == "2026-12-02"
+
+
+@pytest.mark.parametrize("lang, date, text", [
+    pytest.param("en", "2026-01-31", "No passing this hand: keep your cards.", marks=pytest.mark.locale("en-US")),
+    pytest.param("de", "2026-02-04", "In dieser Runde wird nicht getauscht: Du behältst deine Karten.",
+                 marks=pytest.mark.locale("de-DE")),
+])
+def test_a_daily_on_a_hold_day_says_there_is_no_passing(page: Page, lang: str, date: str, text: str) -> None:
+    """A hold day goes straight to the tricks: the player is told why there is no pass (as in a match)."""
+    open_game(page, f"/?daily={date}&speed=instant", lang=lang)
+    expect(page.locator("html")).to_have_attribute("data-daily-date", date)
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    expect(toast).to_contain_text(text)
+    expect(toast).to_contain_text(date)  # the day's own intro is still there
+    expect(page.locator("#sr-live")).to_contain_text(text)
+    expect(page.locator("#pass-btn")).to_be_hidden()
+    shot(page, f"daily-hold-{lang}")

@@ -229,6 +229,19 @@ def test_undo_after_a_forced_card_goes_back_to_the_last_real_decision(page: Page
     page.wait_for_selector(f'#hand button[data-card="{chosen}"]', state="detached")
 
 
+def test_undo_back_to_a_forced_first_card_waits_for_the_player(page: Page) -> None:
+    """A hold day whose 2♣ is the player's: the lead is forced and plays itself; Undo takes it back
+    (the player had no choice before it) and then it waits for the player's tap."""
+    open_game(page, "/?daily=2026-01-03&speed=instant", autoplay=True)
+    page.wait_for_selector('#hand button[data-card="2C"]', state="detached", timeout=10_000)  # it played itself
+    page.click("[data-action='undo']")
+    page.wait_for_selector('#hand button[data-card="2C"]:not([aria-disabled="true"])')
+    page.wait_for_timeout(1500)
+    assert "2C" in hand_cards(page), "the forced card played itself again after the undo"
+    page.click('#hand button[data-card="2C"]')
+    page.wait_for_selector('#hand button[data-card="2C"]', state="detached")
+
+
 def test_a_notice_follows_a_language_switch(page: Page) -> None:
     goto_ready(page, "/?speed=instant&seed=learn-notice")  # a first visit: the welcome notice is open
     expect(page.locator("[data-notice='welcome']")).to_contain_text("New to Hearts?")
@@ -261,3 +274,58 @@ def test_the_guided_hand_on_a_phone_in_german(page: Page) -> None:
     pass_three(page, hinted)
     page.wait_for_selector(PLAYABLE)
     expect(guide.locator("[data-tip='lead_two_of_clubs']")).to_contain_text("Kreuz-2")
+
+
+TOLD = "() => (document.querySelector('#guide') || {}).dataset ? (document.querySelector('#guide').dataset.told || '') : ''"
+# the tips on screen at full size (not the smaller line of the one before), inside the panel's visible part
+SHOWN = """() => { const panel = document.querySelector('#guide'); const box = panel.getBoundingClientRect();
+    return [...panel.querySelectorAll('.guide-tip')].filter(el => {
+        const r = el.getBoundingClientRect(), size = parseFloat(getComputedStyle(el).fontSize);
+        return r.height > 0 && size >= 14 && r.top >= box.top - 1 && r.top < box.bottom && r.top < innerHeight;
+    }).map(el => el.dataset.tip); }"""
+
+
+@pytest.mark.parametrize("lang, phone", [
+    pytest.param("en", False, marks=pytest.mark.locale("en-US")),
+    pytest.param("de", True, marks=[pytest.mark.locale("de-DE"),
+                                    pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)]),
+])
+def test_the_guided_hand_with_default_settings_waits_for_every_move(page: Page, lang: str, phone: bool) -> None:
+    """A fresh profile (a forced card plays itself by default) at the page's own pace: the guided
+    hand still waits for the player's own tap for each of the 13 cards, and every tip the guide
+    gives stays on screen, at full size, until the player's next move."""
+    goto_ready(page, "/")
+    page.locator("[data-notice='welcome'] [data-action='guided-hand']").click()
+    expect(page.locator(GUIDED)).to_have_count(1)
+    read: set[str] = set()  # the tips told before the player's last move
+    plays, forced = 0, 0
+    for _ in range(40):
+        page.wait_for_selector(f"{PLAYABLE}, #pass-btn:not([hidden]), {DONE}", timeout=60_000)
+        if page.locator(DONE).count():
+            break
+        told = set(page.evaluate(TOLD).split())
+        shown = set(page.evaluate(SHOWN))
+        assert told - read <= shown, f"told since the last move: {sorted(told - read)}, on screen: {sorted(shown)}"
+        if page.locator("#pass-btn:not([hidden])").count():
+            hinted = page.eval_on_selector_all("#hand .card.hinted", "e => e.map(x => x.dataset.card)")
+            shot(page, f"learn-guided-default-pass-{lang}")
+            pass_three(page, hinted if len(hinted) == 3 else None)
+            read = told
+            continue
+        n = len(hand_cards(page))
+        if len(playable_cards(page)) == 1:  # a forced card: it waits for the player all the same
+            forced += 1
+            page.wait_for_timeout(1500)
+            assert len(hand_cards(page)) == n, f"a forced card played itself (card {14 - n})"
+        if {"queen_fell", "hearts_broken"} <= told - read:
+            shot(page, f"learn-guided-default-queen-{lang}{'-phone' if phone else ''}")
+        told = set(page.evaluate(TOLD).split())
+        hinted = [c for c in page.eval_on_selector_all("#hand .card.hinted", "e => e.map(x => x.dataset.card)")
+                  if c in playable_cards(page)]
+        card = hinted[0] if hinted else playable_cards(page)[0]
+        page.click(f'#hand button[data-card="{card}"]', position={"x": 12, "y": 14})  # its corner: a phone's rows overlap
+        page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=n)
+        plays, read = plays + 1, told
+    assert plays == 13 and forced > 0, (plays, forced)
+    expect(page.locator("#guide [data-tip='hand_over']")).to_be_visible()
+    shot(page, f"learn-guided-default-done-{lang}")

@@ -348,3 +348,51 @@ def rematch(host: Page, guest: Page) -> None:
     assert len(record["hands"]) == 1 and record["hands"][0]["deal"] != first_deal
     commits = [m for m in received(guest) if m["t"] == "commit" and m["hand"] == 0]
     assert len(commits) == 2 and commits[0]["hash"] != commits[1]["hash"]  # a new commitment for the new deal
+
+
+def _forced_for_west(guest: Page) -> str | None:
+    """The card of a forced question to West in the last state the guest received (the page may
+    still be drawing an earlier one), if it is one."""
+    states = [m for m in received(guest) if m["t"] == "state"]
+    view = states[-1]["snap"]["view"] if states else None
+    if view and view.get("turn") == "west" and len(view.get("legal") or []) == 1 and states[-1]["snap"]["phase"] == "playing":
+        return str(view["legal"][0])
+    return None
+
+
+def test_a_forced_card_at_an_idle_guests_seat_is_played_by_the_bot_which_keeps_the_seat(player) -> None:  # type: ignore[no-untyped-def]
+    """With the turn timer on, Ben walks away and a bot plays for him. His page keeps the settings
+    as they come ("Play a forced card by itself" on): when he holds a single legal card, the page
+    does not play it for him (the host would take that for his tap, drop the bot and start a
+    countdown at a seat nobody is at). The bot plays it and keeps the seat until Ben taps."""
+    host = player("Ada")
+    link = host_table(host, "Ada", query="&timer-speed=10&speed=slow")  # slow: the host's bots take 0.6 s, more than the 0.5 s beat
+    guest = player("Ben")
+    guest.add_init_script("localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy'}))")  # autoplay as it comes: on
+    join_table(guest, link, "Ben", "west")
+    host_sees_seated(host, "west", guest)
+    host.select_option("[data-setting='turn-timer']", "30")
+    expect(guest.locator("[data-turn-timer-shown]")).to_contain_text("30 s", timeout=CONNECT_MS)
+    host.click("[data-action='online-start']")
+    guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    assert act_once(host)  # Ada passes; Ben has walked away: after 30 s (3 s here) a bot passes for him
+    ben_auto = host.locator(".seat[data-seat='1'][data-seat-auto='true']")
+    expect(ben_auto).to_be_visible(timeout=30_000)
+    forced = None
+    end = time.time() + 240
+    while forced is None and time.time() < end and not host.query_selector("dialog[open] .hand-summary"):
+        card = _forced_for_west(guest)
+        if card is not None:  # Ben holds a single legal card: the bot plays it, his page does not
+            guest.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached", timeout=30_000)
+            for _ in range(8):  # and for a while after it, the seat is still the bot's, with no countdown
+                expect(ben_auto).to_be_visible()
+                expect(host.locator(".seat[data-seat='1'][data-countdown]")).to_have_count(0)
+                host.wait_for_timeout(250)
+            expect(guest.locator("#online-auto")).to_contain_text("a bot plays for you")
+            forced = card
+        elif not act_once(host):
+            host.wait_for_timeout(100)
+    assert forced, "no forced card came to Ben's seat in this hand"
+    shot(guest, "online-guest-forced-auto-en")
+    guest.click("#dlg-body" if guest.query_selector("dialog[open]") else ".seat[data-seat='2']")  # his tap ends the bot's turn
+    expect(ben_auto).to_have_count(0, timeout=CONNECT_MS)

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from axe import describe, serious_violations
@@ -147,7 +148,7 @@ def test_a_damaged_history_is_repaired_truthfully_and_survives_export_and_import
     goto_ready(page, "/?speed=instant&seed=e2e-stats-repair")
     notice = page.locator(f"#notices [data-notice-key='{STATS_KEY}']")
     expect(notice).to_have_attribute("data-notice-kind", "repaired")
-    expect(notice).to_contain_text("Some of your statistics could not be read. 1 match in the history could not "
+    expect(notice).to_contain_text("Some of your statistics could not be read or did not add up. 1 match in the history could not "
                                    "be read and was left out.")
     backup = notice.get_attribute("data-notice-backup") or ""
     assert page.evaluate("k => localStorage.getItem(k)", backup) == raw  # "kept as a backup" is true
@@ -176,3 +177,103 @@ def test_a_damaged_history_is_repaired_truthfully_and_survives_export_and_import
     dialog = page.locator("dialog[open]")
     expect(dialog.locator("tr[data-stats-entry]")).to_have_count(2)
     expect(dialog.locator("[data-stats-level='hard'] [data-stats-matches]")).to_have_text("1 match")
+
+
+STREAK_LINE = {"en": "Streak: 3 days · At or under par: 0 days in a row · Days played: 3",
+               "de": "Serie: 3 Tage · Par oder besser: 0 Tage in Folge · Gespielte Tage: 3"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_day_over_par_ends_the_par_streak_that_day(page: Page, lang: str) -> None:
+    """Today +5 (9 against par 4) after −2 and ±0: the par streak is 0, not 2 (calendar and daily panel)."""
+    results = {day(b): {"date": day(b), "points": p, "par": 4, "markers": ["none"] * 13, "moon": False}
+               for b, p in ((0, 9), (1, 2), (2, 4))}
+    seed(page, {"hearts.daily.v1": {"results": results, "attempts": {day(0): True}, "par_ms": {}}})
+    use_settings(page, lang=lang)
+    goto_ready(page, "/?speed=instant&seed=e2e-streak")
+    page.click('.tool[data-action="stats"]')
+    calendar = page.locator("dialog[open] [data-chart='daily-calendar']")
+    expect(calendar.locator(f"td[data-day='{TODAY.isoformat()}'].over-par")).to_be_visible()
+    expect(calendar.locator(".cal-streak")).to_have_text(STREAK_LINE[lang])
+    expect(calendar.locator(".cal-streak")).to_have_attribute("data-streak-par", "0")
+    shot(page, f"stats-streak-over-par-{lang}")
+    page.keyboard.press("Escape")
+    page.click('.tool[data-action="daily"]')
+    expect(page.locator("dialog[open] [data-daily-streaks]")).to_contain_text(STREAK_LINE[lang].rsplit(" · ", 1)[0])
+
+
+def crafted_totals() -> dict[str, Any]:
+    """Two real matches, and beside them: a total without a match (yet 500 hands, 400 Q♠ and 100
+    moons allowed), a billion hands, Q♠ and moons in one match, a billion matches that add up,
+    and a history that is no list."""
+    value = two_matches()
+    value["levels"]["easy"]["classic"] = {"matches": 0, "won": 0, "hands": 500, "points": 2500, "moons_shot": 0,
+                                           "moons_allowed": 100, "queens": 400}
+    value["levels"]["hard"]["custom"] = {"matches": 1, "won": 0, "hands": 10**9, "points": 0, "moons_shot": 10**9,
+                                         "moons_allowed": 10**9, "queens": 10**9}
+    value["levels"]["medium"] = {"standard": {"matches": 10**9, "won": 10**9, "hands": 10**9, "points": 0,
+                                              "moons_shot": 0, "moons_allowed": 0, "queens": 10**9}}
+    value["history"] = {"not": "a list"}
+    return value
+
+
+OVERFLOW = """() => [...document.querySelectorAll('#dlg-body .st-level, #dlg-body .st-tiles > div')].flatMap(box => {
+    const outer = box.getBoundingClientRect();
+    return [...box.querySelectorAll('*:not(.visually-hidden)')].filter(el => {
+        const r = el.getBoundingClientRect();
+        return r.width && (r.right > outer.right + 0.5 || r.left < outer.left - 0.5 || el.scrollWidth > el.clientWidth + 1);
+    }).map(el => el.tagName + ': ' + el.textContent.trim().slice(0, 40));
+})"""
+FIGURES = """() => ({
+    levels: Object.fromEntries([...document.querySelectorAll('#dlg-body [data-stats-level]')].map(s =>
+        [s.dataset.statsLevel, [...s.querySelectorAll('dd')].map(d => d.firstChild ? d.firstChild.textContent : '')
+                               .concat([s.querySelector('[data-stats-matches]') ? s.querySelector('[data-stats-matches]').dataset.statsMatches : '0'])])),
+    presets: [...document.querySelectorAll('#dlg-body .st-presets thead th[data-stats-preset]')].map(th => th.dataset.statsPreset),
+    rows: [...document.querySelectorAll('#dlg-body .st-presets tbody tr')].map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent)),
+})"""
+NOTICE = {
+    "en": ("Some of your statistics could not be read or did not add up. The history of your matches could not be read "
+           "and was left out. Totals that could not be read were set to zero or lowered to fit the matches played."),
+    "de": ("Einige Werte deiner Statistik waren unlesbar oder passten nicht zusammen. Der Verlauf deiner Partien war "
+           "unlesbar und wurde weggelassen. Unlesbare Summen wurden auf null gesetzt oder passend zu den gespielten "
+           "Partien verkleinert."),
+}
+
+
+LEVEL_DD = {"queens": 1, "moons_shot": 2, "moons_allowed": 3, "matches": -1}  # a level's figures, in FIGURES' order
+
+
+def _count(text: str) -> int:
+    return int(re.sub(r"[.,\s]", "", text.split("(")[0]))
+
+
+@pytest.mark.parametrize("lang, phone", [("en", False), ("de", True)])
+def test_crafted_totals_show_consistent_figures_and_a_true_notice(page: Page, lang: str, phone: bool) -> None:
+    if phone:
+        page.set_viewport_size({"width": 390, "height": 844})
+    seed(page, {STATS_KEY: crafted_totals()})
+    use_settings(page, lang=lang)
+    goto_ready(page, "/?speed=instant&seed=e2e-stats-crafted")
+    notice = page.locator(f"#notices [data-notice-key='{STATS_KEY}']")
+    expect(notice).to_contain_text(NOTICE[lang])
+    shot(page, f"stats-crafted-notice-{lang}")
+    page.click('.tool[data-action="stats"]')
+    page.wait_for_selector("dialog[open] [data-stats-level]")
+    expected, _ = Statistics.read(crafted_totals())
+    figures = page.evaluate(FIGURES)
+    for level in ("easy", "medium", "hard"):
+        totals = expected.by_level(level)
+        shown = figures["levels"][level]
+        assert int(shown[-1]) == totals.matches, (level, shown)
+        if totals.matches:
+            assert _count(shown[1]) == totals.queens and _count(shown[3]) == totals.moons_allowed, (level, shown)
+    # the levels and the rules table add up to the same matches, Q♠ and moons allowed
+    rows = dict(zip(("matches", "won", "per_hand", "moons_shot", "moons_allowed", "queens"), figures["rows"]))
+    for name in ("matches", "moons_shot", "moons_allowed", "queens"):
+        shown = [figures["levels"][lv] for lv in ("easy", "medium", "hard")]
+        by_level = sum(_count(f[LEVEL_DD[name]]) for f in shown if len(f) > 1)  # a level without a match: no figures
+        assert sum(_count(v) for v in rows[name]) == by_level, (name, rows[name], by_level)
+    assert figures["presets"] == ["standard", "king", "custom"]
+    assert page.evaluate(OVERFLOW) == []
+    shot(page, f"stats-crafted-{lang}{'-phone' if phone else ''}")
+    no_serious_violations(page, f"crafted statistics ({lang})")

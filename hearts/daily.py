@@ -183,20 +183,31 @@ class DailyResult:
 
 @dataclass(frozen=True)
 class Streaks:
-    played: int  # consecutive days played, ending today (or yesterday if today is not played yet)
-    at_or_under_par: int  # consecutive played days at or under par, same rule
+    """The daily's streaks. A streak is a run of consecutive days that each qualify, ending today,
+    or ending yesterday while today is not played yet (today can still continue it). A day
+    breaks it if it is not played or, once played, does not qualify: the streak is then 0 from
+    that day on, today included (a day over par ends the par streak the same day)."""
+
+    played: int  # consecutive days played
+    at_or_under_par: int  # consecutive days played at or under par (a day without a known par does not qualify)
     best_played: int
     days_played: int
     days_at_or_under_par: int
 
 
 def streaks(results: Mapping[str, DailyResult], today: str) -> Streaks:
-    """Streaks over the stored results (keys are dates)."""
+    """Streaks over the stored results (keys are dates), by the rule of :class:`Streaks`.
+
+    >>> r = {d: DailyResult(d, p, 4, ()) for d, p in (("2026-01-29", 2), ("2026-01-30", 4), ("2026-01-31", 9))}
+    >>> s = streaks(r, "2026-01-31")
+    >>> s.played, s.at_or_under_par
+    (3, 0)
+    """
     day = parse_date(today)
     dates = {parse_date(d) for d in results}
 
     def run(ok: Any) -> int:
-        start = day if day in dates and ok(day) else day - datetime.timedelta(days=1)
+        start = day if day in dates else day - datetime.timedelta(days=1)  # a played today counts, good or bad
         count = 0
         while start in dates and ok(start):
             count += 1

@@ -18,23 +18,32 @@ sees the score sheet but not the other hands' tricks: the Q♠ is then unknown).
 >>> mine = match_tally(m, Seat.SOUTH)
 >>> mine.points == m.scores[Seat.SOUTH] and mine.hands == len(m.score_sheet)
 True
+
+Totals of many matches (as statistics keep them) can only be certain sums: :func:`fit_totals`
+lowers stored totals that no real matches add up to, by the rules of the game (a moon takes the
+Q♠; a seat that allows a moon did not take the Q♠ of that hand; each hand scores within
+:data:`HAND_POINTS`; a match has at least one hand and at most :data:`MAX_MATCH_HANDS`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .cards import QUEEN_OF_SPADES
 from .hand import Hand
 from .match import HandScore, Match
 from .seats import SEATS, Seat
 
-__all__ = ["HandTally", "MatchTally", "hand_tally", "match_tally", "sheet_tally", "place_of", "HAND_POINTS"]
+__all__ = ["HandTally", "MatchTally", "hand_tally", "match_tally", "sheet_tally", "place_of", "fit_totals", "HAND_POINTS",
+           "MAX_MATCH_HANDS"]
 
 # What one seat can score in one hand: 26 at most (all the penalty cards, or the others' moon);
 # −36 at least (a moon scored −26 for the shooter, who also took the J♦ at −10).
 HAND_POINTS = (-36, 26)
+# The most hands believed of one match: a match to 10,000 points (the highest target) ends within a
+# few thousand hands, unless moons scored against their shooter take points away hand after hand.
+MAX_MATCH_HANDS = 10_000
 
 
 @dataclass(frozen=True)
@@ -116,3 +125,27 @@ def sheet_tally(sheet: Sequence[HandScore], winners: Sequence[Seat], seat: Seat)
     return MatchTally(hands=len(sheet), points=running[seat], moons_shot=sum(1 for r in sheet if r.moon == seat),
                       moons_allowed=sum(1 for r in sheet if r.moon is not None and r.moon != seat),
                       queens=None, won=won, shared=shared, place=place)
+
+
+def fit_totals(totals: Mapping[str, int]) -> dict[str, int]:
+    """``totals`` of a seat's finished matches (``matches``, ``won``, ``hands``, ``points``,
+    ``moons_shot``; ``moons_allowed`` and ``queens`` when they are counted), each lowered as
+    little as needed so that real matches can add up to them. Real totals come back unchanged.
+
+    >>> fit_totals({"matches": 0, "won": 0, "hands": 500, "points": 2500, "moons_shot": 0, "queens": 400})
+    {'matches': 0, 'won': 0, 'hands': 0, 'points': 0, 'moons_shot': 0, 'queens': 0}
+    """
+    out = dict(totals)
+    out["matches"] = min(out["matches"], out["hands"])  # every match has a hand
+    out["hands"] = min(out["hands"], out["matches"] * MAX_MATCH_HANDS)
+    out["won"] = min(out["won"], out["matches"])
+    hands = out["hands"]
+    out["points"] = max(HAND_POINTS[0] * hands, min(HAND_POINTS[1] * hands, out["points"]))
+    allowed = out["moons_allowed"] = min(out.get("moons_allowed", 0), hands)
+    out["moons_shot"] = min(out["moons_shot"], hands - allowed)  # one moon a hand
+    if "queens" in totals:
+        out["queens"] = min(out["queens"], hands - allowed)  # the moon's shooter took that hand's Q♠
+        out["moons_shot"] = min(out["moons_shot"], out["queens"])  # a moon takes the Q♠
+    if "moons_allowed" not in totals:
+        del out["moons_allowed"]
+    return out

@@ -1,6 +1,10 @@
 """The daily game: golden deals, pass directions and par; results and streaks."""
 
+import datetime
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts import Phase, Seat, deal_from_seed
 from hearts.bots.player import decision_rng, seeded_rngs
@@ -81,6 +85,50 @@ def test_streaks():
     s = streaks({k: v for k, v in results.items() if k != "2026-11-29"}, "2026-11-29")
     assert (s.played, s.at_or_under_par) == (2, 0)
     assert streaks({}, "2026-11-29").played == 0
+
+
+def test_a_day_over_par_ends_the_par_streak_on_that_day():
+    """Today played over par breaks the streak today: 0, not the run that ended yesterday."""
+    results = {d: _r(d, p, par) for d, p, par in [("2026-01-29", 2, 4), ("2026-01-30", 4, 4), ("2026-01-31", 9, 4)]}
+    s = streaks(results, "2026-01-31")
+    assert (s.played, s.at_or_under_par) == (3, 0)
+    s = streaks({"2026-02-03": _r("2026-02-03", 0, 0), "2026-02-04": _r("2026-02-04", 10, 0)}, "2026-02-04")
+    assert (s.played, s.at_or_under_par) == (2, 0)
+    # not played yet today: yesterday's streak is still alive
+    assert streaks({"2026-02-03": _r("2026-02-03", 0, 0)}, "2026-02-04").at_or_under_par == 1
+    # a day whose par is not known is no day at or under par
+    assert streaks({"2026-02-04": _r("2026-02-04", 0, None)}, "2026-02-04").at_or_under_par == 0
+
+
+_DAY0 = datetime.date(2026, 1, 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.integers(0, 20), st.tuples(st.integers(0, 26), st.one_of(st.none(), st.integers(0, 26))),
+                       max_size=21), st.integers(0, 20))
+def test_streaks_follow_their_rule(days, today_index):
+    """Each streak counts the qualifying days that end today, or yesterday while today is not
+    played; a played day that does not qualify ends it; a gap ends it."""
+    today = (_DAY0 + datetime.timedelta(days=today_index)).isoformat()
+    results = {}
+    for i, (points, par) in days.items():
+        if i <= today_index:
+            d = (_DAY0 + datetime.timedelta(days=i)).isoformat()
+            results[d] = _r(d, points, par)
+    s = streaks(results, today)
+
+    def expected(ok):
+        i = today_index if today in results else today_index - 1
+        count = 0
+        while i >= 0 and (d := (_DAY0 + datetime.timedelta(days=i)).isoformat()) in results and ok(results[d]):
+            count, i = count + 1, i - 1
+        return count
+
+    assert s.played == expected(lambda r: True)
+    assert s.at_or_under_par == expected(lambda r: r.at_or_under_par)
+    assert s.at_or_under_par <= s.played <= s.best_played <= s.days_played
+    if today in results and not results[today].at_or_under_par:
+        assert s.at_or_under_par == 0
 
 
 def test_result_round_trip_and_validation():

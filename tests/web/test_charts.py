@@ -159,3 +159,53 @@ def test_the_player_has_the_same_look_at_any_seat() -> None:
     assert line is not None and line.get("stroke-dasharray") is None
     labels = {el.text: el.get("class") for el in root.iter(f"{SVG}text") if "end-label" in (el.get("class") or "")}
     assert labels["You 2"] == "end-label s0 me" and labels["Ada 1"] == "end-label s3"
+
+
+def _polylines(root: ET.Element) -> list[list[tuple[float, float]]]:
+    out = []
+    for g in root.iter(f"{SVG}g"):
+        if "series" in (g.get("class") or ""):
+            line = g.find(f"{SVG}path")
+            pts = numbers(line.get("d") or "") if line is not None else []
+            out.append(list(zip(pts[0::2], pts[1::2])))
+    return out
+
+
+def _hits(box: tuple[float, float, float, float], lines: list[list[tuple[float, float]]]) -> list[tuple[float, float]]:
+    """Points of the lines (every half pixel; 1.75 px: half the widest line) and their markers
+    (4.7 px: the largest with its edge) that touch ``box`` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    found = [(x, y) for line in lines for x, y in line[1:]
+             if left - 4.7 <= x <= right + 4.7 and top - 4.7 <= y <= bottom + 4.7]
+    for line in lines:
+        for (x0, y0), (x1, y1) in zip(line, line[1:]):
+            steps = max(1, int(2 * max(abs(x1 - x0), abs(y1 - y0))))
+            for k in range(steps + 1):
+                x, y = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
+                if left - 1.75 <= x <= right + 1.75 and top - 1.75 <= y <= bottom + 1.75:
+                    found.append((x, y))
+    return found
+
+
+def _target_box(root: ET.Element, font: float = 12) -> tuple[float, float, float, float]:
+    label = next(el for el in root.iter(f"{SVG}text") if el.get("class") == "target-label")
+    x, y, width = float(label.get("x") or 0), float(label.get("y") or 0), len(label.text or "") * font * 0.62
+    if label.get("text-anchor") == "end":
+        x -= width
+    return x, y - font * 0.8, x + width, y + font * 0.25  # the glyphs, from their caps to their descenders
+
+
+@settings(max_examples=80, deadline=None)
+@given(rows=rows, width=st.integers(260, 900), target=st.sampled_from([1, 5, 13, 26, 50, 100]))
+def test_the_target_label_sits_clear_of_the_lines(rows: list[tuple[int, int, int, int]], width: int, target: int) -> None:
+    """"Target 1" used to sit on the lines that start at 0: the label goes where no line is."""
+    root = parse(match_totals(sheet_of(rows), NAMES, target, width))
+    box = _target_box(root)
+    inside(root)
+    assert _hits(box, _polylines(root)) == [], (target, box)
+
+
+def test_a_target_of_one_is_not_written_over_the_start_of_the_lines() -> None:
+    sheet = sheet_of([(5, 8, 13, 0), (1, 2, 3, 20)])
+    root = parse(match_totals(sheet, NAMES, 1, 600))
+    assert _hits(_target_box(root), _polylines(root)) == []

@@ -36,7 +36,7 @@ def test_every_tip_is_a_sentence(lang: str) -> None:
     for tip in tips:
         text = tip_text(tip, Seating(), Rules())
         assert text and "{" not in text and "tip_" not in text, (tip.code, text)
-        html = guide_panel(tip, Seating(), Rules(), passing=tip.code == "pass")
+        html = guide_panel([tip], Seating(), Rules(), passing=tip.code == "pass")
         assert f'data-tip="{tip.code}"' in html and 'data-action="guided-leave"' in html
     for code in ("hold", "jack_fell"):
         assert "tip_" not in tip_text(Tip(code, {"taker": "west"}), Seating(), Rules())
@@ -45,7 +45,7 @@ def test_every_tip_is_a_sentence(lang: str) -> None:
 def test_the_pass_tip_names_the_neighbour_and_suggests_the_queen() -> None:
     tip = next_tip(guided_match().view(0), ())
     assert tip is not None
-    html = guide_panel(tip, Seating(), Rules(), passing=True)
+    html = guide_panel([tip], Seating(), Rules(), passing=True)
     assert "Pip" in html and 'data-card="QS"' in html and "13 points" in html
 
 
@@ -62,3 +62,16 @@ def test_the_end_of_the_hand_counts_points_right() -> None:
 def test_the_welcome_offers_both_ways_to_learn() -> None:
     html = welcome_html()
     assert 'data-action="rules"' in html and 'data-action="guided-hand"' in html and 'data-close-notice="welcome"' in html
+
+
+def test_every_tip_since_the_last_move_is_in_the_panel_with_the_latest_suggestion() -> None:
+    """The Q♠ fell, hearts are broken and a seat showed out, all before the player's next move:
+    all three are in the panel, one after the other, none pushed out by the next."""
+    tips = {tip.code: tip for tip in all_tips()}
+    batch = [tips["queen_fell"], tips["hearts_broken"], tips["void_shown"], tips["your_lead"]]
+    html = guide_panel(batch, Seating(), Rules(), passing=False)
+    for tip in batch:
+        assert f'<p class="guide-tip" data-tip="{tip.code}">' in html
+    assert html.index('data-tip="queen_fell"') < html.index('data-tip="your_lead"') < html.index("guide-suggest")
+    assert html.count("guide-suggest") == 1
+    assert "guide-suggest" not in guide_panel(batch, Seating(), Rules(), passing=False, suggest=False)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from hearts import Action, PassCards, Phase, Rules, Seat, SeatView, match_to_record
+from hearts import Action, PassCards, Phase, PlayCard, Rules, Seat, SeatView, match_to_record
 from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import play
@@ -20,6 +20,7 @@ from hearts_web.online.host import REACTION_BURST, REACTION_RATE, HostTable
 from hearts_web.online.messages import Turn
 from hearts_web.online.rematch import RematchOffer
 from hearts_web.online.timer import BACK, LATE, TimedSeat, TurnTimer
+from hearts_web.players import HumanPlayer, play_forced
 from test_online import Clock, Net, make_guest, make_host, raw_message, seated, settle
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only)")
@@ -293,5 +294,115 @@ def test_a_guest_that_reloads_while_a_bot_plays_for_it_plays_again() -> None:
         await settle()
         assert back.seat is Seat.WEST and Seat.WEST not in host.timer.auto
         pump.cancel()
+
+    asyncio.run(scenario())
+
+
+# ------------------------------------------------------------------ a forced card while a bot plays for the seat
+class Thinking:
+    """A stand-in that takes its time over a forced card, as the page's bots do (longer than the
+    beat after which a page plays a forced card by itself); ``go()`` lets it answer."""
+
+    def __init__(self, seed: str) -> None:
+        self.bot = bot(seed)
+        self.forced: list[SeatView] = []
+        self._gate: asyncio.Future[None] | None = None
+
+    async def choose(self, view: SeatView) -> Action:
+        if view.phase is Phase.PLAYING and len(view.legal) == 1:
+            self.forced.append(view)
+            self._gate = asyncio.get_event_loop().create_future()
+            await self._gate
+        return await self.bot.choose(view)
+
+    def go(self) -> None:
+        if self._gate is not None and not self._gate.done():
+            self._gate.set_result(None)
+
+    def refused(self, action: Action, error: Exception) -> None:
+        raise AssertionError(f"the stand-in was refused: {action}")
+
+
+async def _forced_question(guest: Any, stand_in: Thinking, seen: int) -> SeatView:
+    """The next forced question to ``guest`` (its seat's stand-in is thinking about it)."""
+    for _ in range(50_000):
+        await asyncio.sleep(0)
+        view = guest.asked
+        if len(stand_in.forced) > seen and view is not None and view.phase is Phase.PLAYING and len(view.legal) == 1:
+            return view  # type: ignore[no-any-return]
+    raise AssertionError(f"no forced card came to the guest ({len(stand_in.forced)} forced, asked {guest.asked})")
+
+
+def test_a_guests_page_does_not_play_a_forced_card_while_a_bot_plays_for_the_seat() -> None:
+    """Ben walked away and a bot plays for him. When he holds a single legal card, his page (which
+    plays forced cards by itself, 0.5 s after the question: before the bot) sends nothing: the
+    host would take it for his tap. The bot plays the card and keeps the seat (no countdown starts
+    at a seat nobody is at); only his own tap ends the bot's turn."""
+    async def scenario() -> None:
+        clock = Clock()
+        net = Net(clock)
+        pump = asyncio.ensure_future(net.pump())
+        west = Thinking("stand-in-west")
+        host = HostTable(net.host_send, host_name="Ada", bot_names=["Pip", "Hops", "Shelly"],
+                         stand_in=lambda s: west if s is Seat.WEST else bot(f"stand-in-{s.key}"),
+                         preset="standard", level="medium", clock=clock)
+        net.host = host
+        host.set_timer(30)
+        g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
+        g2, p2 = await seated(net, clock, "peer-2", "Cleo", Seat.EAST, 2)
+        p1.asleep = True
+        host.timer.auto.add(Seat.WEST)  # his time ran out earlier: a bot plays for him
+        match = await host.start(Rules(), max_hands=1)
+        table = asyncio.ensure_future(play(match, host.players(bot("h")), host))
+        view = await _forced_question(g1, west, 0)
+        card = view.legal[0]
+        assert not play_forced(g1, view), "the page played the forced card while a bot plays for the seat"
+        await settle(200)
+        assert Seat.WEST in host.timer.auto and g1.auto
+        west.go()  # the bot has thought it over
+        await settle(200)
+        assert card in match.hand.plays  # the bot played it
+        assert Seat.WEST in host.timer.auto and g1.auto
+        assert host.timer.left(Seat.WEST) is None  # no countdown at an empty seat
+        # his own tap, at the next forced card, ends the bot's turn
+        view = await _forced_question(g1, west, 1)
+        assert g1.submit(PlayCard(Seat.WEST, view.legal[0]))
+        await settle(200)
+        assert Seat.WEST not in host.timer.auto and not g1.auto
+        p1.asleep = False
+        p1.answer()
+        while not table.done():  # (the timer runs for him again: his page answers from now on)
+            clock.now += 1
+            host.tick()
+            await settle()
+        assert match.is_over and not net.audit_failures
+        pump.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_the_hosts_own_forced_card_played_by_the_page_leaves_the_seat_to_the_bot() -> None:
+    async def scenario() -> None:
+        from hearts import Match
+        from helpers import step
+
+        match, rng = Match(Rules(), seed="forced-host"), random.Random(4)
+        while not (match.phase is Phase.PLAYING and match.turn is Seat.SOUTH and len(match.legal_plays()) == 1):
+            step(match, rng)
+        view = match.view(Seat.SOUTH)
+        timer = TurnTimer(30, Clock())
+        timer.auto.add(Seat.SOUTH)
+        person = HumanPlayer(lambda v: None, lambda e: None)
+        seat = TimedSeat(person, Thinking("stand-in-south"), timer)
+        task = asyncio.ensure_future(seat.choose(view))
+        await settle()
+        assert play_forced(person, view)
+        assert await task == PlayCard(Seat.SOUTH, view.legal[0])
+        assert Seat.SOUTH in timer.auto and timer.left(Seat.SOUTH) is None
+        task = asyncio.ensure_future(seat.choose(view))  # the same question again: now the host taps
+        await settle()
+        assert person.submit(PlayCard(Seat.SOUTH, view.legal[0]))
+        await task
+        assert Seat.SOUTH not in timer.auto
 
     asyncio.run(scenario())

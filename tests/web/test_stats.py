@@ -183,6 +183,89 @@ def test_any_stored_statistics_load_or_are_repaired_with_a_reason(value: object)
     # what is kept now reads back the same, with nothing more to repair
     again, more = Statistics.read(json.loads(storage.data[STATS_KEY]))
     assert not more.any and again == stats
+    assert_consistent(stats)
+
+
+def assert_consistent(stats: Statistics) -> None:
+    """Every figure of the dialog agrees with its neighbours: a level's figures are what the rules
+    table's presets add up to (a preset without a match adds nothing), and the history holds no
+    more matches, wins or hands of a level and preset than its totals."""
+    for level in stats.levels:
+        for preset, totals in stats.levels[level].items():
+            if not totals.matches:
+                assert totals == Totals(), (level, preset, totals)
+    by_levels = Totals()
+    for level in stats.levels:
+        by_levels = by_levels.plus(stats.by_level(level))
+    by_presets = Totals()
+    for preset in stats.presets_played:
+        by_presets = by_presets.plus(stats.by_preset(preset))
+    assert by_levels == by_presets
+    groups: dict[tuple[str, str, bool], list[Entry]] = {}
+    for e in stats.history:
+        groups.setdefault((e.level, e.preset, e.online), []).append(e)
+    for (level, preset, online), entries in groups.items():
+        totals = stats.online if online else stats.levels.get(level, {}).get(preset, Totals())
+        assert len(entries) <= totals.matches and sum(e.won for e in entries) <= totals.won
+        assert sum(e.hands for e in entries) <= totals.hands
+
+
+def _notice_en(value: object) -> str:
+    storage = MemoryStorage({STATS_KEY: json.dumps(value)})
+    [notice] = check_stats(Store(storage))
+    i18n.set_lang("en")
+    return notice.text()
+
+
+def test_a_total_without_matches_keeps_nothing_and_the_notice_says_so() -> None:
+    """0 matches but 500 hands, 400 Q♠ and 100 moons allowed: not added into its level."""
+    value = json.loads(json.dumps(REAL))
+    value["levels"]["easy"]["standard"] = {"matches": 0, "won": 0, "hands": 500, "points": 2500, "moons_shot": 0,
+                                           "moons_allowed": 100, "queens": 400}
+    stats, repairs = Statistics.read(value)
+    assert stats.by_level("easy") == Statistics.read(REAL)[0].by_level("easy")
+    assert repairs.any and "lowered to fit the matches played" in _notice_en(value)
+    assert_consistent(stats)
+
+
+def test_a_billion_hands_are_lowered_to_what_the_matches_can_hold() -> None:
+    from hearts.tally import MAX_MATCH_HANDS
+
+    value = json.loads(json.dumps(REAL))
+    hard = value["levels"]["hard"]["king"]
+    value["levels"]["hard"]["king"] = dict(hard, hands=10**9, queens=10**9, moons_allowed=10**9, moons_shot=10**9)
+    stats, _ = Statistics.read(value)
+    totals = stats.by_level("hard")
+    assert totals.hands == hard["matches"] * MAX_MATCH_HANDS and totals.queens + totals.moons_allowed <= totals.hands
+    assert totals.moons_shot <= totals.queens
+    assert "lowered to fit the matches played" in _notice_en(value)
+    assert_consistent(stats)
+
+
+def test_a_history_that_is_not_a_list_is_not_called_one_match() -> None:
+    value = json.loads(json.dumps(REAL))
+    value["history"] = {"oops": 1}
+    said = _notice_en(value)
+    assert "The history of your matches could not be read and was left out." in said
+    assert "1 match" not in said
+    i18n.set_lang("de")
+    storage = MemoryStorage({STATS_KEY: json.dumps(value)})
+    [notice] = check_stats(Store(storage))
+    assert "Der Verlauf deiner Partien war unlesbar und wurde weggelassen." in notice.text()
+    i18n.set_lang("en")
+
+
+def test_history_entries_that_the_totals_do_not_hold_are_left_out() -> None:
+    """Three Hard matches in the history, one in the totals: the trend would show matches that
+    the figures beside it say were never played."""
+    value = json.loads(json.dumps(REAL))
+    hard = next(e for e in value["history"] if e["level"] == "hard")
+    value["history"] = [dict(hard, date="2026-11-01"), dict(hard, date="2026-11-02")] + value["history"]
+    stats, repairs = Statistics.read(value)
+    assert [e.date for e in stats.history if e.level == "hard"] == [hard["date"]]  # the newest stays
+    said = _notice_en(value)
+    assert "2 matches in the history did not agree with your totals and were left out." in said
+    assert_consistent(stats)
 
 
 def test_a_damaged_history_entry_is_left_out_and_the_notice_says_so() -> None:
@@ -195,7 +278,7 @@ def test_a_damaged_history_entry_is_left_out_and_the_notice_says_so() -> None:
     assert len(stats.history) == len(REAL["history"]) - 2  # type: ignore[arg-type]
     assert stats.by_level("easy").matches == 2  # the totals are kept
     i18n.set_lang("en")
-    assert notice.text().startswith("Some of your statistics could not be read. 2 matches in the history")
+    assert notice.text().startswith("Some of your statistics could not be read or did not add up. 2 matches in the history")
     i18n.set_lang("de")
     assert "2 Partien im Verlauf" in notice.text()
     i18n.set_lang("en")

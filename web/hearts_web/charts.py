@@ -131,36 +131,81 @@ def _totals_sentence(sheet: Sequence[HandScore], names: Sequence[str], target: i
 def match_totals(sheet: Sequence[HandScore], names: Sequence[str], target: int, width: float,
                  font: float = 12, me: int = 0, max_height: float = 320) -> str:
     """Each seat's total after every hand (hand 0: the start), the match's target as a dashed
-    line, each line named at its end; at most ``max_height`` tall (at least 180). Empty when no
-    hand is finished yet."""
+    line, each line named at its end; at most ``max_height`` tall (at least 180). The target is
+    named next to its line where no player's line runs, else at the line ends with the players.
+    Empty when no hand is finished yet."""
     if not sheet:
         return ""
     series = [[0] + [row.totals[s] for row in sheet] for s in range(4)]
     values = [v for line in series for v in line]
     ticks = nice_ticks(min(0, *values), max(target, *values), 5 if width < 420 else 6, whole=True)
     labels = [f"{names[s][:NAME_CHARS]}{'…' if len(names[s]) > NAME_CHARS else ''} {series[s][-1]}" for s in range(4)]
-    label_w = max(len(text) for text in labels) * font * 0.62 + 10
+    named = t("chart_target", n=target)
     height = round(max(min(width * 0.56, max_height, 320), 180))
-    plot = Plot(width, height, left=font * 2.6, right=label_w + 6, top=font * 1.2, bottom=font * 3.4,
-                x_count=len(sheet) + 1, low=ticks[0], high=ticks[-1])
-    parts = [_frame(plot, ticks, font, [str(int(v)) for v in ticks])]
-    parts.append(_x_hands(plot, len(sheet), font))
+    plot = _totals_plot(width, height, len(sheet), ticks, labels, font)
     ty = plot.y(target)
-    label_y = ty - 4 if ty - font >= plot.top else ty + font  # above the line, below it at the very top
-    parts.append(f'<line class="target" x1="{_n(plot.left)}" x2="{_n(width - plot.right)}" y1="{_n(ty)}" y2="{_n(ty)}"/>'
-                 f'<text class="target-label" x="{_n(plot.left + 4)}" y="{_n(label_y)}">'  # the lines start low: room
-                 f'{esc(t("chart_target", n=target))}</text>')
+    spot = _target_spot(plot, series, named, ty, font)
+    if spot is None:  # no free place beside the target's line: it is named at the line ends
+        plot = _totals_plot(width, height, len(sheet), ticks, [*labels, named], font)
+        ty = plot.y(target)
+    parts = [_frame(plot, ticks, font, [str(int(v)) for v in ticks]), _x_hands(plot, len(sheet), font),
+             f'<line class="target" x1="{_n(plot.left)}" x2="{_n(width - plot.right)}" y1="{_n(ty)}" y2="{_n(ty)}"/>']
     dots = len(sheet) <= 30
     style = [(s - me) % 4 for s in range(4)]  # the player's own look on every screen, the others' in turn
     for s in [*(i for i in range(4) if i != me), me]:  # the player's line on top
         parts.append(_series(plot, series[s], style[s], s == me, MARKERS[style[s]] if dots else ""))
-    ys = spread([plot.y(series[s][-1]) for s in range(4)], font * 1.15, plot.top + font * 0.4, height - plot.bottom)
+    ends = [plot.y(series[s][-1]) for s in range(4)] + ([ty] if spot is None else [])
+    ys = spread(ends, font * 1.15, plot.top + font * 0.4, height - plot.bottom)
     x_end = width - plot.right + 8
     for s in range(4):
         me_cls = " me" if s == me else ""
         parts.append(f'<text class="end-label s{style[s]}{me_cls}" x="{_n(x_end)}" y="{_n(ys[s] + font * 0.35)}">'
                      f"{esc(labels[s])}</text>")
+    x, y = spot if spot is not None else (x_end, ys[4] + font * 0.35)
+    parts.append(f'<text class="target-label" x="{_n(x)}" y="{_n(y)}">{esc(named)}</text>')
     return _svg("match-totals", width, height, _totals_sentence(sheet, names, target), "".join(parts))
+
+
+def _totals_plot(width: float, height: float, hands: int, ticks: Sequence[float], labels: Sequence[str],
+                 font: float) -> Plot:
+    """The running totals' drawing area: room on the right for the longest of ``labels``."""
+    label_w = max(len(text) for text in labels) * font * 0.62 + 10
+    return Plot(width, height, left=font * 2.6, right=label_w + 6, top=font * 1.2, bottom=font * 3.4,
+                x_count=hands + 1, low=ticks[0], high=ticks[-1])
+
+
+LINE_REACH, DOT_REACH = 3.0, 5.0  # how far a line (its width, and a little air) and a marker reach around their points
+
+
+def _crossings(plot: Plot, series: Sequence[Sequence[float]], box: tuple[float, float, float, float]) -> int:
+    """How many points of the lines (sampled every pixel) and markers touch ``box``."""
+    left, top, right, bottom = box
+    count = 0
+    for values in series:
+        points = [(plot.x(i), plot.y(v)) for i, v in enumerate(values)]
+        count += sum(1 for x, y in points
+                     if left - DOT_REACH <= x <= right + DOT_REACH and top - DOT_REACH <= y <= bottom + DOT_REACH)
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0))))
+            count += sum(1 for k in range(steps + 1) if left - LINE_REACH <= x0 + (x1 - x0) * k / steps <= right + LINE_REACH
+                         and top - LINE_REACH <= y0 + (y1 - y0) * k / steps <= bottom + LINE_REACH)
+    return count
+
+
+def _target_spot(plot: Plot, series: Sequence[Sequence[float]], text: str, ty: float,
+                 font: float) -> tuple[float, float] | None:
+    """Where the target's name (its baseline's start) sits next to its line, free of the players'
+    lines: above the line, else below it, from its left end to its right end; ``None`` if nowhere."""
+    width = len(text) * font * 0.62
+    x0, x1 = plot.left + 4, plot.width - plot.right - 4 - width
+    for y in (ty - 4, ty + font):
+        if y - font * 0.8 < plot.top or y + font * 0.25 > plot.height - plot.bottom:
+            continue  # outside the drawing area
+        for k in range(5):
+            x = x0 + (x1 - x0) * k / 4
+            if not _crossings(plot, series, (x, y - font * 0.8, x + width, y + font * 0.25)):
+                return x, y
+    return None
 
 
 def _x_hands(plot: Plot, hands: int, font: float) -> str:

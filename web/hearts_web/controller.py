@@ -112,7 +112,7 @@ class Controller:
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
         self.prefs.apply()
-        dom_input.bind(self.commands, self.hand, page.show_failure)
+        dom_input.bind(self.commands, self.hand, page.show_failure, self.view.player_here)
         listen(window, "resize", lambda _event: page.fit_toolbar())
         self.owner.start()  # begin() once this tab owns the game
 
@@ -177,7 +177,7 @@ class Controller:
     def new_match(self) -> None:
         seed = self.params.pop("seed", None) or None  # ?seed= deals the first match only (tests)
         settings = self.prefs.settings
-        self.table.enter(Session(Match(settings.rules, seed), SessionState(difficulty=settings.difficulty)), dealt=True)
+        self.table.enter(Session(Match(settings.rules, seed), SessionState(difficulty=settings.difficulty)))
         self.table.save()
 
     def _away_from_match(self) -> bool:

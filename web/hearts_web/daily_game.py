@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol
 
-from hearts import Phase, Seat
+from hearts import PassDirection, Phase, Seat
 from hearts.daily import DailyResult, daily_fingerprint, daily_match, parse_date, play_par, share_markers
 
 from . import daily_html
@@ -210,15 +210,18 @@ class DailyGame:
         if self.show_result_on_ready:
             self.show_result_on_ready = False
             asyncio.ensure_future(self._show_result(self.date))
-        elif session is not None and not session.match.hand.plays and session.match.phase is Phase.PASSING:
+        elif session is not None and _not_begun(session):
             self.toast_intro()
 
     def toast_intro(self) -> None:
+        """The day, its par and, on a hold day, that nobody passes (this toast replaces the table's)."""
         session = self.table.session
         head = t("daily_title", date=self.date)
         if session is not None and session.state.practice:
             head += f" · {t('practice')}"
         html = f'<div>{esc(head)}</div><div data-par-for="{esc(self.date)}">{esc(self.par_text(self.date))}</div>'
+        if session is not None and session.match.pass_direction is PassDirection.HOLD and _not_begun(session):
+            html += f'<div data-hold>{esc(t("pass_hold"))}</div>'
         self.view.toast("", seconds=6, html=html)
 
     # ------------------------------------------------------------------ panel
@@ -374,3 +377,12 @@ class DailyGame:
         self.view.toast("", seconds=3600, html=html)
         if self.active:  # the open game keeps its own date; it is labelled so dates never mix silently
             self.table.show_badge()
+
+
+def _not_begun(session: Session) -> bool:
+    """The player has made no move in the day's hand yet (its pass, or on a hold day its first card)."""
+    match = session.match
+    if match.phase is Phase.PASSING:
+        return not match.hand.plays
+    view = match.view(Seat.SOUTH)
+    return match.phase is Phase.PLAYING and view.trick_number == 0 and all(s != Seat.SOUTH for s, _ in view.current_trick)

@@ -58,7 +58,7 @@ def history_html(results: Mapping[str, DailyResult], today: str) -> str:
         items.append(f"<li><span>{esc(d)}</span><span{good}>{r.points} / {r.par if r.par is not None else '?'}</span></li>")
     return (
         f'<h3>{esc(t("history"))}</h3>'
-        f'<p>{esc(t("streak_one") if s.played == 1 else t("streak", n=s.played))} · '
+        f'<p data-daily-streaks>{esc(t("streak_one") if s.played == 1 else t("streak", n=s.played))} · '
         f'{esc(t("streak_par_one") if s.at_or_under_par == 1 else t("streak_par", n=s.at_or_under_par))} · '
         f'{esc(t("played_days", n=s.days_played))}</p>'
         f'<div class="cal" aria-hidden="true">{"".join(cells)}</div><ul class="history">{"".join(items)}</ul>'
@@ -143,4 +143,4 @@ def month_calendar(results: Mapping[str, DailyResult], month: str, today: str) -
             f'<table class="cal-month" aria-labelledby="cal-title" aria-describedby="cal-summary"><thead><tr>{heads}</tr></thead>'
             f"<tbody>{_month_rows(year, number, results, today, streak)}</tbody></table>"
             f'<p class="note" id="cal-summary">{esc(summary)} {esc(t("cal_legend"))}</p>'
-            f'<p class="cal-streak" data-streak="{s.played}">{esc(streak_line)}</p></div>')
+            f'<p class="cal-streak" data-streak="{s.played}" data-streak-par="{s.at_or_under_par}">{esc(streak_line)}</p></div>')

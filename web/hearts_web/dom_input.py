@@ -34,7 +34,10 @@ class CardTaps(Protocol):
     def tap_refused_card(self, card: Card) -> None: ...
 
 
-def bind(commands: Commands, cards: CardTaps, fail: Callable[[BaseException], None]) -> None:
+def bind(commands: Commands, cards: CardTaps, fail: Callable[[BaseException], None],
+         player_here: Callable[[], None] = lambda: None) -> None:
+    """Listen for the page's input; ``player_here()`` on every key and touch (the page may move the
+    focus from then on)."""
     def guarded(handler: Callable[[JsEvent], None]) -> Callable[[JsEvent], None]:
         def run(event: JsEvent) -> None:
             try:
@@ -49,6 +52,8 @@ def bind(commands: Commands, cards: CardTaps, fail: Callable[[BaseException], No
     listen(by_id("hand"), "keydown", guarded(_on_hand_key))
     listen(by_id("hand"), "focusin", guarded(_on_hand_focus))
     listen(document, "keydown", guarded(lambda event: _on_key(commands, event)))
+    listen(document, "keydown", lambda _event: player_here())
+    listen(document, "pointerdown", lambda _event: player_here())
 
 
 def press_of(el: Element) -> Press:

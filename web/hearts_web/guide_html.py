@@ -4,6 +4,8 @@ refuses (the refusal's sentence), and the panel's buttons. Pure: no DOM."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hearts import Rules, Seat
 from hearts.bots import Hint
 from hearts.guide import Tip
@@ -91,18 +93,20 @@ def _suggestion(tip: Tip, passing: bool) -> str:
     return esc(hint_text(Hint(tip.cards, tip.reason, tip.reason_params), passing))
 
 
-def guide_panel(tip: Tip, seating: Seating, rules: Rules, passing: bool, earlier: Tip | None = None) -> str:
-    """The panel's inside for ``tip``: the sentence, the suggestion, an example, "leave", and the
-    tip before it (``earlier``) in a smaller line, so that news is not gone before it was read."""
-    parts = [f'<p class="guide-tip" data-tip="{esc(tip.code)}">{esc(tip_text(tip, seating, rules))}</p>']
-    suggestion = _suggestion(tip, passing)
+def guide_panel(tips: Sequence[Tip], seating: Seating, rules: Rules, passing: bool, suggest: bool = True) -> str:
+    """The panel's inside for ``tips`` (all those given since the player's last move, oldest
+    first, so that news is not gone before it was read): each sentence with its example, the
+    latest suggestion (unless ``suggest`` is False: that move is made) and "leave"."""
+    parts = []
+    for tip in tips:
+        parts.append(f'<p class="guide-tip" data-tip="{esc(tip.code)}">{esc(tip_text(tip, seating, rules))}</p>')
+        example = _example(tip, rules)
+        if example:
+            parts.append(f'<p class="guide-example">{example}</p>')
+    pointing = [tip for tip in tips if tip.cards]
+    suggestion = _suggestion(pointing[-1], passing) if pointing and suggest else ""
     if suggestion:
-        parts.append(f'<div class="guide-suggest">{cards_row(tip.cards)}<p>{suggestion}</p></div>')
-    example = _example(tip, rules)
-    if example:
-        parts.append(f'<p class="guide-example">{example}</p>')
-    if earlier is not None:
-        parts.append(f'<p class="guide-earlier" data-earlier="{esc(earlier.code)}">{esc(tip_text(earlier, seating, rules))}</p>')
+        parts.append(f'<div class="guide-suggest">{cards_row(pointing[-1].cards)}<p>{suggestion}</p></div>')
     return _frame("".join(parts), done=False)
 
 

@@ -21,7 +21,7 @@ from .commands import Commands
 from .dom import by_id
 from .hints import hint_text
 from .i18n import t
-from .players import AskedSeat, HumanPlayer, Pacer
+from .players import AskedSeat, HumanPlayer, Pacer, play_forced
 from .refusals import explain
 from .session import Mode, Session
 from .table_view import TableView
@@ -61,9 +61,16 @@ class HandControls:
 
     def offer(self, view: SeatView) -> None:
         """The table asks this player: with "play a forced card by itself" on and only one legal
-        card, that card plays itself after a short beat (unless the player is quicker)."""
-        if self.autoplay() and view.phase is Phase.PLAYING and len(view.legal) == 1:
+        card, that card plays itself after a short beat (unless the player is quicker). Not in
+        the guided hand (the player makes every move there), nor at the first question after an
+        undo (:meth:`hold`)."""
+        held, self.held = self.held, False
+        if self._autoplaying() and not held and view.phase is Phase.PLAYING and len(view.legal) == 1:
             asyncio.ensure_future(self._autoplay(view))
+
+    def _autoplaying(self) -> bool:
+        session = self.table.session
+        return self.autoplay() and not (session is not None and session.state.mode is Mode.GUIDED)
 
     def hold(self) -> None:
         """A move was taken back: the next question waits for the player (no card plays itself)."""
@@ -75,8 +82,8 @@ class HandControls:
         while by_id("dlg").open and seat.asked is view:  # a dialog in front of the table: after it
             await asyncio.sleep(0.25)
         # still asked the same, and still wanted (the setting may have changed meanwhile)
-        if seat.asked is view and seat.waiting and self.autoplay():
-            self.tap_card(view.legal[0])
+        if self._autoplaying() and play_forced(seat, view):
+            self.view.lock_hand()
 
     # ------------------------------------------------------------------ taps (hearts_web.dom_input)
     def tap_card(self, card: Card) -> None:

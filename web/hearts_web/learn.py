@@ -5,7 +5,10 @@ it; :mod:`rules_html`). ``guided-hand`` puts the guided first hand (:mod:`hearts
 table: the game that was there is kept as it is and comes back with ``guided-leave``; the guided
 hand is never saved and never counted (its session is ``Mode.GUIDED`` and practice).
 While it runs the page has ``html[data-guided="on"]`` and a panel that explains each new
-situation as it comes. A first visit (nothing stored, no link) gets a notice that offers both.
+situation as it comes: every tip given since the player's last move stays in it at full size
+until the player has moved again and the guide has something new to say. No card plays
+itself and no claim is offered in the guided hand: the player makes every move. A first visit
+(nothing stored, no link) gets a notice that offers both.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from hearts import Phase, Rules, Seat
+from hearts import Phase, Rules, Seat, SeatView
 from hearts.guide import GUIDED_LEVEL, Tip, guided_match, next_tip
 
 from . import i18n
@@ -38,7 +41,7 @@ class TableDoor(Protocol):
     @property
     def session(self) -> Session | None: ...
 
-    def enter(self, session: Session, *, dealt: bool = False) -> None: ...
+    def enter(self, session: Session) -> None: ...
 
     def watch(self, callback: Callable[[Moment], None]) -> None: ...
 
@@ -56,8 +59,9 @@ class Learn:
         self.guided: Session | None = None
         self.previous: Session | None = None
         self.told: list[str] = []
-        self.tip: Tip | None = None
-        self.earlier: Tip | None = None  # the tip before, still shown smaller
+        self.tip: Tip | None = None  # the latest tip
+        self.batch: list[Tip] = []  # the tips given since the player's last move, shown in full
+        self.moves = 0  # the player's moves when the batch began
         self.done = False
         self.welcoming = False
         commands.add("rules", lambda _: self.open_rules())
@@ -97,11 +101,11 @@ class Learn:
         rules = self.table_rules()
         self.guided = Session(guided_match(rules), SessionState(mode=Mode.GUIDED, difficulty=GUIDED_LEVEL,
                                                                  practice=True))
-        self.told, self.tip, self.earlier, self.done = [], None, None, False
+        self.told, self.tip, self.batch, self.moves, self.done = [], None, [], 0, False
         self.view.hide_toast()  # what the game before said is over
         document.documentElement.setAttribute("data-guided", "on")
         self._panel().hidden = False
-        self.table.enter(self.guided, dealt=True)
+        self.table.enter(self.guided)
         self._update()
 
     def leave(self) -> None:
@@ -133,17 +137,29 @@ class Learn:
             self._update()
 
     def _update(self) -> None:
+        """Every tip that applies now joins the panel; once the player has moved since the
+        tips on it were given, they make room for the new ones."""
         session = self.guided
         if session is None or self.done:
             return
-        tip = next_tip(session.match.view(ME), self.told)
-        if tip is None:
+        view = session.match.view(ME)
+        new: list[Tip] = []
+        while (tip := next_tip(view, self.told)) is not None:
+            self.told.append(tip.code)
+            new.append(tip)
+        moves = _moves(view)
+        if not new:
+            if moves != self.moves and any(tip.cards for tip in self.batch):
+                self._draw()  # its suggestion was for a move now made: the tips stay, the suggestion goes
             return
-        self.told.append(tip.code)
-        self.tip, self.earlier = tip, self.tip
+        if moves != self.moves:
+            self.batch, self.moves = [], moves
+        self.batch += new
+        self.tip = new[-1]
         self._draw()
-        if tip.cards:
-            self.view.hint(tip.cards)  # the guide points; the player plays
+        pointed = [tip for tip in new if tip.cards]
+        if pointed:
+            self.view.hint(pointed[-1].cards)  # the guide points; the player plays
 
     async def _ended(self, session: Session, resumed: bool) -> None:
         if session is not self.guided:
@@ -176,7 +192,8 @@ class Learn:
             html = guide_done(self.tip if self.tip is not None and self.tip.code == "hand_over" else None, seating, rules)
         elif self.tip is not None:
             passing = session.match.phase is Phase.PASSING
-            html = guide_panel(self.tip, seating, rules, passing, self.earlier)
+            current = _moves(session.match.view(ME)) == self.moves  # the suggestion is for the move to make now
+            html = guide_panel(self.batch, seating, rules, passing, suggest=current)
         else:
             return
         panel = self._panel()
@@ -200,3 +217,9 @@ class Learn:
         self._draw()
         if self.dialogs.is_open and qs("#dlg-body [data-rules-page]") is not None:
             self.open_rules()
+
+
+def _moves(view: SeatView) -> int:
+    """How many moves the player has made in the hand: the pass and each card played."""
+    played = [seat for trick in view.tricks for seat, _ in trick.plays] + [seat for seat, _ in view.current_trick]
+    return (view.passed is not None) + played.count(view.seat)

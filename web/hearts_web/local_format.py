@@ -39,6 +39,14 @@ def decimal(value: float, digits: int = 1) -> str:
     return (MINUS if round(value, digits) < 0 else "") + text
 
 
+def whole(n: int) -> str:
+    """A count with its thousands grouped: ``12,345`` / ``12.345`` (four digits stay whole)."""
+    text = f"{abs(n):,}" if abs(n) >= 10_000 else str(abs(n))
+    if _lang() == "de":
+        text = text.replace(",", ".")
+    return (MINUS if n < 0 else "") + text
+
+
 def percent(fraction: float) -> str:
     """A share as a whole percentage (``0.425`` -> ``43 %`` / ``43%``)."""
     whole = int(100 * fraction + 0.5)  # half up: 42.5 % is 43 %

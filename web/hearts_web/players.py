@@ -12,13 +12,14 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from hearts import Action, IllegalAction, PassCards, Phase, Seat, SeatView
+from hearts import Action, IllegalAction, PassCards, Phase, PlayCard, Seat, SeatView
 from hearts.bots import make_bot, remote
 from hearts.bots.player import BotPlayer, RngSource, decision_action
 
 from .bot_worker import BotWorker, WorkerUnavailable
 
-__all__ = ["Pacer", "AskedSeat", "HumanPlayer", "WebBot", "SLICE_BUDGET", "WORKER_START_WAIT", "WORKER_BUDGET"]
+__all__ = ["Pacer", "AskedSeat", "HumanPlayer", "WebBot", "play_forced", "SLICE_BUDGET", "WORKER_START_WAIT",
+           "WORKER_BUDGET"]
 
 # Give the browser a turn at least this often while Python computes (seconds).
 SLICE_BUDGET = 0.03
@@ -61,8 +62,19 @@ class AskedSeat(Protocol):
     @property
     def waiting(self) -> bool: ...
 
-    def submit(self, action: Action) -> bool:
-        """Answer the table; False when it is not waiting (a second tap, or not this seat's turn)."""
+    def submit(self, action: Action, automatic: bool = False) -> bool:
+        """Answer the table; False when it is not waiting (a second tap, or not this seat's turn).
+        ``automatic``: the page made the move by itself (a forced card), not the person."""
+
+
+def play_forced(seat: AskedSeat, view: SeatView) -> bool:
+    """Play the only legal card of ``view`` for the person at ``seat`` (Settings → "Play a forced
+    card by itself"), if the seat is still asked that question; False otherwise. The answer is
+    marked ``automatic``: it stands for a person who is there, and never takes a seat back from the
+    bot that plays for a person who is away (the online turn timer: only a tap does)."""
+    if view.phase is not Phase.PLAYING or len(view.legal) != 1 or seat.asked is not view or not seat.waiting:
+        return False
+    return seat.submit(PlayCard(view.seat, view.legal[0]), automatic=True)
 
 
 class HumanPlayer:
@@ -75,6 +87,7 @@ class HumanPlayer:
         self.on_refused = on_refused
         self.on_passed = on_passed  # the person's pass is in (the bots' passes may stop thinking)
         self.asked: SeatView | None = None
+        self.automatic = False  # the last answer was made by the page by itself (a forced card)
         self._answer: asyncio.Future[Action] | None = None
 
     @property
@@ -92,11 +105,12 @@ class HumanPlayer:
             self.asked = None
             self._answer = None
 
-    def submit(self, action: Action) -> bool:
+    def submit(self, action: Action, automatic: bool = False) -> bool:
         """Answer the table; False when it is not waiting (a second tap, or not this seat's turn)."""
         if not self.waiting:
             return False
         assert self._answer is not None
+        self.automatic = automatic
         self._answer.set_result(action)
         if isinstance(action, PassCards) and self.on_passed is not None:
             self.on_passed()

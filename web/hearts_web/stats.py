@@ -15,8 +15,11 @@ What a finished match means (points, moons shot and allowed, Q♠ taken, the pla
 which knew no level: they count in the overall figures, never under a level. Version 1 is read
 as it is and written in this form with the next recorded match. Reading checks every part: a
 value that is not a whole number in its range becomes zero, totals that cannot all be true are
-lowered to fit (no more wins than matches...), a history entry that cannot be read is left out;
-:class:`Repairs` says what was done. Practice matches and daily games are never recorded here.
+lowered to fit (:func:`hearts.tally.fit_totals`: no more wins than matches, no hands without a
+match, no Q♠ in a hand whose moon another seat shot...), a history entry that cannot be read is
+left out, and so is one that its level's totals do not hold (the history never shows more matches,
+wins or hands than the figures beside it); :class:`Repairs` says what was done. Practice matches
+and daily games are never recorded here.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Mapping, Sequence
 
 from hearts import Event, HandOver, MatchOver, Seat, preset_name
 from hearts.rules import PRESETS
-from hearts.tally import HAND_POINTS, MatchTally, match_tally
+from hearts.tally import HAND_POINTS, MAX_MATCH_HANDS, MatchTally, fit_totals, match_tally
 
 from .daily_data import is_date
 from .session import Mode, Session
@@ -42,7 +45,6 @@ HISTORY_LIMIT = 50
 LEVELS = DIFFICULTIES
 PRESET_NAMES = (*PRESETS, "custom")
 _BIG = 10**9
-_MAX_HANDS = 10**4  # a match to 10,000 points ends within a few thousand hands
 # the fields each kind of totals keeps (a guest does not see who took the Q♠; version 1 counted less)
 LEVEL_FIELDS = ("matches", "won", "hands", "points", "moons_shot", "moons_allowed", "queens")
 ONLINE_FIELDS = LEVEL_FIELDS[:6]
@@ -57,16 +59,20 @@ def _whole(value: object, low: int = 0, high: int = _BIG) -> int | None:
 
 @dataclass
 class Repairs:
-    """What reading stored statistics had to change: history entries left out, totals set to
-    zero or lowered, unknown parts removed."""
+    """What reading stored statistics had to change: history entries left out (unreadable, or
+    not held by the totals), a history that is no list, totals set to zero or lowered, unknown
+    parts removed."""
 
     history_dropped: int = 0
     totals_fixed: int = 0
     unknown_dropped: int = 0
+    history_unreadable: bool = False
+    history_disagrees: int = 0
 
     @property
     def any(self) -> bool:
-        return bool(self.history_dropped or self.totals_fixed or self.unknown_dropped)
+        return bool(self.history_dropped or self.totals_fixed or self.unknown_dropped or self.history_unreadable
+                    or self.history_disagrees)
 
 
 @dataclass
@@ -117,21 +123,20 @@ class Totals:
                 repairs.totals_fixed += 1
             values[name] = value or 0
         totals = cls(**values)
-        repairs.totals_fixed += totals._fit(counted_hands="moons_allowed" in keep)
+        repairs.totals_fixed += totals._fit(keep)
         return totals
 
-    def _fit(self, counted_hands: bool) -> int:
-        """Lower what cannot be true; the number of values changed. Version 1 did not keep its
-        hands and matches in step, so ``counted_hands`` is False for it."""
+    def _fit(self, keep: Sequence[str]) -> int:
+        """Lower what cannot be true (the ``keep`` fields); the number of values changed. Version
+        1 did not keep its hands and matches in step (it counted no moons allowed): only its wins
+        and moons are bounded."""
         before = replace(self)
-        if counted_hands:
-            self.matches = min(self.matches, self.hands)
-            low, high = HAND_POINTS
-            self.points = max(low * self.hands, min(high * self.hands, self.points))
-            self.moons_allowed = min(self.moons_allowed, self.hands)
-            self.queens = min(self.queens, self.hands)
-        self.won = min(self.won, self.matches)
-        self.moons_shot = min(self.moons_shot, self.hands - self.moons_allowed if counted_hands else self.hands)
+        if "moons_allowed" in keep:
+            for name, value in fit_totals(self.to_dict(keep)).items():
+                setattr(self, name, value)
+        else:
+            self.won = min(self.won, self.matches)
+            self.moons_shot = min(self.moons_shot, self.hands)
         return sum(getattr(self, f.name) != getattr(before, f.name) for f in fields(self))
 
 
@@ -164,7 +169,7 @@ class Entry:
         """The entry, or ``None`` when any part of it cannot be true."""
         if not isinstance(data, Mapping) or set(data) != set(_ENTRY_KEYS):
             return None
-        hands, place = _whole(data["hands"], 1, _MAX_HANDS), _whole(data["place"], 1, 4)
+        hands, place = _whole(data["hands"], 1, MAX_MATCH_HANDS), _whole(data["place"], 1, 4)
         online, shared = data["online"], data["shared"]
         if hands is None or place is None or not isinstance(online, bool) or not isinstance(shared, bool):
             return None
@@ -243,8 +248,24 @@ class Statistics:
                     online=Totals.read(data.get("online", {}), ONLINE_FIELDS, repairs))
         if "earlier" in data:
             stats.earlier = Totals.read(data["earlier"], EARLIER_FIELDS, repairs)
-        stats.history = _read_history(data.get("history", []), repairs)
+        stats.history = stats._held(_read_history(data.get("history", []), repairs), repairs)
         return stats, repairs
+
+    def _held(self, history: list[Entry], repairs: Repairs) -> list[Entry]:
+        """The entries that their totals hold (the newest first): a level and preset's entries
+        (online: the online ones) never add up to more matches, wins or hands than its totals."""
+        used: dict[tuple[str, str, bool], Totals] = {}
+        kept: list[Entry] = []
+        for e in reversed(history):
+            group = ("", "", True) if e.online else (e.level, e.preset, False)
+            totals = self.online if e.online else self.levels.get(e.level, {}).get(e.preset, Totals())
+            sums = used.setdefault(group, Totals())
+            if sums.matches < totals.matches and sums.won + e.won <= totals.won and sums.hands + e.hands <= totals.hands:
+                sums.matches, sums.won, sums.hands = sums.matches + 1, sums.won + e.won, sums.hands + e.hands
+                kept.append(e)
+            else:
+                repairs.history_disagrees += 1
+        return kept[::-1]
 
     @classmethod
     def _read_v1(cls, data: Mapping[str, object], repairs: Repairs) -> "Statistics":
@@ -282,7 +303,7 @@ def _read_levels(data: object, repairs: Repairs) -> dict[str, dict[str, Totals]]
 
 def _read_history(data: object, repairs: Repairs) -> list[Entry]:
     if not isinstance(data, list):
-        repairs.history_dropped += 1
+        repairs.history_unreadable = True
         return []
     entries = [Entry.read(item) for item in data]
     kept = [e for e in entries if e is not None]

@@ -37,12 +37,15 @@ def _overall(stats: Statistics) -> str:
     total = stats.overall
     if not total.matches and not stats.online.matches:
         return f'<p class="st-lead" data-stats-empty>{esc(t("st_none"))}</p>'
-    return f'<p class="st-lead">{esc(t("st_overall", n=total.matches, rate=_rate(total), avg=_per_hand(total)))}</p>'
+    return f'<p class="st-lead">{esc(t("st_overall", n=fmt.whole(total.matches), rate=_rate(total), avg=_per_hand(total)))}</p>'
+
+
+_LONG = ' class="st-long"'  # a long figure: its tile takes the whole row, in a smaller font
 
 
 def _tiles(rows: list[tuple[str, str, str]]) -> str:
     """Figures as tiles: the value large, its label below (``rows``: label, value, words for a screen reader)."""
-    tiles = "".join(f'<div><dt>{esc(label)}</dt><dd>{esc(value)}'
+    tiles = "".join(f'<div{_LONG if len(value) > 9 else ""}><dt>{esc(label)}</dt><dd>{esc(value)}'
                     + (f'<span class="visually-hidden"> {esc(spoken)}</span>' if spoken else "") + "</dd></div>"
                     for label, value, spoken in rows)
     return f'<dl class="st-tiles">{tiles}</dl>'
@@ -55,9 +58,10 @@ def level_html(level: str, totals: Totals) -> str:
         return (f'<section class="st-level st-empty" data-stats-level="{level}" aria-labelledby="st-level-{level}">'
                 f'{head}<p class="st-big">–</p><p class="note">{esc(t("st_level_empty"))}</p></section>')
     share = fmt.percent(totals.queens / totals.hands)
-    rows = [(t("st_per_hand"), _per_hand(totals), ""), (t("st_queens"), f"{totals.queens} ({share})", t("st_of_hands")),
-            (t("st_moons_shot"), str(totals.moons_shot), ""), (t("st_moons_allowed"), str(totals.moons_allowed), "")]
-    matches = t("st_matches_n", n=totals.matches)
+    rows = [(t("st_per_hand"), _per_hand(totals), ""),
+            (t("st_queens"), f"{fmt.whole(totals.queens)} ({share})", t("st_of_hands")),
+            (t("st_moons_shot"), fmt.whole(totals.moons_shot), ""), (t("st_moons_allowed"), fmt.whole(totals.moons_allowed), "")]
+    matches = t("st_matches_n", n=fmt.whole(totals.matches))
     return (f'<section class="st-level" data-stats-level="{level}" aria-labelledby="st-level-{level}">{head}'
             f'<p class="st-big"><span class="st-rate" data-stats-rate>{esc(_rate(totals))}</span> '
             f'<span class="st-rate-label">{esc(t("st_won_rate"))}</span></p>'
@@ -71,9 +75,10 @@ def presets_html(stats: Statistics) -> str:
     if not played:
         return ""
     totals = [stats.by_preset(p) for p in played]
-    figures = [("st_matches", [str(x.matches) for x in totals]), ("st_won_col", [_rate(x) for x in totals]),
-               ("st_per_hand", [_per_hand(x) for x in totals]), ("st_moons_shot", [str(x.moons_shot) for x in totals]),
-               ("st_moons_allowed", [str(x.moons_allowed) for x in totals]), ("st_queens", [str(x.queens) for x in totals])]
+    figures = [("st_matches", [fmt.whole(x.matches) for x in totals]), ("st_won_col", [_rate(x) for x in totals]),
+               ("st_per_hand", [_per_hand(x) for x in totals]), ("st_moons_shot", [fmt.whole(x.moons_shot) for x in totals]),
+               ("st_moons_allowed", [fmt.whole(x.moons_allowed) for x in totals]),
+               ("st_queens", [fmt.whole(x.queens) for x in totals])]
     heads = "".join(f'<th scope="col" data-stats-preset="{p}">{esc(t(f"preset_short_{p}"))}</th>' for p in played)
     rows = "".join(f'<tr><th scope="row">{esc(t(key))}</th>{"".join(f"<td>{esc(v)}</td>" for v in values)}</tr>'
                    for key, values in figures)
@@ -86,8 +91,8 @@ def online_html(totals: Totals) -> str:
     head = f'<h3 id="st-online">{esc(t("st_online"))}</h3>'
     if not totals.matches:
         return f'<section data-stats-online aria-labelledby="st-online">{head}<p class="note">{esc(t("st_online_none"))}</p></section>'
-    count = t("st_online_count", n=totals.matches, won=totals.won)
-    rows = [(t("st_per_hand"), _per_hand(totals), ""), (t("st_moons_shot"), str(totals.moons_shot), "")]
+    count = t("st_online_count", n=fmt.whole(totals.matches), won=fmt.whole(totals.won))
+    rows = [(t("st_per_hand"), _per_hand(totals), ""), (t("st_moons_shot"), fmt.whole(totals.moons_shot), "")]
     return (f'<section data-stats-online aria-labelledby="st-online">{head}<div class="st-level st-online">'
             f'<p class="st-big"><span class="st-rate">{esc(_rate(totals))}</span> '
             f'<span class="st-rate-label">{esc(t("st_won_rate"))}</span></p>'
@@ -142,7 +147,8 @@ def trend_html(history: list[Entry], width: float = CHART_WIDTH, font: float = 1
 def _earlier(totals: Totals | None) -> str:
     if totals is None or not totals.matches:
         return ""
-    text = t("st_earlier", n=totals.matches, won=totals.won, avg=_per_hand(totals), moons=totals.moons_shot)
+    text = t("st_earlier", n=fmt.whole(totals.matches), won=fmt.whole(totals.won), avg=_per_hand(totals),
+             moons=fmt.whole(totals.moons_shot))
     return f'<p class="note" data-stats-earlier>{esc(text)}</p>'
 
 

@@ -114,10 +114,14 @@ def check_stats(store: Store) -> list[Notice]:
 
 def _stats_details(repairs: Repairs) -> tuple[tuple[str, int], ...]:
     out = []
+    if repairs.history_unreadable:
+        out.append(("n_stats_history_unreadable", 1))
     if repairs.history_dropped:
         out.append(("n_stats_history", repairs.history_dropped))
     if repairs.totals_fixed:
         out.append(("n_stats_totals_fixed", repairs.totals_fixed))
+    if repairs.history_disagrees:
+        out.append(("n_stats_history_disagrees", repairs.history_disagrees))
     if repairs.unknown_dropped:
         out.append(("n_stats_unknown_dropped", repairs.unknown_dropped))
     return tuple(out)

@@ -86,11 +86,11 @@ class TableLoop(Listener):
             callback(moment)
 
     # ------------------------------------------------------------------ entering and leaving
-    def enter(self, session: Session, players: list[Player] | None = None, extra: Listener | None = None,
-              dealt: bool = False) -> None:
+    def enter(self, session: Session, players: list[Player] | None = None, extra: Listener | None = None) -> None:
         """Put ``session`` on the table and (re)start the table loop for it with ``players`` (this
-        screen's person and bots by default); ``extra`` hears every action as well; ``dealt``: a
-        match dealt just now (a hold hand says so)."""
+        screen's person and bots by default); ``extra`` hears every action as well. A hold hand
+        that has not begun says that nobody passes (whatever brought it: a new match, a daily or a
+        challenge on a hold day, a reload, an undo)."""
         self._cancel()
         self._session, self._extra, self._answering = session, extra, self.human
         self.view.clear()  # a claim is offered again when the engine says so, on the player's turn
@@ -98,8 +98,10 @@ class TableLoop(Listener):
         self.view.show(session.snapshot())
         self.show_badge()
         self.view.focus_first_card()
+        if session.match.pass_direction is PassDirection.HOLD and not session.match.hand.plays:
+            self.view.hold_notice()
         seats = players if players is not None else self.bots.seats_for(session, self.human)
-        self._task = asyncio.ensure_future(self._run(session, seats, dealt))
+        self._task = asyncio.ensure_future(self._run(session, seats))
 
     def enter_guest(self, seat: AskedSeat) -> None:
         """A guest at someone else's online table: no game here; the host's states are drawn as
@@ -146,16 +148,15 @@ class TableLoop(Listener):
         page.render_badge(state, self.par(date) if date is not None else None)
 
     def claimable(self) -> bool:
-        """The person may claim the rest of the hand here: the engine says no trick can change it."""
+        """The person may claim the rest of the hand here: the engine says no trick can change it
+        (not online, nor in the guided hand, where the player plays every card)."""
         session = self._session
-        return (session is not None and session.state.mode is not Mode.ONLINE and self.human.waiting
+        return (session is not None and session.state.mode not in (Mode.ONLINE, Mode.GUIDED) and self.human.waiting
                 and session.match.can_claim(ME))
 
     # ------------------------------------------------------------------ the loop
-    async def _run(self, session: Session, players: list[Player], dealt: bool) -> None:
+    async def _run(self, session: Session, players: list[Player]) -> None:
         try:
-            if dealt and session.match.pass_direction is PassDirection.HOLD and not session.match.hand.plays:
-                self.view.hold_notice()
             resumed_over = session.match.is_over
             await play(session.match, players, self)
             if session is self._session:

@@ -34,6 +34,7 @@ class TableView:
         self._error_task: asyncio.Task[None] | None = None
         self._toast_token: object = None
         self._toast_again: Callable[[], str] | None = None  # the toast's text in a new language
+        self._player_here = False  # the player has pressed a key or touched the page (see take_focus)
 
     @property
     def state(self) -> TableState:
@@ -183,10 +184,20 @@ class TableView:
         await asyncio.sleep(0.4)
         el.classList.remove("refused")
 
+    def player_here(self) -> None:
+        """The player has pressed a key or touched the page: from now on the page may move the focus."""
+        self._player_here = True
+
+    def _may_take_focus(self) -> bool:
+        """Before the player has done anything the focus stays where the page starts (so that the
+        first Tab is "Skip to your hand"); later the page brings it from nowhere to the hand."""
+        active = document.activeElement
+        return self._player_here or (not is_none(active) and active != document.body and by_id("hand").contains(active))
+
     def focus_first_card(self) -> None:
         """Focus the first card that can be played (the first card when none can)."""
         el = qs(f"{PLAYABLE}") or qs("#hand button[data-card]")
-        if el is not None:
+        if el is not None and self._may_take_focus():
             el.focus()
 
     def focus_hand(self) -> None:
@@ -201,7 +212,7 @@ class TableView:
             return
         if is_none(active) or active == document.body or by_id("hand").contains(active):
             if is_none(active) or not active.matches(PLAYABLE):
-                self.focus_first_card()
+                self.focus_first_card()  # (not before the player has done anything: _may_take_focus)
 
     # ------------------------------------------------------------------ prompt, notices
     def render_prompt(self, error: str | None = None) -> None:

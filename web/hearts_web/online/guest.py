@@ -184,9 +184,12 @@ class GuestTable:
     def waiting(self) -> bool:
         return self.asked is not None
 
-    def submit(self, action: Action) -> bool:
+    def submit(self, action: Action, automatic: bool = False) -> bool:
+        """Answer the host. ``automatic``: the page would play a forced card by itself; while a bot
+        plays for this seat that is not sent (the host would take it for this person's tap and end
+        the bot's turn): the bot makes the move, unless the person taps first."""
         view = self.asked
-        if view is None:
+        if view is None or (automatic and self.auto):
             return False
         self._answered = _question(view)  # a later state about the same question asks nothing new
         self.send(Act(action))

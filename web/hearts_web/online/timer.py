@@ -6,7 +6,9 @@ person (the host at its screen or a connected guest), :meth:`TurnTimer.ask` star
 countdown; the host's heartbeat calls :meth:`TurnTimer.tick`, which finds the seats whose time is
 up. Such a seat is played by a bot from then on (``auto``): that move and every later one, until
 its person answers first (the next tap) or says they are back (:meth:`TurnTimer.back`). A pass is
-one move. :class:`TimedSeat` is a person's seat of the table loop under this rule.
+one move. A forced card that the person's page plays by itself (``automatic``) is no tap: while a
+bot plays for the seat it counts as the bot's move. :class:`TimedSeat` is a person's seat of the
+table loop under this rule.
 """
 
 from __future__ import annotations
@@ -117,7 +119,8 @@ class TimedSeat:
     """A person's seat under the turn timer. Asks ``person``; when the time is up, ``stand_in``
     plays the move while the person may still answer first (the person's answer wins and takes the
     seat back). ``present()``: the person is connected (else ``person`` decides alone: a guest's
-    seat plays its own stand-in then). ``on_lost()``: the bot's move was taken, not the person's."""
+    seat plays its own stand-in then). ``on_lost()``: the bot's move was taken, not the person's.
+    ``person.automatic`` (when it has one) says that its last answer was made by its page alone."""
 
     def __init__(self, person: Player, stand_in: Player, timer: TurnTimer, present: Callable[[], bool] = lambda: True,
                  on_lost: Callable[[], None] = lambda: None) -> None:
@@ -140,7 +143,11 @@ class TimedSeat:
                 await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
                 if person.done():
                     self._by = self.person
-                    self.timer.answered(seat, by_person=True)
+                    if seat in self.timer.auto and getattr(self.person, "automatic", False):
+                        self.timer.answered(seat, by_person=False)  # the page's forced card: the bot's move
+                        self.on_lost()
+                    else:
+                        self.timer.answered(seat, by_person=True)
                     return person.result()
                 if bot is not None and bot.done():
                     self._by = self.stand_in
