@@ -23,9 +23,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "e2e"))
 
-# the e2e suite's harness of simulated networks (its modules are checked with e2e/, not here)
-from nat_harness import RELAY_PORTS, World, host_table, join, make_world, pairs  # type: ignore[import-not-found]  # noqa: E402
-from netsim import IceKind, NatKind  # type: ignore[import-not-found]  # noqa: E402
+from nat_harness import RELAY_PORTS, World, host_table, join, make_world, pairs  # noqa: E402
+from netsim import IceKind, NatKind  # noqa: E402
 
 # name: (host's NAT, guest's NAT, ICE servers)
 TOPOLOGIES: dict[str, tuple[NatKind, NatKind, tuple[IceKind, ...]]] = {
@@ -64,7 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [n for n in names if n not in TOPOLOGIES]
     if unknown:
         parser.error(f"unknown topology {unknown[0]!r}")
-    people = {f"{n}-{role}": TOPOLOGIES[n][i] for n in names for i, role in enumerate(("host", "guest"))}
+    people: dict[str, NatKind] = {}
+    for n in names:
+        people[f"{n}-host"], people[f"{n}-guest"] = TOPOLOGIES[n][0], TOPOLOGIES[n][1]
     results = {}
     with sync_playwright() as p, make_world(p, people) as world:
         down = world.net.block(*RELAY_PORTS[:args.relays_down]) if args.relays_down else None
