@@ -6,6 +6,7 @@ relays and a STUN/TURN server in the "internet"."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -60,7 +61,7 @@ class Person:
         guard.allow(r"WebSocket connection to 'ws://127\.0\.0\.1:700\d/' failed")
         guard.watch(ctx, route=False)
         ctx.add_init_script("window.__heartsOnlineLog = [];"
-                            "if (!localStorage.getItem('hearts.settings.v1'))"
+                            "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
                             " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy', autoplay: false}));")
         self.contexts.append(ctx)
         page = ctx.new_page()
@@ -125,7 +126,7 @@ def join(page: Page, link: str, name: str, seat: str = "west", timeout: float = 
     page.fill("#online-name", name)
     page.click("[data-action='online-join']")
     page.click(f"[data-action='online-sit'][data-seat='{seat}']", timeout=timeout)
-    expect(page.locator(f"[data-lobby-seat='{seat}'] .sum-name")).to_have_text("You", timeout=timeout)
+    expect(page.locator(f"[data-lobby-seat='{seat}'] .sum-name")).to_have_text(re.compile("^(You|Du)$"), timeout=timeout)
     return time.monotonic() - start
 
 

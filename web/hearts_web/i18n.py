@@ -835,7 +835,7 @@ DE: dict[str, str] = {
     "online_hide_ip": "Meine IP-Adresse vor den anderen Spielern verbergen (das Spiel läuft über den Relay-Server dieser Seite)",
     "online_ip_hidden": "Deine IP-Adresse bleibt vor den anderen Spielern verborgen: Deine Verbindung läuft über den Relay-Server (TURN) dieser Seite, der sie sieht, ebenso die Relays, die die Browser einander vorstellen.",
     "online_ice_refused": "Die ICE-Serverliste dieser Seite kann nicht verwendet werden: {value}. Sie muss eine JSON-Liste von RTCIceServer-Objekten sein, auf einer Seite dieses Computers.",
-    "online_handover": "{name}, der Gastgeber, ist seit über einer Minute weg. Ohne ihn weiterspielen? Dann leitest du den Tisch: Die bisherigen Punkte zählen, das laufende Spiel wird neu gegeben, und ein Bot spielt für {name}, bis er zurückkommt.",
+    "online_handover": "{name} hat den Tisch eröffnet und ist seit über einer Minute weg. Ohne {name} weiterspielen? Dann leitest du den Tisch: Die bisherigen Punkte zählen, das laufende Spiel wird neu gegeben, und ein Bot übernimmt den Platz, bis {name} zurückkommt.",
     "online_handover_note": "Nur der Browser des Gastgebers kannte alle Karten dieses Spiels, darum kann es niemand sonst zu Ende spielen.",
     "online_keep_waiting": "Weiter warten",
     "online_carry_on": "Als Gastgeber weiterspielen",
