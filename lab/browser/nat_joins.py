@@ -35,12 +35,17 @@ TOPOLOGIES: dict[str, tuple[NatKind, NatKind, tuple[IceKind, ...]]] = {
 }
 
 
+def person(topology: str, role: str) -> str:
+    """A person's name in the simulated network (letters and digits, at most 16)."""
+    return f"{''.join(w[0] for w in topology.split('-'))}{list(TOPOLOGIES).index(topology)}{role}"
+
+
 def joins(world: World, name: str, count: int) -> list[tuple[float, list[str]]]:
     """``count`` joins of a fresh table: (seconds to the seat, the guest's selected ICE pairs)."""
     _host_nat, _guest_nat, ice = TOPOLOGIES[name]
     out = []
     for i in range(count):
-        host, guest = world.people[f"{name}-host"], world.people[f"{name}-guest"]
+        host, guest = world.people[person(name, "host")], world.people[person(name, "guest")]
         link = host_table(host.page(), world, "Host", *ice)
         page = guest.page()
         took = join(page, link, "Guest")
@@ -65,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown topology {unknown[0]!r}")
     people: dict[str, NatKind] = {}
     for n in names:
-        people[f"{n}-host"], people[f"{n}-guest"] = TOPOLOGIES[n][0], TOPOLOGIES[n][1]
+        people[person(n, "host")], people[person(n, "guest")] = TOPOLOGIES[n][0], TOPOLOGIES[n][1]
     results = {}
     with sync_playwright() as p, make_world(p, people) as world:
         down = world.net.block(*RELAY_PORTS[:args.relays_down]) if args.relays_down else None

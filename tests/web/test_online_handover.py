@@ -20,7 +20,7 @@ from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import play
 from hearts_web.online.guest import GuestTable
-from hearts_web.online.handover import HANDOVER_AFTER, CarryOn, chain_key, turned, turned_sheet
+from hearts_web.online.handover import HANDOVER_AFTER, CarryOn, chain_key, outranks, turned, turned_sheet
 from hearts_web.online.host import HostTable
 from hearts_web.online.messages import Heir, Heirs, Hello, Succession
 from hearts_web.online.protocol import claim_text, heirs_text, seat_proof_text
@@ -74,6 +74,16 @@ def test_a_chain_leads_from_the_links_key_to_the_host_that_carries_on() -> None:
         assert await chain_key(ADA, ROOM, (unsigned,), verify) is None  # the claim not signed by its own key
 
     asyncio.run(check())
+
+
+def test_two_heirs_who_carry_on_at_once_agree_on_one_host() -> None:
+    """Ben and Cleo accept the offer at the same moment: Ben, named first, hosts; Cleo yields."""
+    first = heirs(1, ADA, (Seat.WEST, BEN), (Seat.EAST, CLEO))
+    ben, cleo = link(2, Seat.WEST, BEN, first), link(2, Seat.EAST, CLEO, first)
+    assert outranks((ben,), (cleo,)) and not outranks((cleo,), (ben,))
+    assert not outranks((ben,), (ben,)) and not outranks((ben,), ())  # the same claim; nothing to compare
+    later = link(3, Seat.SOUTH, CLEO, heirs(2, BEN, (Seat.SOUTH, CLEO)))
+    assert not outranks((ben, later), (cleo,))  # another term: not a rival
 
 
 @given(st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13), st.integers(0, 13)), min_size=1, max_size=6),

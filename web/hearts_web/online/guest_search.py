@@ -14,7 +14,7 @@ from . import config, link, protocol
 from .connection import ConnectionWatch, RelayState
 from .decoder import HOST_MESSAGES, decode
 from .guest import GuestTable
-from .handover import proven_key
+from .handover import outranks, proven_key
 from .messages import Envelope, HostProof, Succession
 
 __all__ = ["HostSearch", "RECONNECT_AFTER", "RECONNECT_LONGEST", "PROOF_LIMIT"]
@@ -98,11 +98,15 @@ class HostSearch:
         if term > self.table.term and not (self.table.host_peer is None or self.host_left or self.table.away):
             self.table.log.append(f"{peer[:8]} claims the table while its host is here: not followed")
             return
+        rival = term == self.table.term > 1 and peer != self.table.host_peer and self.table.host_peer is not None
+        if rival and not outranks(message.chain, self.table.chain):
+            self.table.log.append(f"{peer[:8]} claims term {term} too, after the host this guest follows: not followed")
+            return
         assert self.key is not None
         proof = str(await self.key.sign(protocol.seat_proof_text(self.room, peer, via.self_id)))
         self.host_link, self.host_key = via, key
         self.table.log.append(f"{peer[:8]} proved it hosts term {term}")
-        if term > self.table.term:
+        if term > self.table.term or rival:
             self.table.follow(peer, message.chain, proof)
             self.on_followed(message.chain[-1])
         else:

@@ -6,7 +6,8 @@ seconds, each heir is offered to carry the table on. The first to accept becomes
 next **term**: it tells every peer with a :class:`~.messages.Claim`, whose chain of
 :class:`~.messages.Succession` links leads from the key of the invitation link to its own key
 (:func:`chain_key` checks it), so every guest, newcomers and the former host included, can check
-that the new host was named by the old one.
+that the new host was named by the old one. Two heirs who accept at the same moment both claim
+the term; the one named first in the heirs hosts (:func:`outranks`) and the other follows it.
 
 The new host starts the match again from the next deal: the score sheet so far (the hand under
 way is dealt afresh, because only the old host knew its cards and its deal's secret), the same
@@ -28,7 +29,7 @@ from .messages import Heir, Heirs, HostMessage, HostProof, LobbySeat, Succession
 from .protocol import claim_text, heirs_text, host_proof_text
 from .remote import SeatInfo
 
-__all__ = ["HANDOVER_AFTER", "Verify", "chain_key", "proven_key", "turned", "turned_sheet", "CarryOn", "HostHeirs"]
+__all__ = ["HANDOVER_AFTER", "Verify", "chain_key", "proven_key", "outranks", "turned", "turned_sheet", "CarryOn", "HostHeirs"]
 
 HANDOVER_AFTER = 60.0  # seconds without the host before its heirs are offered to carry on
 Verify = Callable[[str, str, str], Awaitable[bool]]  # (public key, text, signature): WebCrypto's ECDSA
@@ -57,6 +58,21 @@ async def proven_key(root: str, room: str, peer: str, self_peer: str, proof: Hos
     if key is None or not await verify(key, host_proof_text(room, peer, self_peer), proof.sig):
         return None
     return key
+
+
+def outranks(chain: Sequence[Succession], other: Sequence[Succession]) -> bool:
+    """Two heirs carried the table on at the same moment (chains of the same length that part
+    only at the last link): the one named first in the previous host's heirs hosts; the other
+    yields and follows it, as every guest does."""
+    if len(chain) != len(other) or not chain or list(chain[:-1]) != list(other[:-1]) or chain[-1] == other[-1]:
+        return False
+    heirs = chain[-1].heirs
+
+    def rank(link: Succession) -> int:
+        me = Heir(link.seat, link.key)
+        return heirs.index(me) if me in heirs else len(heirs)
+
+    return rank(chain[-1]) < rank(other[-1])
 
 
 def turned(seat: Seat, by: Seat) -> Seat:

@@ -19,8 +19,10 @@ from .door import Door
 from .host import HostTable
 from .host_save import table_to_dict
 from .connection import ConnectionWatch, RelayState, Trouble, status_html, trouble_html
-from .handover import chain_key
-from .messages import Claim, Heir, Heirs, HostProof
+from .decoder import HOST_MESSAGES, decode
+from .guest_search import PROOF_LIMIT
+from .handover import chain_key, outranks, proven_key
+from .messages import Claim, Envelope, Heir, Heirs, HostProof
 from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, rematch_html, seats_html
 from .table_extras import TableExtras, timer_select
 
@@ -60,7 +62,7 @@ class HostSide(Listener):
 
     async def connect(self) -> None:
         module = await link.load()
-        watch = link.Watchers(self.table.on_message, self.joined, self.table.peer_left, self.relays_changed,
+        watch = link.Watchers(self._received, self.joined, self.table.peer_left, self.relays_changed,
                               lambda peer: self.path_failed())
         if self.link is None:
             self.link = link.Link(module, self.room, self.net, protocol.MAX_GUEST_MESSAGE, watch, self.hide_ip)
@@ -98,6 +100,23 @@ class HostSide(Listener):
         if self.link is not None:
             for peer in self.link.peers():
                 self.prove(peer)
+
+    def _received(self, peer: str, text: str) -> None:
+        """A guest's message, for the table. At a table carried on, another heir may have carried it
+        on at the same moment: its proof is checked here (the one named first hosts)."""
+        if self.table.chain:
+            got = decode(text, HOST_MESSAGES, PROOF_LIMIT)
+            if isinstance(got, Envelope) and isinstance(got.message, HostProof):
+                page.guard(self._check_rival(peer, got.message))
+                return
+        self.table.on_message(peer, text)
+
+    async def _check_rival(self, peer: str, proof: HostProof) -> None:
+        if self.link is None or not outranks(proof.chain, self.table.chain):
+            return
+        if await proven_key(self.link_key, self.room, peer, self.link.self_id, proof, self.verify) is not None:
+            self.table.log.append(f"{peer[:8]} carried this table on at the same moment, named first: following it")
+            self.on_taken(peer, Claim(proof.chain))
 
     async def _sign_heirs(self, heirs: tuple[Heir, ...]) -> None:
         sig = str(await self.key.sign(protocol.heirs_text(self.room, self.table.term, heirs)))

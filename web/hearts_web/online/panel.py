@@ -258,8 +258,13 @@ class OnlinePanel:
         await guest.connect(via)
         if via is not None:
             via.send(peer, guest.table.probe())  # the new host answers with its proof
-        successor = claim.chain[len(host.table.chain)]  # the guest who carried this host's table on
-        self.door.view.toast(t("online_taken", name=host.table.seats[int(successor.seat)].name), seconds=15)
+        mine = host.table.chain
+        if len(claim.chain) > len(mine):  # this host was away: the guest who carried its table on
+            successor = claim.chain[len(mine)]
+            self.door.view.toast(t("online_taken", name=host.table.seats[int(successor.seat)].name), seconds=15)
+        else:  # another heir carried the table on at the same moment, and was named first
+            rival = next((i.name for i in host.table.seats if i.key == claim.chain[-1].key), "?")
+            self.door.view.toast(t("online_carried_on", name=rival), seconds=15)
 
     def _table(self, name: str, preset: str, level: str) -> HostTable:
         names = [t(f"seat_name_{i}") for i in (1, 2, 3)]
