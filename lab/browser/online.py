@@ -21,9 +21,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 from tools import serve
 from tools.chromium import CHROMIUM_ARGS, chromium_executable
@@ -70,6 +71,17 @@ def act(page: Page) -> bool:
     return False
 
 
+SLOW_JOIN = 10.0  # seconds: a join slower than this prints what the pages logged
+
+
+def _online_lines(lines: list[str]) -> Callable[[ConsoleMessage], None]:
+    """A console listener that keeps the online table's log lines ("online: ...")."""
+    def keep(message: ConsoleMessage) -> None:
+        if message.text.startswith("online:"):
+            lines.append(f"{time.strftime('%H:%M:%S')} {message.text}")
+    return keep
+
+
 def one_table(browser: Browser, base: str, relay: str, people: int, play: bool = True) -> dict[str, list[float]]:
     contexts, pages = [], []
     for _ in range(people):
@@ -78,7 +90,11 @@ def one_table(browser: Browser, base: str, relay: str, people: int, play: bool =
         ctx.add_init_script("if (location.protocol === 'http:') localStorage.setItem('hearts.settings.v1',"
                             " JSON.stringify({difficulty: 'easy', autoplay: false}));" + WATCH)
         contexts.append(ctx)
-        pages.append(ctx.new_page())
+        page = ctx.new_page()
+        lines: list[str] = []  # what the page's online table logged ("online: ...")
+        page.on("console", _online_lines(lines))
+        page._online_lines = lines  # type: ignore[attr-defined]
+        pages.append(page)
     host, guests = pages[0], pages[1:]
     host.goto(f"/?speed=fast&relay={relay}")
     host.wait_for_selector("html.ready", state="attached", timeout=120_000)
@@ -99,6 +115,10 @@ def one_table(browser: Browser, base: str, relay: str, people: int, play: bool =
         page.wait_for_selector(f"[data-lobby-seat='{seat}'] .sum-name", timeout=120_000)
         host.wait_for_selector(f"[data-lobby-seat='{seat}'][data-kind='remote']", timeout=120_000)
         seated.append(time.perf_counter() - t0)
+        if seated[-1] > SLOW_JOIN:  # what the guest and the host logged meanwhile
+            for who, logged in (("guest", page), ("host", host)):
+                print(f"    slow join ({seated[-1]:.1f} s), the {who}'s online log:\n      "
+                      + "\n      ".join(logged._online_lines[-25:]), flush=True)  # type: ignore[attr-defined]
     if not play:
         for ctx in contexts:
             ctx.close()
