@@ -166,6 +166,15 @@ def _delete_namespace(ns: str) -> None:
     ip("netns", "delete", ns, check=False)
 
 
+def unavailable() -> str | None:
+    """Why the simulated networks cannot run here (not root, a tool or Chromium missing), or None."""
+    try:
+        check_requirements()
+    except NetsimUnavailable as exc:
+        return str(exc)
+    return None if chromium_executable() else "netsim: no system chromium"
+
+
 def cleanup_stale(base: str = BASE_PREFIX) -> list[str]:
     """Remove namespaces and temp dirs ``<base><pid>-...`` whose process is dead; return their names."""
     owner = re.compile(rf"^{re.escape(base)}(\d+)-")

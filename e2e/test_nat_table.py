@@ -16,26 +16,18 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, Playwright, expect
+from playwright.sync_api import Playwright, expect
 
 import netsim
 from conftest import _screenshot_on_failure, shot
 from nat_harness import HANDOVER_AFTER, WAIT_MS, World, host_table, join, make_world, pairs, seated
-from netsim import IceKind, NetsimUnavailable
+from netsim import IceKind
 from test_online_table import act_once, play_until_summary
 
 NAT_REQUIRED = os.environ.get("HEARTS_NAT") == "1"
 
 
-def _unavailable() -> str | None:
-    try:
-        netsim.check_requirements()
-    except NetsimUnavailable as exc:
-        return str(exc)
-    return None if netsim.chromium_executable() else "netsim: no system chromium"
-
-
-UNAVAILABLE = _unavailable()
+UNAVAILABLE = netsim.unavailable()
 pytestmark = pytest.mark.skipif(UNAVAILABLE is not None and not NAT_REQUIRED,
                                 reason=f"{UNAVAILABLE} (run ./scripts/test nat as root)")
 

@@ -24,22 +24,12 @@ from playwright.sync_api import Browser, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import netsim
-from netsim import DEAD_ADDRESS, IceKind, Internet, NatKind, NetsimUnavailable, Player, Turn
+from netsim import DEAD_ADDRESS, Internet, NatKind, Player, Turn
 
 NAT_REQUIRED = os.environ.get("HEARTS_NAT") == "1"
 
 
-def _unavailable() -> str | None:
-    try:
-        netsim.check_requirements()
-    except NetsimUnavailable as exc:
-        return str(exc)
-    if not netsim.chromium_executable():
-        return "netsim: no system chromium"
-    return None
-
-
-UNAVAILABLE = _unavailable()
+UNAVAILABLE = netsim.unavailable()
 pytestmark = pytest.mark.skipif(UNAVAILABLE is not None and not NAT_REQUIRED,
                                 reason=f"{UNAVAILABLE} (run ./scripts/test nat as root)")
 

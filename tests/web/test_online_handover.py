@@ -109,8 +109,7 @@ def test_a_seat_is_claimed_with_its_key_only_by_the_keys_owner() -> None:
         clock = Clock()
         net = Net(clock)
         pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
-        host.room, host.self_peer, host.verify = ROOM, "host", verify
+        host = signing_host(net, clock, None)
         host.seats[1].kind, host.seats[1].key = "remote", BEN
         good = seat_proof_text(ROOM, "host", "peer-b")
         host.on_message("peer-x", _hello(None, "Eve", BEN, sign(key_of("eve"), seat_proof_text(ROOM, "host", "peer-x"))))
@@ -130,9 +129,18 @@ def _hello(token: str | None, name: str, key: str, proof: str) -> str:
     return encode(Hello(token, name, key, proof), 1)
 
 
-async def _heirs_signed_by(host: HostTable, key: str) -> None:
+def _heirs_signed_by(host: HostTable, key: str) -> None:
     """What the host's page does: sign the heirs whenever they change."""
     host.on_heirs = lambda listed: host.heirs_signed(Heirs(host.term, listed, sign(key, heirs_text(ROOM, host.term, listed))))
+
+
+def signing_host(net: Net, clock: Clock, key: str | None) -> HostTable:
+    """Ada's table as her page runs it: it checks signatures, and signs its heirs with ``key``."""
+    host = make_host(net, clock)
+    host.room, host.self_peer, host.verify = ROOM, "host", verify
+    if key is not None:
+        _heirs_signed_by(host, key)
+    return host
 
 
 def test_a_guest_carries_the_table_on_when_its_host_is_gone_for_good() -> None:
@@ -140,9 +148,7 @@ def test_a_guest_carries_the_table_on_when_its_host_is_gone_for_good() -> None:
         clock = Clock()
         net = Net(clock)
         pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
-        host.room, host.self_peer, host.verify = ROOM, "host", verify
-        await _heirs_signed_by(host, ADA)
+        host = signing_host(net, clock, ADA)
         ben, ben_page = make_guest(net, "peer-b", "Ben", random.Random(1), clock)
         cleo, cleo_page = make_guest(net, "peer-c", "Cleo", random.Random(2), clock)
         ben.key, cleo.key = BEN, CLEO
@@ -174,7 +180,7 @@ def test_a_guest_carries_the_table_on_when_its_host_is_gone_for_good() -> None:
         new_host.seats, new_host.term = info.seat_infos(), info.term
         new_host.chain = (info.succession(sign(BEN, info.claim_text())),)
         new_host.room, new_host.self_peer, new_host.verify = ROOM, "peer-b", verify
-        await _heirs_signed_by(new_host, BEN)
+        _heirs_signed_by(new_host, BEN)
         # Ben at South: his left is Hops (a bot), across Cleo, his right Ada (a bot plays until she is back)
         assert [i.kind for i in new_host.seats] == ["local", "bot", "remote", "remote"]
         assert new_host.seats[2].key == CLEO and new_host.seats[3].key == ADA and new_host.seats[3].peer is None
