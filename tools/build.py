@@ -671,6 +671,12 @@ TRYSTERO_PATCHES = (
     # sends ten with each announce), each gathering its ICE candidates, a TURN allocation included.
     # The Nostr strategy takes one offer per peer met: two ready are plenty.
     (TRYSTERO_CORE, "dist/offer-pool.mjs", "const poolSize = 20;\n", "const poolSize = 2;\n"),
+    # A connection that no room uses any more was kept two minutes, for a room joined later. A
+    # guest that joins afresh (nobody met it) wants fresh connections: a half-open one kept from
+    # before (one side took the other for joined, the other never did) held its introduction off
+    # for 97 s (2 of 60 joins on loopback). Patched: such a connection is closed at once.
+    (TRYSTERO_CORE, "dist/strategy.mjs", "const sharedPeerIdleMsDefault = 123333;\n",
+     "const sharedPeerIdleMsDefault = 0;\n"),
     # Leaving a room and joining it again (a guest that met nobody) lost the new room's subscription
     # to its topic: the old room's unsubscribe runs a moment later and removed the topic by name,
     # the new room's handler with it, so the new room never heard a newcomer again. Patched: a
