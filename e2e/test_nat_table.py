@@ -104,6 +104,9 @@ def test_two_of_three_relays_down_before_a_join(world_clean: World) -> None:
         host, guest, took = seated("cone1", "cone2", world_clean, "stun", "turn-udp")
         expect(host.locator("[data-relay-status]")).to_contain_text("Connected to 1 of 3 relays", timeout=WAIT_MS)
         shot(host, "nat-relays-1-of-3-en")
+        host.set_viewport_size({"width": 390, "height": 844})
+        host.locator("[data-relay-status]").scroll_into_view_if_needed()
+        shot(host, "nat-relays-1-of-3-en-phone")
     print(f"seated with 2 of 3 relays down in {took:.1f} s")
 
 

@@ -19,7 +19,7 @@ from .messages import Envelope, HostProof, Succession
 
 __all__ = ["HostSearch", "RECONNECT_AFTER", "RECONNECT_LONGEST", "PROOF_LIMIT"]
 
-RECONNECT_AFTER = 10.0  # seconds without meeting the host before joining the room afresh
+RECONNECT_AFTER = 6.0  # seconds without meeting the host before joining the room afresh
 RECONNECT_LONGEST = 60.0  # the wait doubles after each fresh join, up to this
 PROOF_LIMIT = 8191  # characters: a host's proof with its chain (anything longer from an unproven peer is not one)
 

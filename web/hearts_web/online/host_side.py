@@ -216,10 +216,10 @@ class HostSide(Listener):
             f'<p class="invite"><a data-table-link href="{esc(self.invite)}">{esc(self.invite)}</a></p>'
             f'<div class="dlg-actions"><button type="button" class="secondary" data-action="online-copy">{esc(t("online_copy"))}</button>'
             f'<button type="button" class="secondary" data-action="online-share">{esc(t("online_share"))}</button></div>'
+            f'{status_html(self.watch.relays)}{trouble_html(self.trouble_shown, self.net.has_turn, host=True)}'
             f'<figure class="qr" aria-label="{esc(t("online_qr"))}">{qr}<figcaption>{esc(t("online_qr"))}</figcaption></figure>'
             f'<h3>{esc(t("online_seats"))}</h3>{seats_html(seats, Seat.SOUTH, False)}'
-            f'{timer_select(self.table.timer.limit)}{status_html(self.watch.relays)}'
-            f'{trouble_html(self.trouble_shown, self.net.has_turn, host=True)}{ip_notice(self.hide_ip)}'
+            f'{timer_select(self.table.timer.limit)}{ip_notice(self.hide_ip)}'
             '<div class="dlg-actions">'
             f'<button type="button" class="secondary" data-action="online-close">{esc(t("online_close"))}</button>'
             + (f'<button type="button" class="primary" data-action="close-dialog">{esc(t("close"))}</button>' if started else
