@@ -73,6 +73,29 @@ def test_a_guest_is_seated_through_its_network(world_clean: World, host: str, gu
         assert any(path in p for p in found), found
 
 
+def test_a_guest_who_hides_its_ip_address_plays_through_the_turn_server(world_clean: World) -> None:
+    """With a TURN server, the join dialog offers to hide the player's IP address; ticked, the
+    notice says who sees it instead, and the page offers the others only relayed candidates."""
+    host = world_clean.people["cone1"].page()
+    link = host_table(host, world_clean, "Ada", "stun", "turn-udp")
+    guest = world_clean.people["cone2"].page()
+    guest.goto(link)
+    guest.wait_for_selector("html.ready", state="attached", timeout=WAIT_MS)
+    notice = guest.locator(".online-ip")
+    expect(notice).to_have_attribute("data-ip-hidden", "false")
+    guest.check("#online-hide-ip")
+    expect(notice).to_have_attribute("data-ip-hidden", "true")
+    expect(notice).to_contain_text("stays hidden from the other players")
+    shot(guest, "nat-hide-ip-en")
+    guest.fill("#online-name", "Ben")
+    guest.click("[data-action='online-join']")
+    guest.click("[data-action='online-sit'][data-seat='west']", timeout=WAIT_MS)
+    expect(host.locator("[data-lobby-seat='west']")).to_have_attribute("data-kind", "remote", timeout=WAIT_MS)
+    found = pairs(guest)
+    print(f"path: hidden guest: {found}")
+    assert found and all(p.startswith("relay/") for p in found), found  # only relayed candidates of its own
+
+
 def test_without_turn_symmetric_players_read_that_the_network_blocks_them(world_clean: World) -> None:
     """Offer and answer go through the relays, but no path joins two symmetric NATs: the guest
     reads why (not "reload"), the host is told too, and the failing join piles up no peer
