@@ -41,13 +41,14 @@ from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from itertools import permutations
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence, TextIO, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Sequence, TextIO, TypedDict, TypeVar, get_type_hints
 
 from hearts.bots import make_bot
 from hearts.bots.base import Bot
 from hearts.bots.config import CONFIGS, PLAY, HardConfig
 from hearts.bots.hard import HardBot
 from hearts.bots.player import BotPlayer, RngSource
+from hearts.bots.rollout import NEVER, SeenAt
 from hearts.cards import Card
 from hearts.events import CardPlayed, Event, HandOver
 from hearts.match import Match
@@ -193,21 +194,32 @@ _Config = TypeVar("_Config", bound="DataclassInstance")
 
 
 def _switched(config: _Config, path: Sequence[str], text: str) -> _Config:
-    """``config`` with the switch at ``path`` set to ``text`` read as the switch's type."""
+    """``config`` with the switch at ``path`` set to ``text`` read as the switch's type (an enum's
+    member by name, 0/1 for on/off, a number; ``never`` for a switch that may be ``NEVER``)."""
     head, rest = path[0], path[1:]
     current = getattr(config, head)
     if rest:
         return replace(config, **{head: _switched(current, rest, text)})
+    kind = get_type_hints(type(config))[head]
     try:
         if isinstance(current, Enum):
             value: object = type(current)[text.upper()]
-        elif isinstance(current, bool):
+        elif kind is bool:
             value = bool(float(text))
+        elif kind == SeenAt:
+            value = NEVER if text == "never" else _whole(text)
         else:
-            value = type(current)(float(text))
-    except (KeyError, ValueError):
-        raise ValueError(f"bad value {text!r} for the Hard switch {head!r}") from None
-    return replace(config, **{head: value})
+            value = kind(float(text))
+        return replace(config, **{head: value})
+    except (KeyError, ValueError) as exc:
+        raise ValueError(f"bad value {text!r} for the Hard switch {head!r} ({exc})") from None
+
+
+def _whole(text: str) -> int:
+    number = float(text)
+    if not number.is_integer():
+        raise ValueError(text)
+    return int(number)
 
 
 def hard_config(spec: BotSpec) -> HardConfig:
