@@ -30,6 +30,7 @@ Web Worker really reaches, growing as the hand shortens (``WORKER_PLAY_WORLDS``,
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import random
@@ -56,12 +57,11 @@ from hearts.rules import PRESETS, Rules
 from hearts.table import Game, Listener, play, run_sync
 
 if TYPE_CHECKING:
-    import argparse
     from multiprocessing.pool import AsyncResult
 
     from _typeshed import DataclassInstance
 
-__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "hard_config", "switches", "play_match", "run_arena", "main",
+__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "bot_list", "switch_setting", "hard_config", "switches", "play_match", "run_arena", "main",
            "BROWSER_WORLDS", "WORKER_PLAY_WORLDS", "WORKER_PASS_WORLDS", "WORKER_VERSIONS"]
 
 # Worlds per (play, pass) decision each Hard configuration reaches in the browser within the UI's
@@ -175,6 +175,26 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
         play = cfg.hard_iterations
         pass_ = cfg.hard_pass_iterations or cfg.hard_iterations
     return replace(spec, iterations=play, pass_iterations=pass_)
+
+
+def bot_list(text: str) -> str:
+    """An argparse type: comma-separated bot specs, each checked by :func:`bot_spec` (the text is kept)."""
+    for name in text.split(","):
+        name = name.strip().lower()
+        if name:
+            try:
+                bot_spec(name, ArenaConfig((name,)))
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def switch_setting(text: str) -> str:
+    """An argparse type: ``name=value``, a switch of :func:`switches` and a value it takes (in ``PLAY``)."""
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"{text!r}: use name=value")
+    bot_list(f"hard~{text}")
+    return text
 
 
 def switches(config: DataclassInstance | type[DataclassInstance] = PLAY,
@@ -703,16 +723,19 @@ def _paired(m: float, ci: float, n: int) -> str:
     return f"{m:+8.3f} ± {ci:.3f}  (n={n} deals; p={p:.2g}; {sig} at 95%)"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(prog="python3 -m lab.arena", description=__doc__.splitlines()[0] if __doc__ else "")
     add_arguments(parser)
-    return run_from_args(parser.parse_args(argv))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_from_args(cli().parse_args(argv))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", default="hard,medium,easy,random",
+    parser.add_argument("--bots", default="hard,medium,easy,random", type=bot_list,
                         help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random")
     parser.add_argument("--hands", type=int, default=2000,
                         help="start duplicate sets until about this many hands will have been played (a run ends "

@@ -139,7 +139,9 @@ def test_arena_command_line() -> None:
 
 
 def test_arena_refuses_unknown_bots() -> None:
-    assert main(["--bots", "medium,wizard", "--hands", "4"]) == 2
+    with pytest.raises(SystemExit) as refused:  # argparse: the error and the usage
+        main(["--bots", "medium,wizard", "--hands", "4"])
+    assert refused.value.code == 2
 
 
 def test_bot_specs_pin_version_and_size() -> None:
