@@ -41,6 +41,7 @@ from itertools import combinations
 
 from .bots._bits import AS, HEARTS, KS, QS, QS_BIT, SUITS, bits, count, rank_of
 from .bots.candidates import PASS_POOL, candidates, equivalent, keeps_queen, pass_ranking
+from .bots.config import REVIEW
 from .bots.evaluate import pass_values, play_values
 from .bots.hint import view_seed
 from .bots.knowledge import Knowledge
@@ -59,10 +60,8 @@ __all__ = [
     "REVIEW_THRESHOLD", "REVIEW_ITERATIONS", "REASON_CODES", "decision_count",
 ]
 
-# Measured (docs/engine.md, "Hand review"): at 1.5 points Hard's own decisions are never flagged and
-# a new seed moves about 1 % of the flags, while clear mistakes cost several points.
-REVIEW_THRESHOLD = 1.5  # points of the hand: a decision that costs more is flagged
-REVIEW_ITERATIONS = 600  # sampled worlds per stage of a play decision (the pass: see evaluate_pass)
+REVIEW_THRESHOLD = REVIEW.threshold  # points of the hand: a decision that costs more is flagged
+REVIEW_ITERATIONS = REVIEW.worlds  # sampled worlds per stage of a play decision (the pass: see evaluate_pass)
 REASON_CODES: tuple[str, ...] = (
     "risked_queen", "took_points", "kept_danger", "broke_void", "lead_suit",
     "pass_kept_queen", "pass_kept_high_hearts", "pass_kept_spades", "moon", "search_prefers",
@@ -103,8 +102,8 @@ def evaluate_play(view: SeatView, chosen: Card, *, iterations: int = REVIEW_ITER
     if len(view.legal) == 1 or _decided(view):
         return (chosen,), 0.0
     k = Knowledge(view)
-    cands = candidates(k)
-    mine = next((i for i, c in enumerate(cands) if equivalent(k, c, int(chosen))), -1)
+    cands = candidates(k, REVIEW.trick_split)
+    mine = next((i for i, c in enumerate(cands) if equivalent(k, c, int(chosen), REVIEW.trick_split)), -1)
     if mine < 0:  # pragma: no cover - every legal card has its class among the candidates
         cands.append(int(chosen))
         mine = len(cands) - 1
@@ -134,9 +133,9 @@ def pass_candidates(view: SeatView, chosen: tuple[Card, ...]) -> list[tuple[int,
 
 def evaluate_pass(view: SeatView, chosen: tuple[Card, ...], *, iterations: int = REVIEW_ITERATIONS,
                   seed: str | None = None) -> Evaluation:
-    """``(best, cost)`` of passing ``chosen`` in ``view``: every candidate on ``iterations // 2``
-    deals (each plays the whole hand out), then the winner against ``chosen`` on ``2 * iterations``
-    fresh deals."""
+    """``(best, cost)`` of passing ``chosen`` in ``view``: every candidate on ``iterations`` times
+    ``REVIEW.pass_screen`` deals (each plays the whole hand out), then the winner against ``chosen``
+    on ``iterations`` times ``REVIEW.pass_confirm`` fresh deals."""
     if view.phase is not Phase.PASSING or view.passed is not None or len(set(chosen)) != 3 \
             or mask_of(chosen) & ~view.hand_mask:
         raise ValueError("not a pass this seat can make in this view")
@@ -145,12 +144,12 @@ def evaluate_pass(view: SeatView, chosen: tuple[Card, ...], *, iterations: int =
         return chosen, 0.0
     cands = pass_candidates(view, chosen)
     rng = review_rng(view, seed)
-    values = yield from pass_values(view, cands, rng, max(1, iterations // 2))
+    values = yield from pass_values(view, cands, rng, max(1, int(iterations * REVIEW.pass_screen)))
     best = max(range(len(cands)), key=lambda i: (values[i], i == 0, -i))
     if best == 0:
         return chosen, 0.0
-    # fresh deals, see evaluate_play; twice as many: a whole hand's outcome varies more than the rest of one
-    pair = yield from pass_values(view, [cands[0], cands[best]], rng, 2 * iterations)
+    # fresh deals, see evaluate_play
+    pair = yield from pass_values(view, [cands[0], cands[best]], rng, int(iterations * REVIEW.pass_confirm))
     if pair[1] <= pair[0]:
         return chosen, 0.0
     return cards_of(mask_of(cands[best])), pair[1] - pair[0]

@@ -1,8 +1,9 @@
 """Rules options and named presets.
 
-The four products the game was born from disagree on a few points; each difference is an
-option here, and the presets name the usual combinations. Code asks the :class:`Rules`
-object; it never branches on a preset's name.
+The four products the game was born from (the common American rules as GameLake plays them, a
+web game portal's Hearts, King of Hearts and Hearts Klassik) disagree on a few points; each
+difference is an option here, and the presets name the usual combinations. Code asks the
+:class:`Rules` object; it never branches on a preset's name.
 
 >>> PRESETS["king"].target, [d.value for d in PRESETS["king"].pass_cycle]
 (50, ['left', 'across', 'right', 'hold'])
@@ -34,8 +35,8 @@ __all__ = [
 class FirstTrick(Enum):
     """What a player who cannot follow clubs may not discard on the first trick."""
 
-    HEARTS_AND_QUEEN = "hearts_and_queen"  # no hearts and no Q♠ (seeds 000, 002, 003)
-    QUEEN_ONLY = "queen_only"  # only the Q♠ is barred (seed 001)
+    HEARTS_AND_QUEEN = "hearts_and_queen"  # no hearts and no Q♠ (the American rules, King of Hearts, Hearts Klassik)
+    QUEEN_ONLY = "queen_only"  # only the Q♠ is barred (a web game portal's Hearts)
     NONE = "none"  # anything goes
 
 
@@ -48,7 +49,7 @@ class MoonScoring(Enum):
 class TieRule(Enum):
     """What happens when the match has ended and two or more seats share the lowest score."""
 
-    PLAY_ON = "play_on"  # play another hand until the lowest score is unique (seed 000)
+    PLAY_ON = "play_on"  # play another hand until the lowest score is unique (GameLake's American rules)
     SHARED_WIN = "shared_win"  # all seats tied for lowest win
 
 
@@ -65,12 +66,12 @@ PASS_CYCLES: dict[str, tuple[PassDirection, ...]] = {
 
 @dataclass(frozen=True)
 class Rules:
-    """All rules options. The defaults are the common American rules (seed 000)."""
+    """All rules options. The defaults are the common American rules (as GameLake plays them)."""
 
     pass_cycle: tuple[PassDirection, ...] = STANDARD_CYCLE
     first_trick: FirstTrick = FirstTrick.HEARTS_AND_QUEEN
     queen_breaks_hearts: bool = False
-    jack_of_diamonds: bool = False  # J♦ counts −10 ("Omnibus", seed 003)
+    jack_of_diamonds: bool = False  # J♦ counts −10 (the Omnibus rule, as in "Hearts Klassik")
     moon: MoonScoring = MoonScoring.ADD_TO_OTHERS
     target: int = 100  # the match ends after the hand in which someone reaches this
     tie: TieRule = TieRule.PLAY_ON
@@ -147,13 +148,13 @@ class Rules:
 
 
 PRESETS: dict[str, Rules] = {
-    # GameLake-style American rules (seed 000); also seed 003 without the J♦.
+    # The common American rules, as GameLake plays them (and "Hearts Klassik" without its J♦).
     "standard": Rules(),
-    # Seed 001: only the Q♠ is barred from the first trick.
+    # A web game portal's Hearts: only the Q♠ is barred from the first trick.
     "classic": Rules(first_trick=FirstTrick.QUEEN_ONLY),
-    # "King of Hearts" (seed 002): left, across, right, hold; the short match to 50.
+    # "King of Hearts": left, across, right, hold; the short match to 50.
     "king": Rules(pass_cycle=KING_CYCLE, target=50),
-    # "Hearts Klassik" / Omnibus (seed 003): the J♦ counts −10.
+    # "Hearts Klassik", with the Omnibus rule: the J♦ counts −10.
     "omnibus": Rules(jack_of_diamonds=True),
 }
 

@@ -30,6 +30,7 @@ Web Worker really reaches, growing as the hand shortens (``WORKER_PLAY_WORLDS``,
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import random
@@ -41,13 +42,14 @@ from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from itertools import permutations
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence, TextIO, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Sequence, TextIO, TypedDict, TypeVar, get_type_hints
 
 from hearts.bots import make_bot
 from hearts.bots.base import Bot
 from hearts.bots.config import CONFIGS, PLAY, HardConfig
 from hearts.bots.hard import HardBot
 from hearts.bots.player import BotPlayer, RngSource
+from hearts.bots.rollout import NEVER, SeenAt
 from hearts.cards import Card
 from hearts.events import CardPlayed, Event, HandOver
 from hearts.match import Match
@@ -55,12 +57,11 @@ from hearts.rules import PRESETS, Rules
 from hearts.table import Game, Listener, play, run_sync
 
 if TYPE_CHECKING:
-    import argparse
     from multiprocessing.pool import AsyncResult
 
     from _typeshed import DataclassInstance
 
-__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "hard_config", "switches", "play_match", "run_arena", "main",
+__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "bot_list", "switch_setting", "hard_config", "switches", "play_match", "run_arena", "main",
            "BROWSER_WORLDS", "WORKER_PLAY_WORLDS", "WORKER_PASS_WORLDS", "WORKER_VERSIONS"]
 
 # Worlds per (play, pass) decision each Hard configuration reaches in the browser within the UI's
@@ -176,6 +177,26 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
     return replace(spec, iterations=play, pass_iterations=pass_)
 
 
+def bot_list(text: str) -> str:
+    """An argparse type: comma-separated bot specs, each checked by :func:`bot_spec` (the text is kept)."""
+    for name in text.split(","):
+        name = name.strip().lower()
+        if name:
+            try:
+                bot_spec(name, ArenaConfig((name,)))
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def switch_setting(text: str) -> str:
+    """An argparse type: ``name=value``, a switch of :func:`switches` and a value it takes (in ``PLAY``)."""
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"{text!r}: use name=value")
+    bot_list(f"hard~{text}")
+    return text
+
+
 def switches(config: DataclassInstance | type[DataclassInstance] = PLAY,
              path: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
     """Every switch of a Hard configuration by its name, with its path in the configuration."""
@@ -193,21 +214,32 @@ _Config = TypeVar("_Config", bound="DataclassInstance")
 
 
 def _switched(config: _Config, path: Sequence[str], text: str) -> _Config:
-    """``config`` with the switch at ``path`` set to ``text`` read as the switch's type."""
+    """``config`` with the switch at ``path`` set to ``text`` read as the switch's type (an enum's
+    member by name, 0/1 for on/off, a number; ``never`` for a switch that may be ``NEVER``)."""
     head, rest = path[0], path[1:]
     current = getattr(config, head)
     if rest:
         return replace(config, **{head: _switched(current, rest, text)})
+    kind = get_type_hints(type(config))[head]
     try:
         if isinstance(current, Enum):
             value: object = type(current)[text.upper()]
-        elif isinstance(current, bool):
+        elif kind is bool:
             value = bool(float(text))
+        elif kind == SeenAt:
+            value = NEVER if text == "never" else _whole(text)
         else:
-            value = type(current)(float(text))
-    except (KeyError, ValueError):
-        raise ValueError(f"bad value {text!r} for the Hard switch {head!r}") from None
-    return replace(config, **{head: value})
+            value = kind(float(text))
+        return replace(config, **{head: value})
+    except (KeyError, ValueError) as exc:
+        raise ValueError(f"bad value {text!r} for the Hard switch {head!r} ({exc})") from None
+
+
+def _whole(text: str) -> int:
+    number = float(text)
+    if not number.is_integer():
+        raise ValueError(text)
+    return int(number)
 
 
 def hard_config(spec: BotSpec) -> HardConfig:
@@ -691,16 +723,19 @@ def _paired(m: float, ci: float, n: int) -> str:
     return f"{m:+8.3f} ± {ci:.3f}  (n={n} deals; p={p:.2g}; {sig} at 95%)"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(prog="python3 -m lab.arena", description=__doc__.splitlines()[0] if __doc__ else "")
     add_arguments(parser)
-    return run_from_args(parser.parse_args(argv))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_from_args(cli().parse_args(argv))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", default="hard,medium,easy,random",
+    parser.add_argument("--bots", default="hard,medium,easy,random", type=bot_list,
                         help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random")
     parser.add_argument("--hands", type=int, default=2000,
                         help="start duplicate sets until about this many hands will have been played (a run ends "

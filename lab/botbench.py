@@ -8,15 +8,16 @@ the worlds a search sampled. ``python3 -m lab.browser.hard_bench`` runs the same
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
 import time
-from typing import TYPE_CHECKING, Sequence, TypedDict
+from typing import Sequence, TypedDict
 
 from hearts.actions import Action
 from hearts.bots import make_bot
-from hearts.bots.config import PLAY
+from hearts.bots.config import CONFIGS, PLAY
 from hearts.bots.player import BotPlayer
 from hearts.deal import deal_from_seed
 from hearts.hand import Hand
@@ -26,10 +27,7 @@ from hearts.table import Pace, play, run_sync
 from hearts.view import SeatView
 from lab.timed import TimedPlayer
 
-if TYPE_CHECKING:
-    import argparse
-
-__all__ = ["main", "add_arguments", "run_from_args", "bench", "bench_async", "report", "BenchResult"]
+__all__ = ["main", "cli", "add_arguments", "run_from_args", "bench", "bench_async", "report", "BenchResult"]
 
 
 class BenchResult(TypedDict):
@@ -161,7 +159,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget-ms", type=float, default=None, help="Hard's time budget (default 250)")
     parser.add_argument("--iterations", type=int, default=None, help="fixed worlds per decision instead of a budget")
     parser.add_argument("--pass-iterations", type=int, default=None, help="fixed worlds per pass (with --iterations)")
-    parser.add_argument("--version", type=int, default=None, help="Hard's configuration by its version (default: the game's, 7; 1: the par's)")
+    parser.add_argument("--version", type=int, default=None, choices=sorted(CONFIGS), help="Hard's configuration by its version (default: the game's, 7; 1: the par's)")
     parser.add_argument("--seed", type=int, default=1)
 
 
@@ -174,12 +172,15 @@ def run_from_args(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(prog="python3 -m lab.botbench")
     add_arguments(parser)
-    return run_from_args(parser.parse_args(argv))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_from_args(cli().parse_args(argv))
 
 
 if __name__ == "__main__":

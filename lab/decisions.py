@@ -405,12 +405,17 @@ def _compare(stored: list[Record], now: list[Record]) -> list[str]:
     return errors
 
 
-def main(argv: list[str] | None = None) -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("record", "check", "signature"))
     parser.add_argument("--slice", action="store_true", help="only the cheap slice the tests pin")
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     start = time.perf_counter()
     records = decide_all(args.slice, progress=args.command != "signature")
     sig = signature([line(r["key"], r["result"]) for r in records])

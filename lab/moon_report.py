@@ -167,11 +167,16 @@ def _lines(path: Path) -> list[str]:
     return [line for line in text.splitlines() if line.strip()]
 
 
-def main(argv: list[str] | None = None) -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path, help="bench_seat --out files (JSON lines, .gz too)")
     parser.add_argument("--baseline", nargs="*", type=Path, default=[], help="bench_seat --cache files (the field watched in seat deal %% 4, as in --seat rotate)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     rows: list[ReportRow] = [json.loads(line) for f in args.files for line in _lines(f)]
     baseline: list[SeatHand] = [json.loads(line) for f in args.baseline for line in _lines(f)]
     # the field watched in the seat a rotating candidate would have taken

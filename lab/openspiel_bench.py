@@ -33,12 +33,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pyspiel  # lab/requirements.txt (no type information: mypy.ini lets it be Any)
-
 from hearts import PRESETS, Hand, Phase, Seat
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection
-from lab.arena import ArenaConfig, _make
+from lab.arena import ArenaConfig, _make, bot_list
 from lab.moon_report import moon_allowed, sign_test
 from lab.rows import OpenSpielGame
 
@@ -90,6 +88,8 @@ def ismcts_pass(bot: Any, game: Any, deal: Sequence[Sequence[int]], direction: P
 def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: argparse.Namespace) -> OpenSpielGame:
     """One game: ``bot_name`` in ``hero_seat``, ISMCTS in the other three. ``ismcts@C`` as the
     bot is ISMCTS with the UCT constant C (to calibrate the field's constant)."""
+    import pyspiel  # lab/requirements.txt, imported here so that the command line parses without it
+
     deal = deal_from_seed(f"openspiel-{args.seed}-{deal_no}")
     direction = DIRECTIONS[deal_no % 4]
     game = pyspiel.load_game("hearts", GAME_PARAMS)
@@ -172,6 +172,8 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
 
 
 def report(rows: list[OpenSpielGame], args: argparse.Namespace) -> str:
+    import pyspiel
+
     bots = list(dict.fromkeys(r["bot"] for r in rows))
     by: dict[tuple[str, int], list[OpenSpielGame]] = {}
     for r in rows:
@@ -218,11 +220,27 @@ def report(rows: list[OpenSpielGame], args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
+def _bots(text: str) -> str:
+    """An argparse type: arena specs (:func:`lab.arena.bot_list`) and ``ismcts@C``, an ISMCTS seat."""
+    for name in text.split(","):
+        level, _, uct = name.partition("@")
+        if level == "ismcts":
+            try:
+                float(uct or 0)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"bad UCT constant in {name!r}") from None
+        else:
+            bot_list(name)
+    return text
+
+
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--bots", default="hard", help="comma-separated arena specs (hard, hard-v1, hard@600/60, medium)")
+    parser.add_argument("--bots", default="hard", type=_bots,
+                        help="comma-separated arena specs (hard, hard-v1, hard@600/60, medium) or ismcts@C")
     parser.add_argument("--sims", type=int, default=1000)
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=1)
@@ -230,7 +248,11 @@ def main() -> int:
     parser.add_argument("--out", type=Path, help="JSON lines, one per game; existing deals are not played again")
     parser.add_argument("--log-plays", action="store_true",
                         help="each game's line also holds its passes and plays (for lab.openspiel_tricks)")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     rows: list[OpenSpielGame] = []
     if args.out and args.out.exists():
         rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]

@@ -110,11 +110,16 @@ def replay(row: OpenSpielGame, seed: int) -> list[dict[str, float]]:
     return tally
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     rows: list[OpenSpielGame] = [json.loads(line) for f in args.files for line in f.read_text().splitlines()
                                  if line.strip()]
     rows = [r for r in rows if "plays" in r]

@@ -28,6 +28,7 @@ from hearts.rules import PRESETS
 from hearts.seats import PassDirection
 from hearts.table import play, run_sync
 from hearts.view import SeatView
+from lab.arena import ArenaConfig, _make, bot_list
 from lab.timed import TimedPlayer
 
 DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
@@ -57,14 +58,19 @@ def south_points(deal_no: int, south: Bot, medium: Bot) -> tuple[int, float]:
     return hand.result.points[0], timed.records[0][2]
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--iterations", type=int, default=400, help="Hard's worlds per pass decision")
     parser.add_argument("--first", type=int, default=0, help="number of the first deal")
-    parser.add_argument("--bots", default="", help="compare these arena specs (their pass sizes) instead")
+    parser.add_argument("--bots", default="", type=bot_list, help="compare these arena specs (their pass sizes) instead")
     parser.add_argument("--jobs", type=int, default=1, help="processes for --bots")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     if args.bots:
         return compare(args)
     hard, medium = make_bot("hard", iterations=args.iterations), make_bot("medium")
@@ -96,8 +102,6 @@ def _deal_points(n: int) -> list[int]:
 
 
 def compare(args: argparse.Namespace) -> int:
-    from lab.arena import ArenaConfig, _make
-
     names = args.bots.split(",")
     _BOTS.clear()
     _BOTS["medium"] = make_bot("medium")

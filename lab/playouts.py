@@ -153,11 +153,16 @@ def _rate(label: str, positions: Sequence[Position], rules: Rules, rng: random.R
     print(f"{label:<28} {n / (now - t0):10,.0f} playouts/s  ({n:,} in {now - t0:.2f} s)")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(prog="python3 -m lab.playouts", description="random-legal playouts per second")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     rules = Rules()
     rng = random.Random(args.seed)
     deals = [random_deal(rng) for _ in range(200)]

@@ -99,14 +99,19 @@ def calibrate(hands: int, player: str, iterations: int) -> None:
         print(f"{kind} ({len(pairs)}): " + " | ".join(cells))
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS)
     parser.add_argument("--player", default="easy", help="who plays south (easy, medium, hard)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per hand; the fastest counts")
     parser.add_argument("--calibrate", action="store_true", help="flag shares at several thresholds, two seeds")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     if args.calibrate:
         calibrate(args.hands, args.player, args.iterations)
         return 0

@@ -81,11 +81,17 @@ def watch(row: Played) -> tuple[int, int]:
     return runner, paid
 
 
-def main(argv: list[str] | None = None) -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path, help="bench_seat --out files (JSON lines, .gz too)")
     parser.add_argument("--arena", nargs="*", type=Path, default=[], help="arena --save files (with plays)")
     parser.add_argument("--bots", default="", help="comma-separated: only these candidates/bots")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = cli()
     args = parser.parse_args(argv)
     keep = {b.strip() for b in args.bots.split(",") if b.strip()}
     groups: dict[tuple[str, str], list[Watched]] = defaultdict(list)  # (candidate, where) -> rows

@@ -21,23 +21,29 @@ import time
 from pathlib import Path
 
 from hearts import Phase, Seat
-from hearts.bots.config import PLAY
+from hearts.bots.config import CONFIGS, PLAY
 from hearts.bots.hard import HardBot
 from hearts.records import hand_from_record
-from lab.arena import ArenaConfig, bot_spec, hard_config
+from lab.arena import ArenaConfig, bot_spec, hard_config, switch_setting
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--version", type=int, default=PLAY.label)
+    parser.add_argument("--version", type=int, default=PLAY.label, choices=sorted(CONFIGS))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--worlds", type=int, default=60, help="worlds per play decision")
     parser.add_argument("--pass-worlds", type=int, default=12, help="worlds per pass decision")
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", type=switch_setting,
                         help="change a switch of the configuration (lab.arena.switches(), e.g. significance=2); repeatable")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = cli()
+    args = parser.parse_args(argv)
     try:  # the arena's spelling of an experiment: hard~significance=2
         config = hard_config(bot_spec(f"hard-v{args.version}" + "".join("~" + c for c in args.set), ArenaConfig(("hard",))))
     except ValueError as exc:

@@ -43,7 +43,7 @@ from hearts.phase import Phase
 from hearts.rules import PRESETS
 from hearts.seats import PassDirection
 from hearts.table import Game, Listener, play, run_sync
-from lab.arena import ArenaConfig, _make, play_text
+from lab.arena import ArenaConfig, _make, bot_list, play_text
 from lab.rows import CandidateHand, SeatHand, Thinking
 from lab.timed import TimedPlayer
 
@@ -139,10 +139,11 @@ def run(tasks: list[Task], jobs: int,
     return rows
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--field", default="hard-v1")
-    parser.add_argument("--bots", required=True, help="comma-separated candidate specs")
+    parser.add_argument("--field", default="hard-v1", type=bot_list)
+    parser.add_argument("--bots", required=True, type=bot_list, help="comma-separated candidate specs")
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--seat", choices=("rotate", "all"), default="rotate")
@@ -150,7 +151,11 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--cache", type=Path, default=None, help="folder for the baseline hands")
     parser.add_argument("--out", type=Path, default=None, help="write every candidate hand as JSON lines")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     deals = range(args.first, args.first + args.deals)
     cands = [b.strip() for b in args.bots.split(",") if b.strip()]
     for spec in [args.field, *cands]:

@@ -27,7 +27,7 @@ from hearts.bots.knowledge import Knowledge
 from hearts.bots.worlds import WorldSampler
 from lab.inference import read_plays, reading_sampler
 from hearts.deal import deal_from_seed
-from lab.arena import ArenaConfig, _make
+from lab.arena import ArenaConfig, _make, bot_list
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,14 +43,19 @@ def sampler_for(name: str, k: Knowledge) -> WorldSampler:
     return reading_sampler(k, reading, trust)
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--table", default="medium,medium,medium,medium")
+    parser.add_argument("--table", default="medium,medium,medium,medium", type=bot_list)
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=40)
     parser.add_argument("--samplers", default="v1,read:0.2:4,read:0.1:4,read-flat:0.9")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     cfg = ArenaConfig(tuple(args.table.split(",")))
     bots = [_make(name, cfg) for name in cfg.bots]
     samplers = args.samplers.split(",")

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from hearts import PRESETS
 from hearts.bots import make_bot
-from hearts.bots.config import CONFIGS, PAR, PLAY, REVIEW, HardConfig, WorldLoop
+from hearts.bots.config import CONFIGS, PAR, PLAY, REVIEW, HardConfig, ReviewConfig, WorldLoop
 from hearts.bots.gate import Gate
 from hearts.bots.moon import MoonPlans, RunnerWatch, RunnerWorlds
-from hearts.bots.rollout import RolloutPolicy
+from hearts.bots.rollout import NEVER, RolloutPolicy
+from hearts.review import REVIEW_ITERATIONS, REVIEW_THRESHOLD
 
 from lab import golden_hard
 
@@ -52,7 +53,7 @@ def test_the_configurations_are_the_three_the_game_uses() -> None:
         make_bot("hard", pass_iterations=5)  # needs iterations
     assert make_bot("hard", iterations=9, version=1).pass_iterations == 9  # type: ignore[attr-defined]
     with pytest.raises(ValueError):
-        WorldLoop(REVIEW.policy, False, REVIEW.moon_plans, REVIEW.runner_watch, RunnerWorlds.STRONG)
+        WorldLoop(REVIEW.loop.policy, False, REVIEW.loop.moon_plans, REVIEW.loop.runner_watch, RunnerWorlds.STRONG)
 
 
 def test_the_par_is_hard_as_it_was_first_shipped() -> None:
@@ -67,9 +68,9 @@ def test_the_par_is_hard_as_it_was_first_shipped() -> None:
 
 def test_the_play_configuration_is_version_7() -> None:
     assert PLAY == HardConfig(
-        label=7, loop=WorldLoop(RolloutPolicy(True, True, True, 8, 27), True, MoonPlans.WHILE_OPEN,
+        label=7, loop=WorldLoop(RolloutPolicy(True, True, True, 8, NEVER), True, MoonPlans.WHILE_OPEN,
                                 RunnerWatch.LONE_TAKER, RunnerWorlds.STRONG),
-        gate=Gate(0.0, 1.5, True), trick_split=True, moon_majority=True, keep_stopper=0.25, void_passes=True,
+        gate=Gate(significance=1.5, halving=True), trick_split=True, moon_majority=True, keep_stopper=0.25, void_passes=True,
         moon_passes=True)
 
 
@@ -79,8 +80,18 @@ def test_the_review_draws_only_worlds_it_can_reproduce() -> None:
     wider watch of a lone point-taker only makes it call more plays mistakes for a moon that seldom
     comes. Its rollouts have no clean trick and no late defence: those model a Medium table and
     bias the search rather than measure a loss."""
-    assert REVIEW == WorldLoop(RolloutPolicy(True, True, False, 0, 0), True, MoonPlans.WHILE_OPEN, RunnerWatch.EARLY,
-                               RunnerWorlds.EVEN)
+    assert REVIEW == ReviewConfig(
+        loop=WorldLoop(RolloutPolicy(True, True, False, 0, 0), True, MoonPlans.WHILE_OPEN, RunnerWatch.EARLY,
+                       RunnerWorlds.EVEN),
+        trick_split=True, moon_majority=True, worlds=600, pass_screen=0.5, pass_confirm=2.0, threshold=1.5)
+    assert (REVIEW_ITERATIONS, REVIEW_THRESHOLD) == (REVIEW.worlds, REVIEW.threshold)
+
+
+def test_a_shooter_is_seen_at_0_to_26_points_or_never() -> None:
+    assert RolloutPolicy(runner_seen_at=NEVER).runner_seen_at is None
+    for bad in (27, -1, 8.0):
+        with pytest.raises(ValueError):
+            RolloutPolicy(runner_seen_at=bad)  # type: ignore[arg-type]
 
 
 def test_presets_are_covered_by_the_golden_positions() -> None:

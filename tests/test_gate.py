@@ -2,40 +2,48 @@
 
 from __future__ import annotations
 
-from hearts.bots.gate import PairedGate, Race, clearly_better
+import pytest
+
+from hearts.bots.gate import Gate, PairedGate, Race, clearly_better
 
 
-def _gate(margin: float, k: float, worlds: int = 100) -> tuple[PairedGate, list[int]]:
+def _gate(k: float, worlds: int = 100) -> tuple[PairedGate, list[int]]:
     """Medium's card is option 0; paired advantages over it: option 1 +1.0 (sd 1), option 2 +0.2
     (sd 3), option 3 +2 (sd 25)."""
-    gate = PairedGate(4, 0, margin, k)
+    gate = PairedGate(4, 0, k)
     gate.diffs = [0.0, worlds * 1.0, worlds * 0.2, worlds * 2.0]
     gate.squares = [0.0, worlds * (1.0 + 1.0), worlds * (0.04 + 9.0), worlds * (4.0 + 625.0)]
     return gate, [worlds] * 4
 
 
 def test_the_gate_lets_a_card_leave_mediums_only_when_clearly_better() -> None:
-    gate, worlds = _gate(0.0, 1.5)
+    gate, worlds = _gate(1.5)
     assert gate.passing([0, 1, 2, 3], worlds) == [0, 1]  # a big mean from a few worlds does not pass
-    gate, worlds = _gate(0.9, 1.5)
-    assert gate.passing([0, 1, 2, 3], worlds) == [0]  # the head start first
-    gate, worlds = _gate(0.0, 0.01)
+    gate, worlds = _gate(11.0)
+    assert gate.passing([0, 1, 2, 3], worlds) == [0]  # +1.0 is 10 standard errors: not 11
+    gate, worlds = _gate(0.01)
     assert gate.passing([1, 2], worlds) == [1, 2]
-    gate, _ = _gate(0.0, 1.5)
+    gate, _ = _gate(1.5)
     assert gate.passing([0, 1], [1, 1, 1, 1]) == [0]  # one world proves nothing
 
 
 def test_the_gate_sums_the_paired_differences_of_the_active_options() -> None:
-    gate = PairedGate(3, 1, 0.0, 1.5)
+    gate = PairedGate(3, 1, 1.5)
     gate.add([2.0, -1.0, 0.5], [0, 1, 2])
     gate.add([-3.0, -1.0, 9.0], [1, 2])  # option 0 is out of the race
     assert gate.diffs == [3.0, 0.0, 11.5] and gate.squares == [9.0, 0.0, 2.25 + 100.0]
 
 
-def test_clearly_better_needs_the_margin_and_k_standard_errors() -> None:
-    assert clearly_better(50.0, 100 * (0.25 + 1.0), 100, 0.0, 1.5)  # mean 0.5, sd 1: 5 standard errors
-    assert not clearly_better(50.0, 100 * (0.25 + 1.0), 100, 0.4, 1.5)  # 1 standard error over the margin
-    assert not clearly_better(-50.0, 100 * (0.25 + 1.0), 100, 0.0, 0.0)
+def test_clearly_better_needs_k_standard_errors_above_zero() -> None:
+    assert clearly_better(50.0, 100 * (0.25 + 1.0), 100, 1.5)  # mean 0.5, sd 1: 5 standard errors
+    assert not clearly_better(50.0, 100 * (0.25 + 1.0), 100, 5.5)
+    assert not clearly_better(-50.0, 100 * (0.25 + 1.0), 100, 0.0)
+
+
+def test_a_gate_has_a_head_start_or_a_significance_not_both() -> None:
+    assert Gate(head_start=0.5) != Gate(significance=1.5)
+    with pytest.raises(ValueError):
+        Gate(head_start=0.5, significance=1.5)
 
 
 def test_halving_keeps_the_better_half_and_always_mediums_option() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from hearts import Card, Hand, PlayCard, Rules, Seat, random_deal
-from hearts.bots.rollout import (HI, LO, Rollouts, RolloutPolicy, Start, block, discard, follow, lead, random_card,
-                                 split_hands, start_at, trick_so_far)
+from hearts.bots.rollout import (HI, LO, NEVER, Rollouts, RolloutPolicy, SeenAt, Start, block, discard, follow, lead,
+                                 random_card, split_hands, start_at, trick_so_far)
 from hearts.bots.worlds import random_pool
 from hearts.cards import mask_of, parse_cards
 from hearts.rules import FirstTrick
@@ -58,7 +58,7 @@ def test_heuristic_rollouts_play_only_legal_cards() -> None:
         hands = _RecordingHands(split_hands([hand.cards_mask(s) for s in Seat]))
         me = rng.randrange(4)
         policy = RolloutPolicy(medium_habits=i % 4 < 2, full_defence=i % 5 < 3, clean_last=i % 7 < 3,
-                               my_moon_seen_at=rng.choice([0, 8, 14]), runner_seen_at=rng.choice([0, 8, 27]))
+                               my_moon_seen_at=rng.choice([0, 8, 14]), runner_seen_at=rng.choice([0, 8, NEVER]))
         got = Rollouts(policy, rules, me).play(hands, start_of(hand), random_pool(random.Random(i), 90),
                                                rng.randrange(8192), shooter=rng.choice([-1, -1, 0, 1, 2, 3]),
                                                watcher=rng.choice([-1, me]))
@@ -92,7 +92,7 @@ def _mask(text: str) -> int:
     return mask_of(int(c) for c in parse_cards(text))
 
 
-def _moon_trick(seen_at: int, watcher: int) -> list[str]:
+def _moon_trick(seen_at: SeenAt, watcher: int) -> list[str]:
     """Trick 6: West (shooting, with 4 hearts, the Q♠ still out) led the 9♥; the plays of that
     trick by North, East and South. ``watcher`` 0: South searches and watches West, a moon runner
     (``runner_seen_at``); -1: West's moon is the searching seat's own (``my_moon_seen_at``)."""
@@ -111,6 +111,8 @@ def test_late_defence_blocks_a_runner_from_the_watching_seat_with_the_cheapest_w
     assert _moon_trick(8, watcher=-1) == ["3H", "4H", "5H"]  # nobody sees a runner at 4 points
     assert _moon_trick(4, watcher=-1) == ["TH", "4H", "5H"]  # at 4 >= 4 North blocks, cheaply
     assert _moon_trick(0, watcher=-1) == ["KH", "QH", "JH"]  # seen at once: with the highest heart
+    assert _moon_trick(NEVER, watcher=0) == ["3H", "4H", "JH"]  # never seen: only the watcher blocks, cheaply
+    assert _moon_trick(NEVER, watcher=-1) == ["3H", "4H", "5H"]
 
 
 def _plays(hands_text: list[str], leader: int, trick: str, policy: RolloutPolicy = RolloutPolicy()) -> list[str]:

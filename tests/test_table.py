@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sys
 
 import pytest
 
@@ -109,8 +108,6 @@ def test_run_sync_refuses_a_table_that_waits_for_a_person() -> None:
         run_sync(play(match, [Person()] + [BotPlayer(make_bot("medium")) for _ in range(3)]))
 
 
-@pytest.mark.skipif(sys.platform == "emscripten", reason="asyncio.run needs stack switching in Pyodide under Node; "
-                    "the browser tests cover this in Pyodide")
 def test_in_an_event_loop_the_bots_pass_while_the_person_chooses() -> None:
     """Passing seats are asked at once: the bots' passes land before the person has chosen."""
 

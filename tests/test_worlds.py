@@ -74,7 +74,7 @@ def test_play_worlds_read_a_stretch_of_one_pool_or_a_stream_per_world() -> None:
     k = _runner_position()
     cards = [int(c) for c in k.view.legal]
     runner = find_runner(k, RunnerWatch.LONE_TAKER)
-    pooled = PlayWorlds(k, REVIEW, cards, runner, cards[0], random.Random(1))
+    pooled = PlayWorlds(k, REVIEW.loop, cards, runner, cards[0], random.Random(1))
     worlds = [pooled.draw() for _ in range(40)]
     assert all(w.randoms is pooled.pool and len(w.hands) == 16 for w in worlds)
     assert {w.runner_shoots for w in worlds} == {True, False}  # the runner shoots in about half of them

@@ -3,9 +3,9 @@
 * :data:`PLAY` is the Hard the game plays (``make_bot("hard")``, the hint), version 7.
 * :data:`PAR` is the Hard of the daily par v1 (``hearts.daily.PAR_BOTS``), version 1. A par never
   changes once published: neither may this.
-* :data:`REVIEW` is how the hand review (``hearts.bots.evaluate``) draws and plays out its worlds:
-  the sampler, runner and rollouts of version 5. It plays every option in every world, without a
-  head start, so it measures rather than picks.
+* :data:`REVIEW` is the hand review's search (``hearts.bots.evaluate``, ``hearts.review``): the
+  worlds of version 5 (its sampler, runner and rollouts), every option played in every world,
+  without a head start, so it measures rather than picks; its sizes and its threshold.
 
 The search code is shared; a configuration only names the parts it uses (``docs/bots.md``).
 """
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from .gate import Gate
 from .moon import MoonPlans, RunnerWatch, RunnerWorlds
-from .rollout import RolloutPolicy
+from .rollout import NEVER, RolloutPolicy
 
-__all__ = ["WorldLoop", "HardConfig", "PLAY", "PAR", "REVIEW", "CONFIGS"]
+__all__ = ["WorldLoop", "HardConfig", "ReviewConfig", "PLAY", "PAR", "REVIEW", "CONFIGS"]
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,10 @@ class HardConfig:
 PLAY = HardConfig(
     label=7,
     loop=WorldLoop(RolloutPolicy(medium_habits=True, full_defence=True, clean_last=True, my_moon_seen_at=8,
-                                 runner_seen_at=27),
+                                 runner_seen_at=NEVER),
                    random_pool=True, moon_plans=MoonPlans.WHILE_OPEN, runner_watch=RunnerWatch.LONE_TAKER,
                    runner_worlds=RunnerWorlds.STRONG),
-    gate=Gate(head_start=0.0, significance=1.5, halving=True),
+    gate=Gate(significance=1.5, halving=True),
     trick_split=True, moon_majority=True, keep_stopper=0.25, void_passes=True, moon_passes=True,
 )
 
@@ -69,7 +69,35 @@ PAR = HardConfig(
     trick_split=False, moon_majority=False, keep_stopper=0.0, void_passes=False, moon_passes=False,
 )
 
-REVIEW = WorldLoop(RolloutPolicy(medium_habits=True, full_defence=True), random_pool=True,
-                   moon_plans=MoonPlans.WHILE_OPEN, runner_watch=RunnerWatch.EARLY, runner_worlds=RunnerWorlds.EVEN)
+
+@dataclass(frozen=True)
+class ReviewConfig:
+    """The hand review's search: Hard's world loop, to measure what a decision cost, not to pick one.
+
+    What it measures fixes the rest, so it is no switch here: every option is played in every world
+    (no head start, gate or halving, no cost for throwing a stopper); a hand is worth the seat's own
+    points (the review measures points, not the match); the options are one card per class of
+    equivalent cards, or for a pass the chosen one, Medium's and every 3 of the 6 cards that most
+    want to leave (no void or moon passes; a hand made to shoot costs 0 without a search); and the
+    best option of the first stage is measured again against the chosen one on fresh worlds (the
+    maximum of several noisy means overstates the winner).
+    """
+
+    loop: WorldLoop
+    trick_split: bool  # the current trick's cards split equivalent cards (as in Hard's candidates)
+    moon_majority: bool  # a card's moon plan counts only when it reaches the moon in most worlds
+    worlds: int  # worlds per stage of a play: every option, then the best against the chosen one
+    pass_screen: float  # a pass's first stage, in ``worlds``: every option plays the whole hand out
+    pass_confirm: float  # a pass's second stage, in ``worlds`` (a whole hand varies more than its rest)
+    threshold: float  # points of the hand: a decision that costs more is flagged
+
+
+# The threshold (docs/engine.md, "Hand review"): at 1.5 points Hard's own decisions are never
+# flagged and a new seed moves about 1% of the flags, while clear mistakes cost several points.
+REVIEW = ReviewConfig(
+    loop=WorldLoop(RolloutPolicy(medium_habits=True, full_defence=True), random_pool=True,
+                   moon_plans=MoonPlans.WHILE_OPEN, runner_watch=RunnerWatch.EARLY, runner_worlds=RunnerWorlds.EVEN),
+    trick_split=True, moon_majority=True, worlds=600, pass_screen=0.5, pass_confirm=2.0, threshold=1.5,
+)
 
 CONFIGS: dict[int, HardConfig] = {config.label: config for config in (PAR, PLAY)}

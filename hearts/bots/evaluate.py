@@ -40,12 +40,12 @@ def play_values(view: SeatView, cards: Sequence[int], rng: random.Random, iterat
     """The value of playing each of ``cards`` (legal card numbers) now, over ``iterations`` worlds.
 
     A card's value is its normal plan's mean; when Hard would consider shooting the moon from
-    this position, also its moon plan's mean if that plan reaches the moon in most worlds,
-    whichever is higher."""
-    knowledge = Knowledge(view)
-    moon = consider_moon(knowledge, REVIEW.moon_plans)
+    this position, also its moon plan's mean if that plan reaches the moon in most worlds
+    (``REVIEW.moon_majority``), whichever is higher."""
+    knowledge, loop = Knowledge(view), REVIEW.loop
+    moon = consider_moon(knowledge, loop.moon_plans)
     plans = [(c, False) for c in cards] + ([(c, True) for c in cards] if moon else [])
-    worlds = PlayWorlds(knowledge, REVIEW, cards, find_runner(knowledge, REVIEW.runner_watch), cards[0], rng)
+    worlds = PlayWorlds(knowledge, loop, cards, find_runner(knowledge, loop.runner_watch), cards[0], rng)
     own_points = Utility(knowledge.me, view).own_points
     sums = [0.0] * len(plans)
     moons = [0] * len(plans)
@@ -65,7 +65,7 @@ def play_values(view: SeatView, cards: Sequence[int], rng: random.Random, iterat
     n = max(iterations, 1)
     values = [sums[i] / n for i in range(len(cards))]
     for i in range(len(cards), len(plans)):
-        if 2 * moons[i] > n:
+        if not REVIEW.moon_majority or 2 * moons[i] > n:
             c = i - len(cards)
             values[c] = max(values[c], sums[i] / n)
     return values
@@ -77,7 +77,7 @@ def pass_values(view: SeatView, passes: Sequence[Sequence[int]], rng: random.Ran
     played out with the rollout policy (Hard's pass search, every candidate on every deal)."""
     me = int(view.seat)
     masks = [sum(1 << c for c in cand) for cand in passes]
-    worlds = PassWorlds(view, REVIEW, rng)
+    worlds = PassWorlds(view, REVIEW.loop, rng)
     own_points = Utility(me, view).own_points
     sums = [0.0] * len(masks)
     per_world = 13 * len(masks)

@@ -7,7 +7,8 @@ default, so the search must beat it clearly:
   top of its mean, so another option must be better on average by more than that;
 * or a **significance gate** (:attr:`Gate.significance`): each option is compared with Medium's
   world by world (the same worlds, the same random numbers) and may win only if its mean
-  advantage is above the head start by that many standard errors of the paired differences;
+  advantage is above zero by that many standard errors of the paired differences (the one
+  gate or the other: a head start with the significance gate is refused);
 * and **successive halving** (:attr:`Gate.halving`, a :class:`Race`): after a quarter and again
   after half of the search only the better half of the options goes on, so the contenders get
   the worlds the losers would have taken.
@@ -28,9 +29,13 @@ PASS_HEAD_START = 0.5  # points a hand: Medium's pass against the searched ones
 
 @dataclass(frozen=True)
 class Gate:
-    head_start: float  # points a hand for Medium's card (the significance gate's margin)
-    significance: float = 0.0  # > 0: standard errors of the paired differences a card must clear
+    head_start: float = 0.0  # points a hand for Medium's card
+    significance: float = 0.0  # > 0: standard errors of the paired differences a card must clear (no head start)
     halving: bool = False  # successive halving of the candidates (plays and passes)
+
+    def __post_init__(self) -> None:
+        if self.significance > 0 and self.head_start != 0:
+            raise ValueError("a gate has a head start or a significance, not both")
 
 
 class Race:
@@ -71,9 +76,8 @@ class Race:
 class PairedGate:
     """The significance gate: the sums of each option's value minus Medium's, world by world."""
 
-    def __init__(self, n: int, prior_index: int, margin: float, significance: float) -> None:
+    def __init__(self, n: int, prior_index: int, significance: float) -> None:
         self.prior_index = prior_index
-        self.margin = margin
         self.significance = significance
         self.diffs = [0.0] * n
         self.squares = [0.0] * n
@@ -89,16 +93,16 @@ class PairedGate:
 
     def passing(self, allowed: list[int], worlds: Sequence[int]) -> list[int]:
         """The options the gate lets through: Medium's, and every one whose mean paired advantage
-        is clearly above the margin."""
+        is clearly above zero."""
         return [i for i in allowed if i == self.prior_index
-                or clearly_better(self.diffs[i], self.squares[i], worlds[i], self.margin, self.significance)]
+                or clearly_better(self.diffs[i], self.squares[i], worlds[i], self.significance)]
 
 
-def clearly_better(total: float, squares: float, n: int, margin: float, k: float) -> bool:
-    """Is a mean paired advantage of ``total / n`` (sum of squares ``squares``) above ``margin``
-    by ``k`` standard errors?"""
+def clearly_better(total: float, squares: float, n: int, k: float) -> bool:
+    """Is a mean paired advantage of ``total / n`` (sum of squares ``squares``) above zero by ``k``
+    standard errors?"""
     if n < 2:
         return False
     mean = total / n
     var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
-    return bool(mean - margin > k * math.sqrt(var / n))
+    return bool(mean > k * math.sqrt(var / n))

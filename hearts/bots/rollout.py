@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 from ..rules import Rules
 
-__all__ = ["HI", "LO", "PC", "NOISE", "RolloutPolicy", "Start", "start_at", "trick_so_far", "Rollouts", "Result",
-           "split_hands", "lead", "follow", "block", "discard", "random_card"]
+__all__ = ["HI", "LO", "PC", "NOISE", "NEVER", "SeenAt", "RolloutPolicy", "Start", "start_at", "trick_so_far",
+           "Rollouts", "Result", "split_hands", "lead", "follow", "block", "discard", "random_card"]
 
 FULL = (1 << 13) - 1
 HI = [-1] + [m.bit_length() - 1 for m in range(1, FULL + 1)]  # highest rank index of a 13-bit mask
@@ -42,6 +42,8 @@ AKB = (1 << 11) | (1 << 12)  # K♠ and A♠
 BELOW_Q = QB - 1
 QS_CARD = SPADES * 13 + Q
 NOISE = 0.3  # how often a simulated opponent plays a random legal card instead of the policy's
+NEVER = None  # a shooter the other seats never see (``RolloutPolicy.runner_seen_at``)
+SeenAt = Optional[int]  # points a shooter has taken when the others see it: 0 (at once) to 26, or NEVER
 
 # SEATING[leader]: (position in the trick, seat, the seat's first index in ``hands``) in playing order
 SEATING = tuple(tuple((p, (leader + p) & 3, ((leader + p) & 3) * 4) for p in range(4)) for leader in range(4))
@@ -65,17 +67,24 @@ class RolloutPolicy:
     later, at no cost.
 
     ``my_moon_seen_at`` / ``runner_seen_at``: the other seats see a shooter only once it has
-    taken this many points (0: at once), when the shooter is the searching seat / another seat
-    (a moon runner, which the searching seat watches from the start); until then they dump
-    points on its tricks like on anyone's. Seats that see it late block with the cheapest card
-    that wins the trick (not the Q♠ when another card wins); at once, with their highest.
+    taken this many points (0: at once; ``NEVER``: not at all), when the shooter is the searching
+    seat / another seat (a moon runner, which the searching seat watches from the start); until
+    then they dump points on its tricks like on anyone's. Seats that see it late (or never: the
+    searching seat watching a runner) block with the cheapest card that wins the trick (not the
+    Q♠ when another card wins); at once, with their highest.
     """
 
     medium_habits: bool = False
     full_defence: bool = False
     clean_last: bool = False
-    my_moon_seen_at: int = 0
-    runner_seen_at: int = 0
+    my_moon_seen_at: SeenAt = 0
+    runner_seen_at: SeenAt = 0
+
+    def __post_init__(self) -> None:
+        for name in ("my_moon_seen_at", "runner_seen_at"):
+            seen_at = getattr(self, name)
+            if seen_at is not NEVER and not (isinstance(seen_at, int) and 0 <= seen_at <= 26):
+                raise ValueError(f"{name} must be 0 to 26 points or NEVER, got {seen_at!r}")
 
 
 class Start(NamedTuple):
@@ -139,7 +148,7 @@ class Rollouts:
             shooter = -1  # someone else has a point: no moon
         low_over = medium and trick_number > 0  # Medium's habit of going over low, after the first trick
         while trick_number < 13:
-            seen = shooter < 0 or not late or taken[shooter] + (13 if queen == shooter else 0) >= late
+            seen = shooter < 0 or late == 0 or late is not NEVER and taken[shooter] + 13 * (queen == shooter) >= late
             bar_queen, bar_hearts = (self.bar_queen, self.bar_hearts) if trick_number == 0 else (0, 0)
             if not on_table:
                 base = leader * 4
@@ -163,7 +172,7 @@ class Rollouts:
                     if seat == shooter:
                         rank = HI[follows] if HI[follows] > best else LO[follows]
                     elif winner == shooter and (seen or seat == watcher):
-                        rank = block(follows, below, led, hearts_in or queen_in, defend, late > 0)
+                        rank = block(follows, below, led, hearts_in or queen_in, defend, late != 0)
                     if rank < 0:  # the commonest case, a duck, first
                         rank = HI[below] if below and not (clean and position == 3) else follow(
                             follows, below, led, position == 3, hearts_in or queen_in, queen_live, clean, low_over)

@@ -46,7 +46,7 @@ class PlaySearch:
         n = len(self.plans)
         self.race = Race(n, prior, gate.head_start, gate.halving)
         gated = gate.significance > 0 and prior >= 0
-        self.paired = PairedGate(n, prior, gate.head_start, gate.significance) if gated else None
+        self.paired = PairedGate(n, prior, gate.significance) if gated else None
         throws = stopper_throws(knowledge) if config.keep_stopper > 0 else 0  # throwing the stopper costs this much
         self.cost = [config.keep_stopper if not shoot and throws >> card & 1 else 0.0 for card, shoot in self.plans]
         self.totals, self.values, self.moons = [0.0] * n, [0.0] * n, [0] * n
@@ -110,6 +110,7 @@ class PassSearch:
         self.utility = Utility(self.me, view)
         n = len(self.cands)
         self.race = Race(n, 0, PASS_HEAD_START, config.gate.halving)
+        self.majority = config.moon_majority
         self.totals, self.moons = [0.0] * n, [0] * n
         self.worlds = PassWorlds(view, config.loop, rng)
 
@@ -127,11 +128,11 @@ class PassSearch:
             totals[i] += utility(*result)
 
     def result(self, worlds: int) -> tuple[tuple[int, ...], dict[str, Any]]:
-        """The chosen pass after ``worlds`` deals, and the search's figures (a moon pass must
-        reach the moon in most of its deals)."""
-        race, shoots = self.race, self.shoots
+        """The chosen pass after ``worlds`` deals, and the search's figures (with ``moon_majority``
+        a moon pass must reach the moon in most of its deals)."""
+        race, shoots, majority = self.race, self.shoots, self.majority
         race.add_prior(self.totals)
-        allowed = [i for i in race.active if not shoots[i] or 2 * self.moons[i] > race.worlds[i]]
+        allowed = [i for i in race.active if not shoots[i] or not majority or 2 * self.moons[i] > race.worlds[i]]
         best = max(allowed, key=lambda i: (self.totals[i], -i))
         stats: dict[str, Any] = {
             "worlds": worlds,

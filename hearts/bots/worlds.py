@@ -127,55 +127,41 @@ class WorldSampler:
             if self.shuffle:
                 cards = list(cards)
                 rng.shuffle(cards)
-            if self.factor:
-                if not _deal_weighted(hands, need, cards, seats, self.factor, random_):
-                    return False
-            elif not _deal_even(hands, need, cards, seats, random_):
+            if not _deal_suit(hands, need, cards, seats, self.factor, random_):
                 return False
         return True
 
 
-def _deal_even(hands: list[int], need: list[int], cards: Sequence[int], seats: Sequence[int],
-               random_: Callable[[], float]) -> bool:
-    """Deal ``cards`` to ``seats``, each with a chance proportional to the room in its hand."""
-    total = 0  # the room left in their hands
+_EVEN = (1, 1, 1, 1)  # every seat's room counts once
+
+
+def _deal_suit(hands: list[int], need: list[int], cards: Sequence[int], seats: Sequence[int],
+               factor: list[list[float]], random_: Callable[[], float]) -> bool:
+    """Deal ``cards`` to ``seats``, card by card, each seat with a chance proportional to the room
+    left in its hand, weighted by ``factor[card][seat]`` (no ``factor``: evenly); False when a
+    card finds no room."""
+    weight: Sequence[float] = _EVEN
+    total = 0.0  # the (weighted) room left in their hands
     for s in seats:
         total += need[s]
     for c in cards:
+        if factor:  # this card's weights: the room adds up anew
+            weight = factor[c]
+            total = 0.0
+            for s in seats:
+                total += need[s] * weight[s]
         if total <= 0:
             return False
         x = random_() * total
         for s in seats:
-            x -= need[s]
+            x -= need[s] * weight[s]
             if x < 0 and need[s] > 0:
                 break
         else:
             s = next(s for s in reversed(seats) if need[s] > 0)
         hands[s] |= 1 << c
         need[s] -= 1
-        total -= 1
-    return True
-
-
-def _deal_weighted(hands: list[int], need: list[int], cards: Sequence[int], seats: Sequence[int],
-                   factor: list[list[float]], random_: Callable[[], float]) -> bool:
-    """:func:`_deal_even` with each seat's room weighted by ``factor[card][seat]``."""
-    for c in cards:
-        f = factor[c]
-        total = 0.0
-        for s in seats:
-            total += need[s] * f[s]
-        if total <= 0:
-            return False
-        x = random_() * total
-        for s in seats:
-            x -= need[s] * f[s]
-            if x < 0 and need[s] > 0:
-                break
-        else:
-            s = next(s for s in reversed(seats) if need[s] > 0)
-        hands[s] |= 1 << c
-        need[s] -= 1
+        total -= weight[s]
     return True
 
 

@@ -33,6 +33,7 @@ import zipfile
 from pathlib import Path
 from typing import Literal, TypedDict
 
+from hearts.bots.config import CONFIGS
 from lab.botbench import BenchResult
 from tools import build, serve
 from tools.chromium import launch_options
@@ -184,12 +185,14 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--budget-ms", type=float, default=250.0)
     parser.add_argument("--iterations", type=int, default=0, help="fixed worlds instead of the budget")
-    parser.add_argument("--version", type=int, default=0, help="Hard's version (0: the latest)")
+    parser.add_argument("--version", type=int, default=0, choices=[0, *sorted(CONFIGS)],
+                        help="Hard's version (0: the latest)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--warmup", type=int, default=1,
                         help="hands played first and not counted (V8 tiers the wasm up in the first seconds)")
@@ -201,7 +204,11 @@ def main() -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--profile", action="store_true",
                         help="only profile (cProfile) the benchmark at --iterations in the page and print the top")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
 
     from playwright.sync_api import sync_playwright
 

@@ -233,7 +233,8 @@ def report(results: list[ModeResult], args: argparse.Namespace, version: str, lo
     return "\n".join(lines)
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--speed", default="fast", help="the game's ?speed= (instant, fast, normal, relaxed)")
@@ -244,7 +245,11 @@ def main() -> int:
     parser.add_argument("--pass-after", type=float, default=0.0,
                         help="seconds the player takes over each pass (the bots' passes think meanwhile)")
     parser.add_argument("--json", type=Path)
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     if not (ROOT / "dist" / "web" / "bot-worker.js").exists():
         print("dist/ is missing or old: run .venv/bin/python tools/build.py first", file=sys.stderr)
         return 2

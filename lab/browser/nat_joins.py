@@ -56,18 +56,27 @@ def joins(world: World, name: str, count: int) -> list[tuple[float, list[str]]]:
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _topologies(text: str) -> str:
+    unknown = [n for n in text.split(",") if n and n not in TOPOLOGIES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown topology {unknown[0]!r}")
+    return text
+
+
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--joins", type=int, default=10, help="joins per topology (default 10)")
-    parser.add_argument("--topologies", default="cone-cone,sym-sym-turn",
+    parser.add_argument("--topologies", default="cone-cone,sym-sym-turn", type=_topologies,
                         help=f"comma-separated, of {', '.join(TOPOLOGIES)}")
     parser.add_argument("--relays-down", type=int, default=0, choices=(0, 1, 2),
                         help="relays taken down (dropped) before the joins, of three")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     names = [n for n in args.topologies.split(",") if n]
-    unknown = [n for n in names if n not in TOPOLOGIES]
-    if unknown:
-        parser.error(f"unknown topology {unknown[0]!r}")
     people: dict[str, NatKind] = {}
     for n in names:
         people[person(n, "host")], people[person(n, "guest")] = TOPOLOGIES[n][0], TOPOLOGIES[n][1]

@@ -155,12 +155,17 @@ def seated_line(times: list[float]) -> str:
             + " ".join(f"{t:.1f}" for t in ordered))
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--people", default="2,4", help="table sizes, e.g. 2 or 2,4")
     parser.add_argument("--joins-only", action="store_true", help="measure the joins only (no hand is played)")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     sizes = [int(n) for n in args.people.split(",")]
     if not in_netns():
         print("bench_online: run me inside a network namespace (see the docstring)", file=sys.stderr)

@@ -111,12 +111,17 @@ def review_once(browser: Browser, url: str, seed: str) -> Review:
         context.close()
 
 
-def main() -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--seed", default="review-bench")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     if not (args.dist / "index.html").is_file():
         print(f"{args.dist} has no index.html: run python3 tools/build.py first", file=sys.stderr)
         return 2

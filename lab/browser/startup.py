@@ -248,7 +248,8 @@ def net_summary(net: list[tuple[str, int, int]], sizes: dict[str, dict[str, int]
     return summary
 
 
-def main(argv: list[str] | None = None) -> int:
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description="Start-up benchmark: game vs. bare PyScript page.")
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
@@ -257,7 +258,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
     parser.add_argument("--block-sw", action="store_true",
                         help="block service workers (warm = HTTP cache only), to see what the SW costs")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     dist = args.dist.resolve()
     if not (dist / "index.html").is_file():
         print("bench: dist/ missing: run python3 tools/build.py", file=sys.stderr)

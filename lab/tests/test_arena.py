@@ -139,7 +139,9 @@ def test_arena_command_line() -> None:
 
 
 def test_arena_refuses_unknown_bots() -> None:
-    assert main(["--bots", "medium,wizard", "--hands", "4"]) == 2
+    with pytest.raises(SystemExit) as refused:  # argparse: the error and the usage
+        main(["--bots", "medium,wizard", "--hands", "4"])
+    assert refused.value.code == 2
 
 
 def test_bot_specs_pin_version_and_size() -> None:
@@ -148,6 +150,7 @@ def test_bot_specs_pin_version_and_size() -> None:
     from hearts.bots.config import PAR, PLAY
     from hearts.bots.hard import HardBot
     from hearts.bots.moon import RunnerWorlds
+    from hearts.bots.rollout import NEVER
     from lab.arena import BROWSER_WORLDS, WORKER_PASS_WORLDS, WORKER_PLAY_WORLDS, BotSpec, _make, bot_spec, hard_config
 
     cfg = ArenaConfig(("hard", "medium"))
@@ -170,11 +173,13 @@ def test_bot_specs_pin_version_and_size() -> None:
     assert changed.gate.significance == 2.0 and not changed.gate.halving
     assert changed.loop.runner_worlds is RunnerWorlds.EVEN and changed.loop.policy.runner_seen_at == 8
     assert changed.loop.policy.my_moon_seen_at == 8 and changed.label == 7
+    assert hard_config(bot_spec("hard-v1~runner_seen_at=never", cfg)).loop.policy.runner_seen_at is NEVER
     worker_cfg = ArenaConfig(("hard@worker", "medium"))
     assert "the worker's worlds per play by cards held (13 down to 1: 1210/1090/" in format_report(
         worker_cfg, summarize(worker_cfg, []), 1.0)
     for bad in ("wizard", "hard-v999", "hard-v5", "hard@x", "medium@5", "hard@5/y", "hard-v1@worker", "medium@worker",
-                "hard~trust=0.9", "hard~halving=yes", "hard~runner_worlds=odd", "hard-v1~runner_worlds=strong"):
+                "hard~trust=0.9", "hard~halving=yes", "hard~runner_worlds=odd", "hard-v1~runner_worlds=strong",
+                "hard~runner_seen_at=27", "hard~runner_seen_at=8.5", "hard~head_start=0.5"):
         with pytest.raises(ValueError):
             bot_spec(bad, cfg)
     out = io.StringIO()

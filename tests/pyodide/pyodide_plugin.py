@@ -5,20 +5,36 @@
   "emscripten does not support processes" from ``subprocess``) is reported as SKIPPED with that
   reason instead of FAILED, and listed in the summary: the browser cannot start processes, so
   such a test (say, of the command-line interface) has nothing to say about the engine there.
+* ``asyncio.run`` works as in CPython: without stack switching (Node 20) Pyodide's own cannot run
+  a coroutine to completion, so :mod:`asyncio_run` gives it a loop of its own for the session.
 """
 
 from __future__ import annotations
 
+import asyncio
 import errno
 from typing import Any
 
 import pytest
+
+import asyncio_run
 
 _platform_skips: list[str] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "no_pyodide(reason): skip this test inside Pyodide")
+    from pyodide.ffi import can_run_sync
+
+    if not can_run_sync():
+        asyncio_run.install()
+
+
+def pytest_report_header() -> str:
+    from pyodide.ffi import can_run_sync
+
+    how = "the WebLoop (stack switching)" if asyncio.run is not asyncio_run.run else "asyncio_run.IdleLoop"
+    return f"asyncio.run runs on {how}; can_run_sync: {can_run_sync()}"
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

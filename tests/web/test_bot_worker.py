@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 import time
 from typing import Any
 
@@ -18,9 +17,6 @@ from hearts.table import play
 from hearts_web.bot_worker import BotWorker, WorkerUnavailable
 from hearts_web import players
 from hearts_web.players import HumanPlayer, WebBot
-
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only); "
-                                "the browser tests drive the real worker")
 
 
 class LoopbackWorker:

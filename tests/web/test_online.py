@@ -12,7 +12,6 @@ import asyncio
 import json
 import random
 import re
-import sys
 from collections import deque
 from dataclasses import replace
 from typing import Any
@@ -32,7 +31,6 @@ from hearts_web.online.host import DROP_AFTER, HostTable
 from hearts_web.online.messages import LobbySeat
 from hearts_web.session import Snapshot
 
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only)")
 
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
 

@@ -7,10 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sys
 from typing import Any
-
-import pytest
 
 from hearts import Action, PassCards, Phase, PlayCard, Rules, Seat, SeatView, match_to_record
 from hearts.bots import make_bot
@@ -22,8 +19,6 @@ from hearts_web.online.rematch import RematchOffer
 from hearts_web.online.timer import BACK, LATE, TimedSeat, TurnTimer
 from hearts_web.players import HumanPlayer, play_forced
 from test_online import Clock, Net, make_guest, make_host, raw_message, seated, settle
-
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only)")
 
 
 class Idle:

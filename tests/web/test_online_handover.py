@@ -9,9 +9,7 @@ import asyncio
 import base64
 import hashlib
 import random
-import sys
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -221,5 +219,4 @@ async def _until(done, clock: Clock, limit: int = 20000) -> None:  # type: ignor
     raise AssertionError("not reached in time")
 
 
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only)")
 _ = (GuestTable, Phase)

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import sys
-
-import pytest
 
 from hearts import PRESETS, Match, PassCards, Phase, PlayCard, Seat, SeatView
 from hearts.table import play
 from hearts_web.players import HumanPlayer, WebBot
-
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only); "
-                                "the browser tests drive these classes in Pyodide")
 
 
 def test_the_person_answers_when_asked_and_a_second_tap_does_nothing() -> None:

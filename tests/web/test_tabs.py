@@ -8,14 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import sys
 from typing import Any
 
-import pytest
-
 from hearts_web.tabs import Snapshot, Tabs
-
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs asyncio.run (CPython only)")
 
 
 class World:
