@@ -18,13 +18,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "e2e"))
-
-from nat_harness import RELAY_PORTS, World, host_table, join, make_world, pairs  # noqa: E402
-from netsim import IceKind, NatKind  # noqa: E402
+# the simulated networks' harness lives with the e2e suite (imported when a run starts)
+if TYPE_CHECKING:
+    from nat_harness import World
+    from netsim import IceKind, NatKind
+else:
+    IceKind = NatKind = str
 
 # name: (host's NAT, guest's NAT, ICE servers)
 TOPOLOGIES: dict[str, tuple[NatKind, NatKind, tuple[IceKind, ...]]] = {
@@ -42,6 +46,8 @@ def person(topology: str, role: str) -> str:
 
 def joins(world: World, name: str, count: int) -> list[tuple[float, list[str]]]:
     """``count`` joins of a fresh table: (seconds to the seat, the guest's selected ICE pairs)."""
+    from nat_harness import host_table, join, pairs
+
     _host_nat, _guest_nat, ice = TOPOLOGIES[name]
     out = []
     for i in range(count):
@@ -76,6 +82,8 @@ def cli() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = cli().parse_args(argv)
+    sys.path.insert(0, str(ROOT / "e2e"))
+    from nat_harness import RELAY_PORTS, make_world
     names = [n for n in args.topologies.split(",") if n]
     people: dict[str, NatKind] = {}
     for n in names:

@@ -5,8 +5,10 @@ a fresh fair deal)."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hearts import Action, PassCards, Phase, PlayCard, Rules, Seat, SeatView, match_to_record
@@ -318,6 +320,12 @@ class Thinking:
         raise AssertionError(f"the stand-in was refused: {action}")
 
 
+def counted_hex(name: str) -> Callable[[int], str]:
+    """Random-looking hex tokens that are the same on every run (the fair deal's secret and parts)."""
+    count = iter(range(10**6))
+    return lambda n: hashlib.sha256(f"{name}{next(count)}".encode()).hexdigest()[:2 * n]
+
+
 async def _forced_question(guest: Any, stand_in: Thinking, seen: int) -> SeatView:
     """The next forced question to ``guest`` (its seat's stand-in is thinking about it)."""
     for _ in range(50_000):
@@ -340,11 +348,12 @@ def test_a_guests_page_does_not_play_a_forced_card_while_a_bot_plays_for_the_sea
         west = Thinking("stand-in-west")
         host = HostTable(net.host_send, host_name="Ada", bot_names=["Pip", "Hops", "Shelly"],
                          stand_in=lambda s: west if s is Seat.WEST else bot(f"stand-in-{s.key}"),
-                         preset="standard", level="medium", clock=clock)
+                         preset="standard", level="medium", clock=clock, random_hex=counted_hex("ada"))
         net.host = host
         host.set_timer(30)
         g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
         g2, p2 = await seated(net, clock, "peer-2", "Cleo", Seat.EAST, 2)
+        g1.random_hex, g2.random_hex = counted_hex("ben"), counted_hex("cleo")  # a deal with two forced cards
         p1.asleep = True
         host.timer.auto.add(Seat.WEST)  # his time ran out earlier: a bot plays for him
         match = await host.start(Rules(), max_hands=1)
