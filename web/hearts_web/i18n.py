@@ -219,7 +219,7 @@ EN: dict[str, str] = {
     "cal_month_played": "Daily games played this month: {n}.",
     "cal_legend": "Each day shows your points against par (−2: two under par); green: at or under par; underlined: your current streak.",
     # persistence
-    # stored data (hearts_web.store_checks, data_transfer, tabs)
+    # stored data (hearts_web.saved_data, data_transfer, tabs)
     "n_settings_replaced": "Your settings could not be read and were reset to the defaults.",
     "n_settings_repaired": "Some of your settings could not be read and were reset to the defaults.",
     "n_match_replaced": "Your saved match could not be read, so a new match has started.",
@@ -241,8 +241,6 @@ EN: dict[str, str] = {
     "n_online_match_repaired": "Some details of the saved match of your online table could not be read and were reset.",
     "n_online_replaced": "Saved data of an online table could not be read and was set aside.",
     "n_online_repaired": "Saved data of an online table could not be read and was repaired.",
-    "n_data_replaced": "Some saved data could not be read and was set aside.",
-    "n_data_repaired": "Some saved data could not be read and was repaired.",
     "n_now_practice": "It now counts as practice.",
     "n_backup_kept": "The original is kept as a backup (it is included when you export your data).",
     "n_backup_failed": "The original could not be kept as a backup because the storage is full: export your data now to keep a copy.",
@@ -702,8 +700,6 @@ DE: dict[str, str] = {
     "n_online_match_repaired": "Einige Angaben der gespeicherten Partie deines Online-Tischs konnten nicht gelesen werden und wurden zurückgesetzt.",
     "n_online_replaced": "Gespeicherte Daten eines Online-Tischs konnten nicht gelesen werden und wurden beiseitegelegt.",
     "n_online_repaired": "Gespeicherte Daten eines Online-Tischs konnten nicht gelesen werden und wurden repariert.",
-    "n_data_replaced": "Einige gespeicherte Daten konnten nicht gelesen werden und wurden beiseitegelegt.",
-    "n_data_repaired": "Einige gespeicherte Daten konnten nicht gelesen werden und wurden repariert.",
     "n_now_practice": "Sie zählt jetzt als Übung.",
     "n_backup_kept": "Das Original ist als Sicherung aufbewahrt (es ist in jedem Export enthalten).",
     "n_backup_failed": "Das Original konnte nicht als Sicherung aufbewahrt werden, weil der Speicher voll ist: Exportiere deine Daten jetzt, um eine Kopie zu behalten.",
