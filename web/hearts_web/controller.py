@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl
 
 from hearts import Match, Phase
 
-from . import dom_input, extras, page
+from . import dom_input, extras, i18n, page
 from .bot_seats import BotSeats
 from .commands import Commands
 from .daily_data import is_date
@@ -55,7 +55,8 @@ class Controller:
     def __init__(self) -> None:
         self.params = _query()  # the page's address; read again at every begin
         self._challenge_links: ChallengeLinks | None = None
-        self.commands = commands = Commands()
+        self.commands = commands = Commands(warn=lambda text: window.console.warn(text))
+        i18n.report_missing_with(lambda text: window.console.warn(text))
         self.notices = DataNotices()
         store = Store(local_storage(), on_status=self.notices.storage_status)
         self.saved = saved = SavedData(store, self.notices.notify, lambda: self.prefs.settings.difficulty)

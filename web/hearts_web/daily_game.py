@@ -238,8 +238,10 @@ class DailyGame:
             )
         else:
             again = self.data.attempted(today)
-            label, action = (t("daily_practice"), "daily-practice") if again else (t("daily_play"), "daily-play")
-            parts.append(f'<div class="dlg-actions"><button type="button" class="primary" data-action="{action}" autofocus>{esc(label)}</button></div>')
+            button = (f'<button type="button" class="primary" data-action="daily-practice" autofocus>{esc(t("daily_practice"))}</button>'
+                      if again else
+                      f'<button type="button" class="primary" data-action="daily-play" autofocus>{esc(t("daily_play"))}</button>')
+            parts.append(f'<div class="dlg-actions">{button}</div>')
         parts.append(daily_html.history_html(self.data.results, today))
         self.dialogs.open(t("daily_title", date=today), "".join(parts))
 

@@ -3,11 +3,17 @@
 Strings live in plain dicts (no fetch at start-up); ``t(key, **params)`` formats one in the
 current language.  Rule explanations are keyed by the engine's stable IllegalAction codes and
 hint reasons by the bots' reason codes, so the engine never has to know a language.
+
+Every key the page and the code use exists in both languages (``tests/web/test_page_contract.py``);
+a key missing all the same is reported once (:func:`report_missing_with`: the page's console) and
+shows the English text, or the key itself.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
+from collections.abc import Callable
 
 from hearts.cards import CARDS
 
@@ -951,8 +957,20 @@ RANK_TEXT_DE = {11: "B", 12: "D", 13: "K", 14: "A"}
 SUIT_SYMBOL = ("♣", "♦", "♠", "♥")
 
 
+def _warn(text: str) -> None:
+    warnings.warn(text, RuntimeWarning, stacklevel=4)
+
+
 class _Lang:
     current = "en"
+    report: Callable[[str], None] = _warn  # where a missing text is reported
+    reported: set[tuple[str, str]] = set()  # (language, key): each once
+
+
+def report_missing_with(report: Callable[[str], None] | None) -> None:
+    """Report texts missing from a language with ``report`` (the page: its console's warnings;
+    ``None``: a Python ``RuntimeWarning``, as by default)."""
+    _Lang.report = report or _warn
 
 
 def set_lang(lang: str) -> None:
@@ -983,7 +1001,12 @@ def plurals(text: str, params: dict[str, object]) -> str:
 def t(key: str, **params: object) -> str:
     """The string ``key`` in the current language, its plurals picked and ``params`` filled in."""
     table = STRINGS[_Lang.current]
-    text = table.get(key) or EN.get(key) or key
+    text = table.get(key)
+    if text is None:
+        if (_Lang.current, key) not in _Lang.reported:
+            _Lang.reported.add((_Lang.current, key))
+            _Lang.report(f"hearts: no {_Lang.current.upper()} text for {key!r}")
+        text = EN.get(key) or key
     if "[[" in text:
         text = plurals(text, params)
     if params:
