@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import sys
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from conftest import goto_ready, shot, wait_ready
+from conftest import ROOT, goto_ready, shot, wait_ready
 from ui_helpers import (
     PLAYABLE,
     hand_cards,
@@ -18,6 +20,12 @@ from ui_helpers import (
     use_settings,
     wait_my_turn_or_dialog,
 )
+
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+
+from hearts_web import i18n  # noqa: E402
+from hearts_web.saved_data import BY_KEY  # noqa: E402
+from hearts_web.store import MemoryStorage, Store  # noqa: E402
 
 MATCH_KEY = "hearts.match.v1"
 
@@ -114,3 +122,34 @@ def test_offline_reload_mid_match_plays_on(persistent_context) -> None:  # type:
     assert hand_cards(page) == before
     page.click(f"{PLAYABLE} >> nth=0")
     page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=len(before))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_several_keys_repaired_at_once_are_told_truly_in_one_card(page: Page, lang: str) -> None:
+    """Settings and daily data repaired, the match repaired into practice, an online key set aside:
+    one card, a line per key in the words the registry gives it, and each backup holds its original."""
+    open_game(page, "/?speed=instant&seed=e2e-several", lang=lang)
+    pass_three(page)
+    wait_my_turn_or_dialog(page)
+    match, settings = stored(page, MATCH_KEY), stored(page, "hearts.settings.v1")
+    match["session"]["practice"] = "yes"
+    settings["look"] = "neon"
+    values = {MATCH_KEY: json.dumps(match), "hearts.settings.v1": json.dumps(settings),
+              "hearts.daily.v1": '{"results": [1], "attempts": {}}', "hearts.online-guest.v1": "[1]"}
+    page.evaluate("(entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v))", list(values.items()))
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    lines = page.locator('#notices [data-notice="stored"] [data-notice-key]')
+    expect(lines).to_have_count(len(values))
+    i18n.set_lang(lang)
+    for key, raw in values.items():
+        notice = BY_KEY[key].check(Store(MemoryStorage({key: raw})), "easy")[1]
+        assert notice is not None
+        line = page.locator(f'#notices [data-notice-key="{key}"]')
+        expect(line).to_have_attribute("data-notice-kind", notice.kind)
+        expect(line).to_have_text(notice.text(with_backup=False))
+        backup = line.get_attribute("data-notice-backup") or ""
+        assert page.evaluate("k => localStorage.getItem(k)", backup) == raw  # "kept as a backup" is true
+    expect(page.locator('#notices [data-notice="stored"]')).to_contain_text(i18n.t("n_backups_kept"))
+    assert i18n.t("n_now_practice") in page.locator(f'#notices [data-notice-key="{MATCH_KEY}"]').inner_text()
+    shot(page, f"persistence-several-notices-{lang}")

@@ -259,7 +259,7 @@ def test_crafted_totals_show_consistent_figures_and_a_true_notice(page: Page, la
     shot(page, f"stats-crafted-notice-{lang}")
     page.click('.tool[data-action="stats"]')
     page.wait_for_selector("dialog[open] [data-stats-level]")
-    expected, _ = Statistics.read(crafted_totals())
+    expected = Statistics.decode(crafted_totals()).value
     figures = page.evaluate(FIGURES)
     for level in ("easy", "medium", "hard"):
         totals = expected.by_level(level)

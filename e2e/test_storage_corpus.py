@@ -44,11 +44,12 @@ from hearts_web import i18n  # noqa: E402
 from hearts_web.session import Mode, Pending, Session, SessionState, encode_save  # noqa: E402
 from hearts_web.settings import Settings  # noqa: E402
 from hearts_web.stats import Statistics  # noqa: E402
-from hearts_web.store import DAILY_GAME_KEY, DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, MemoryStorage, Store  # noqa: E402
-from hearts_web.store_checks import WHAT, check_daily, check_settings, check_stats, load_session  # noqa: E402
+from hearts_web.saved_data import BY_KEY, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS  # noqa: E402
+from hearts_web.store import MemoryStorage, Store  # noqa: E402
 from helpers import step  # noqa: E402
 from strategies import json_paths  # noqa: E402
 
+SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, DAILY_KEY, STATS_KEY = SETTINGS.key, MATCH.key, DAILY_GAME.key, DAILY.key, STATS.key
 DAILY_DATE = "2026-11-29"
 PATH = f"/?speed=instant&daily={DAILY_DATE}"  # the daily game first, then "Back to the match"
 AT_START = (SETTINGS_KEY, STATS_KEY, DAILY_KEY, DAILY_GAME_KEY)  # read when the page starts on a daily link
@@ -84,7 +85,7 @@ def _real() -> dict[str, dict[str, Any]]:
 
 def _stats() -> dict[str, Any]:
     """Statistics as the game stores them: two levels, an online match, version 1's counters."""
-    stats = Statistics.read({"played": 3, "won": 1, "hands": 20, "points": 140, "moons": 1})[0]
+    stats = Statistics.decode({"played": 3, "won": 1, "hands": 20, "points": 140, "moons": 1}).value
     stats.record(MatchTally(6, 40, 0, 1, 2, False, False, 2), "easy", "king", "2026-11-27", online=False)
     stats.record(MatchTally(8, 35, 1, 0, 1, True, False, 1), "hard", "standard", "2026-11-28", online=False)
     stats.record(MatchTally(5, 30, 0, 0, None, True, True, 1), "medium", "classic", "2026-11-28", online=True)
@@ -147,17 +148,10 @@ def _hand_picked_loads() -> list[dict[str, str]]:
 
 # ------------------------------------------------------------------ what the checked loaders say (CPython)
 def expected(key: str, raw: str) -> str:
-    """"ok", "repaired" or "replaced": what the game must report for ``raw`` under ``key``."""
-    store = Store(MemoryStorage({key: raw}))
-    if key == SETTINGS_KEY:
-        notices = check_settings(store)[1]
-    elif key == STATS_KEY:
-        notices = check_stats(store)
-    elif key == DAILY_KEY:
-        notices = check_daily(store)
-    else:
-        notices = load_session(store, key, "easy")[1]
-    return notices[0].kind if notices else "ok"
+    """"ok", "repaired" or "replaced": what the game must report for ``raw`` under ``key`` (its
+    kind in the registry, checked here in CPython)."""
+    notice = BY_KEY[key].check(Store(MemoryStorage({key: raw})), "easy")[1]
+    return notice.kind if notice is not None else "ok"
 
 
 # ------------------------------------------------------------------ the warm page
@@ -222,7 +216,7 @@ def check_notices(page: Page, keys: tuple[str, ...], values: dict[str, str]) -> 
                 assert stored.get(key) == raw, f"a good value was changed: {where}"
             continue
         assert got is not None and got["kind"] == want, f"expected {want}, the page said {got}: {where}"
-        assert got["text"].startswith(i18n.t(f"n_{WHAT[key]}_{want}")), got["text"]
+        assert got["text"].startswith(i18n.t(f"n_{BY_KEY[key].what}_{want}")), got["text"]
         assert got["backup"] and stored.get(got["backup"]) == raw, f"'kept as a backup' is not true: {where}"
         assert i18n.t("n_backup_kept")[:20] in card or i18n.t("n_backups_kept")[:20] in card, card
         if want == "replaced":

@@ -213,7 +213,8 @@ _EVENT_READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
 
 def event_from_dict(data: Any) -> Event:
     d = _map(data)
-    reader = _EVENT_READERS.get(d.get("kind"))  # type: ignore[arg-type]
+    kind = d.get("kind")
+    reader = _EVENT_READERS.get(kind) if isinstance(kind, str) else None  # a list is no kind (and unhashable)
     if reader is None:
         raise WireError(f"unknown event {str(d.get('kind'))[:20]!r}")
     return reader(d)

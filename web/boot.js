@@ -8,7 +8,7 @@
   "use strict";
   var root = document.documentElement;
 
-  // The player's saved settings (hearts_web/settings.py, key "hearts.settings.v1") decide the
+  // The player's saved settings (hearts_web/saved_data.py, key "hearts.settings.v1") decide the
   // language and the look of the first paint, as they will once Python runs.
   var saved = {};
   try {

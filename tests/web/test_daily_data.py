@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hearts_web.daily_data import DailyData, is_date
+from hearts_web.store import Unreadable
 
 GOOD = {"date": "2026-11-29", "points": 3, "par": 5, "markers": ["none"] * 12 + ["hearts"], "moon": False}
 
 
 def test_stored_results_round_trip_and_bad_entries_are_left_out() -> None:
-    data = DailyData.from_dict({
+    decoded = DailyData.decode({
         "results": {"2026-11-29": GOOD, "yesterday": GOOD, "2026-11-30": {"points": "x"}, "2026-12-01": [1]},
         "attempts": {"2026-11-29": "started"}, "par_ms": {"2026-11-29": 900, "x": "slow"},
     })
-    assert list(data.results) == ["2026-11-29"] and data.dropped == 4  # 3 results, 1 par time
+    data = decoded.value
+    assert list(data.results) == ["2026-11-29"] and decoded.repairs.made == {"results": 3, "par_ms": 1}
     assert data.attempted("2026-11-29") and not data.attempted("2026-11-30")
-    again = DailyData.from_dict(data.to_dict())
-    assert again.results == data.results and again.par_ms == {"2026-11-29": 900} and again.dropped == 0
-    assert DailyData.from_dict({"results": [GOOD]}).dropped == 1
+    again = DailyData.decode(data.to_dict())
+    assert again.value.results == data.results and again.value.par_ms == {"2026-11-29": 900} and not again.repairs
+    assert DailyData.decode({"results": [GOOD]}).repairs.made == {"results": 1}
+    with pytest.raises(Unreadable):
+        DailyData.decode([GOOD])
 
 
 

@@ -39,12 +39,12 @@ result_like = st.fixed_dictionaries({"date": dates, "points": leaf, "par": leaf,
 @given(results=st.dictionaries(dates, result_like | shapes, max_size=4) | shapes,
        attempts=shapes, par_ms=st.dictionaries(dates, leaf, max_size=3) | shapes, extra=st.dictionaries(st.text(max_size=3), shapes, max_size=2))
 def test_any_stored_shape_shows_the_panel(results: object, attempts: object, par_ms: object, extra: dict[str, object]) -> None:
-    data = DailyData.from_dict({**extra, "results": results, "attempts": attempts, "par_ms": par_ms})
+    data = DailyData.decode({**extra, "results": results, "attempts": attempts, "par_ms": par_ms}).value
     for lang in ("en", "de"):
         i18n.set_lang(lang)
         history_html(data.results, "2026-11-29")
         for r in data.results.values():
             result_html(r)
             share_text(r, "https://hearts.example/")
-    again = DailyData.from_dict(data.to_dict())
-    assert again.dropped == 0 and again.results == data.results and again.attempts == data.attempts
+    again = DailyData.decode(data.to_dict())
+    assert not again.repairs and again.value.results == data.results and again.value.attempts == data.attempts

@@ -53,3 +53,19 @@ def test_every_count_takes_the_singular_for_one_in_both_languages() -> None:
     assert i18n.t("points_n", n=1) == "1 Punkt" and i18n.t("points_n", n=0) == "0 Punkte"
     assert i18n.t("review_done", n=1, flagged=1) == "1 Entscheidung geprüft; 1 hat dich Punkte gekostet."
     i18n.set_lang("en")
+
+
+def test_a_missing_text_is_reported_once_and_shows_the_english_one() -> None:
+    said: list[str] = []
+    i18n.report_missing_with(said.append)
+    try:
+        i18n.set_lang("de")
+        i18n.EN["only_in_english_for_this_test"] = "English"
+        assert i18n.t("only_in_english_for_this_test") == "English" and i18n.t("only_in_english_for_this_test") == "English"
+        assert i18n.t("no_such_key_anywhere") == "no_such_key_anywhere"
+        assert said == ["hearts: no DE text for 'only_in_english_for_this_test'", "hearts: no DE text for 'no_such_key_anywhere'"]
+        i18n.set_lang("en")
+        assert i18n.t("only_in_english_for_this_test") == "English" and len(said) == 2  # it is there in English
+    finally:
+        del i18n.EN["only_in_english_for_this_test"]
+        i18n.report_missing_with(None)

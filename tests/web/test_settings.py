@@ -4,24 +4,29 @@ from __future__ import annotations
 
 from hearts import PRESETS
 from hearts_web import i18n
+from hearts_web.saved_data import SETTINGS, SavedData
 from hearts_web.settings import Settings
 from hearts_web.settings_form import on_change, on_click, settings_html
-from hearts_web.store import SETTINGS_KEY, MemoryStorage, Store
+from hearts_web.store import MemoryStorage, Store, Unreadable
+
+import pytest
 
 
 def test_settings_round_trip_through_the_store() -> None:
     store = Store(MemoryStorage())
     s = Settings(lang="de", difficulty="hard", look="classic", speed="fast", rules=PRESETS["king"])
-    assert s.save(store)
-    loaded, dropped = Settings.load(store)
-    assert loaded == s and not dropped and store.get_json(SETTINGS_KEY)["preset"] == "king"
+    saved = SavedData(store, lambda notices: None, lambda: "easy")
+    assert saved.write(SETTINGS, s)
+    assert saved.get(SETTINGS) == s and store.get_json(SETTINGS.key)["preset"] == "king"  # type: ignore[index]
 
 
 def test_unknown_values_fall_back_to_the_defaults_and_are_reported() -> None:
-    s, dropped = Settings.from_dict({"difficulty": "godlike", "speed": "warp", "rules": {"target": -5}})
-    assert dropped and s == Settings()
-    s, dropped = Settings.from_dict({"difficulty": "easy"})
-    assert not dropped and s.difficulty == "easy"
+    decoded = Settings.decode({"difficulty": "godlike", "speed": "warp", "rules": {"target": -5}, "extra": 1})
+    assert decoded.value == Settings() and decoded.repairs.made == {"unknown": 1, "difficulty": 1, "speed": 1, "rules": 1}
+    decoded = Settings.decode({"difficulty": "easy"})
+    assert not decoded.repairs and decoded.value.difficulty == "easy"
+    with pytest.raises(Unreadable):
+        Settings.decode(["easy"])
 
 
 def test_taps_and_fields_change_the_settings() -> None:
@@ -44,11 +49,12 @@ def test_the_dialog_shows_the_current_choices() -> None:
 
 
 def test_deck_and_auto_play_are_checked_and_kept() -> None:
-    s, dropped = Settings.from_dict({"deck": "four", "autoplay": False})
-    assert not dropped and s.deck == "four" and s.autoplay is False
+    decoded = Settings.decode({"deck": "four", "autoplay": False})
+    s = decoded.value
+    assert not decoded.repairs and s.deck == "four" and s.autoplay is False
     assert Settings().autoplay is True and Settings().deck == "two"  # forced cards play themselves by default
     for bad in ({"deck": "rainbow"}, {"deck": 4}, {"autoplay": "yes"}, {"autoplay": 1}):
-        s, dropped = Settings.from_dict(bad)
-        assert dropped and s == Settings(), bad
+        decoded = Settings.decode(bad)
+        assert decoded.repairs and decoded.value == Settings(), bad
     s = Settings()
     assert on_click(s, "set-deck", "four") == "look" and s.deck == "four"  # the deck is drawn with the look

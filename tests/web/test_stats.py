@@ -15,13 +15,36 @@ from hearts import PRESETS, Match, Rules, Seat
 from hearts.tally import MatchTally, match_tally
 from hearts_web import i18n
 from hearts_web.session import Mode, Session, SessionState
-from hearts_web.stats import HISTORY_LIMIT, Entry, Statistics, Totals, note_events, record
-from hearts_web.store import STATS_KEY, MemoryStorage, Store
-from hearts_web.store_checks import check_stats
+from hearts_web.saved_data import STATS, Notice, SavedData
+from hearts_web.stats import HISTORY_LIMIT, Entry, Statistics, Totals, note_events
+from hearts_web.store import MemoryStorage, Repairs, Store, Unreadable
 from helpers import random_match
 from strategies import json_paths
 
 TODAY = "2026-12-03"
+STATS_KEY = STATS.key
+
+
+def saved(store: Store) -> SavedData:
+    return SavedData(store, lambda notices: None, lambda: "medium")
+
+
+def load(store: Store) -> Statistics:
+    return saved(store).get(STATS)
+
+
+def record(store: Store, tally: MatchTally, level: str, preset: str, date: str, online: bool) -> None:
+    saved(store).update(STATS, lambda stats: stats.record(tally, level, preset, date, online))
+
+
+def read(value: object) -> tuple[Statistics, Repairs]:
+    decoded = Statistics.decode(value)
+    return decoded.value, decoded.repairs
+
+
+def check_stats(store: Store) -> list[Notice]:
+    notice = STATS.check(store)[1]
+    return [notice] if notice else []
 
 
 def finished(rules: Rules = PRESETS["king"], seed: int = 1) -> Match:
@@ -38,7 +61,9 @@ def play_out(session: Session, store: Store, today: str = TODAY) -> bool:
         events = [HandOver(row.hand_number, row.points, row.moon, row.totals)]
         if row is m.score_sheet[-1]:
             events.append(MatchOver(m.winners, m.scores))
-        wrote = note_events(session, events, store, today) or wrote
+        counted = note_events(session, events, today)
+        if counted is not None:
+            wrote = saved(store).update(STATS, counted.add_to) or wrote
     return wrote
 
 
@@ -48,7 +73,7 @@ def test_a_counted_match_is_recorded_once_under_its_level_and_preset() -> None:
     session = Session(match, SessionState(difficulty="hard"))
     assert play_out(session, store)
     assert session.state.counted and session.state.pending.hands == len(match.score_sheet)
-    stats = Statistics.load(store)
+    stats = load(store)
     mine = match_tally(match, Seat.SOUTH)
     hard = stats.by_level("hard")
     assert (hard.matches, hard.hands, hard.points, hard.won) == (1, mine.hands, match.scores[0], int(mine.won))
@@ -56,7 +81,7 @@ def test_a_counted_match_is_recorded_once_under_its_level_and_preset() -> None:
     assert stats.by_preset("king") == hard and stats.by_level("easy") == Totals() and stats.online == Totals()
     assert stats.history == [Entry(TODAY, "hard", "king", False, mine.hands, mine.points, mine.place, mine.shared)]
     assert not play_out(session, store)  # counted already
-    assert Statistics.load(store).overall.matches == 1
+    assert load(store).overall.matches == 1
 
 
 def test_practice_daily_and_challenge_games_are_not_recorded() -> None:
@@ -70,7 +95,7 @@ def test_a_hosted_online_match_counts_in_the_online_section() -> None:
     store, match = Store(MemoryStorage()), finished(Rules(target=30), seed=4)
     play_out(Session(finished(), SessionState(difficulty="easy")), store)
     play_out(Session(match, SessionState(mode=Mode.ONLINE, difficulty="easy")), store)
-    stats = Statistics.load(store)
+    stats = load(store)
     assert stats.online.matches == 1 and stats.online.points == match.scores[0] and stats.overall.matches == 1
     assert [e.online for e in stats.history] == [False, True] and stats.history[1].preset == "custom"
 
@@ -80,7 +105,7 @@ def test_the_history_keeps_the_last_fifty() -> None:
     for i in range(HISTORY_LIMIT + 5):
         tally = MatchTally(hands=5, points=i, moons_shot=0, moons_allowed=0, queens=1, won=False, shared=False, place=3)
         record(store, tally, "medium", "standard", TODAY, online=False)
-    stats = Statistics.load(store)
+    stats = load(store)
     assert len(stats.history) == HISTORY_LIMIT and stats.history[0].points == 5 and stats.history[-1].points == 54
     assert stats.by_level("medium").matches == HISTORY_LIMIT + 5  # the totals keep everything
     assert len(store.storage.data[STATS_KEY]) < 12_000  # type: ignore[union-attr]
@@ -102,22 +127,22 @@ def test_any_old_counters_keep_their_totals(old: dict[str, int]) -> None:
     store = Store(MemoryStorage({STATS_KEY: json.dumps(old)}))
     assert check_stats(store) == []  # read as it is: no notice, nothing written
     assert store.storage.data[STATS_KEY] == json.dumps(old)  # type: ignore[union-attr]
-    stats = Statistics.load(store)
+    stats = load(store)
     total = stats.overall
     assert (total.matches, total.won, total.hands, total.points, total.moons_shot) == (
         old["played"], old["won"], old["hands"], old["points"], old["moons"])
     assert all(stats.by_level(level) == Totals() for level in ("easy", "medium", "hard"))
     # the next recorded match writes the new form and the old counters stay in it
     record(store, KING_TALLY, "easy", "king", TODAY, online=False)
-    again = Statistics.load(store)
+    again = load(store)
     assert again.earlier == stats.earlier or (old["played"] == 0 and again.earlier is None)
     assert again.overall.matches == old["played"] + 1
     assert json.loads(store.storage.data[STATS_KEY])["v"] == 2  # type: ignore[union-attr]
 
 
 def test_old_counters_that_cannot_all_be_true_are_repaired() -> None:
-    stats, repairs = Statistics.read({"played": 2, "won": 7, "hands": 3, "points": 9, "moons": 5})
-    assert stats.earlier == Totals(matches=2, won=2, hands=3, points=9, moons_shot=3) and repairs.totals_fixed == 2
+    stats, repairs = read({"played": 2, "won": 7, "hands": 3, "points": 9, "moons": 5})
+    assert stats.earlier == Totals(matches=2, won=2, hands=3, points=9, moons_shot=3) and repairs.count("totals_fixed") == 2
 
 
 # ------------------------------------------------------------------ any stored value
@@ -163,26 +188,27 @@ def test_any_stored_statistics_load_or_are_repaired_with_a_reason(value: object)
     storage = MemoryStorage({STATS_KEY: raw})
     notices = check_stats(Store(storage))
     if not isinstance(value, dict):
-        assert [n.kind for n in notices] == ([] if value is None else ["replaced"])
+        assert [n.kind for n in notices] == ["replaced"]  # JSON null too: only an absent key is "nothing stored"
         return
     try:
-        stats, repairs = Statistics.read(value)
-    except ValueError:
+        stats, repairs = read(value)
+    except Unreadable:
         assert value.get("v") != 2 and [n.kind for n in notices] == ["replaced"]
         return
-    if repairs.any:
+    if repairs:
         [notice] = notices
-        assert notice.kind == "repaired" and notice.details and storage.data[notice.backup or ""] == raw
+        assert notice.kind == "repaired" and notice.told and storage.data[notice.backup or ""] == raw
         said = notice.text()
-        assert all(i18n.t(key, n=n) in said for key, n in notice.details)
+        assert all(i18n.t(key, n=n) in said for key, n in notice.told)
+        assert {key for key, _ in notice.told} <= set(STATS.says)
     else:
         assert notices == [] and storage.data[STATS_KEY] == raw  # a good value is left as it is
         if "v" in value:  # and nothing of it was dropped without a word
             assert len(stats.history) == len(value.get("history", []))
             assert sum(map(len, stats.levels.values())) == sum(map(len, value.get("levels", {}).values()))
     # what is kept now reads back the same, with nothing more to repair
-    again, more = Statistics.read(json.loads(storage.data[STATS_KEY]))
-    assert not more.any and again == stats
+    again, more = read(json.loads(storage.data[STATS_KEY]))
+    assert not more and again == stats
     assert_consistent(stats)
 
 
@@ -222,9 +248,9 @@ def test_a_total_without_matches_keeps_nothing_and_the_notice_says_so() -> None:
     value = json.loads(json.dumps(REAL))
     value["levels"]["easy"]["standard"] = {"matches": 0, "won": 0, "hands": 500, "points": 2500, "moons_shot": 0,
                                            "moons_allowed": 100, "queens": 400}
-    stats, repairs = Statistics.read(value)
-    assert stats.by_level("easy") == Statistics.read(REAL)[0].by_level("easy")
-    assert repairs.any and "lowered to fit the matches played" in _notice_en(value)
+    stats, repairs = read(value)
+    assert stats.by_level("easy") == read(REAL)[0].by_level("easy")
+    assert repairs and "lowered to fit the matches played" in _notice_en(value)
     assert_consistent(stats)
 
 
@@ -234,7 +260,7 @@ def test_a_billion_hands_are_lowered_to_what_the_matches_can_hold() -> None:
     value = json.loads(json.dumps(REAL))
     hard = value["levels"]["hard"]["king"]
     value["levels"]["hard"]["king"] = dict(hard, hands=10**9, queens=10**9, moons_allowed=10**9, moons_shot=10**9)
-    stats, _ = Statistics.read(value)
+    stats, _ = read(value)
     totals = stats.by_level("hard")
     assert totals.hands == hard["matches"] * MAX_MATCH_HANDS and totals.queens + totals.moons_allowed <= totals.hands
     assert totals.moons_shot <= totals.queens
@@ -261,7 +287,7 @@ def test_history_entries_that_the_totals_do_not_hold_are_left_out() -> None:
     value = json.loads(json.dumps(REAL))
     hard = next(e for e in value["history"] if e["level"] == "hard")
     value["history"] = [dict(hard, date="2026-11-01"), dict(hard, date="2026-11-02")] + value["history"]
-    stats, repairs = Statistics.read(value)
+    stats, repairs = read(value)
     assert [e.date for e in stats.history if e.level == "hard"] == [hard["date"]]  # the newest stays
     said = _notice_en(value)
     assert "2 matches in the history did not agree with your totals and were left out." in said
@@ -274,7 +300,7 @@ def test_a_damaged_history_entry_is_left_out_and_the_notice_says_so() -> None:
     value["history"][2]["date"] = "2026-02-30"
     storage = MemoryStorage({STATS_KEY: json.dumps(value)})
     [notice] = check_stats(Store(storage))
-    stats = Statistics.load(Store(storage))
+    stats = load(Store(storage))
     assert len(stats.history) == len(REAL["history"]) - 2  # type: ignore[arg-type]
     assert stats.by_level("easy").matches == 2  # the totals are kept
     i18n.set_lang("en")
@@ -306,4 +332,4 @@ def test_another_version_is_set_aside() -> None:
         storage = MemoryStorage({STATS_KEY: json.dumps({"v": version, "history": []})})
         [notice] = check_stats(Store(storage))
         assert notice.kind == "replaced" and STATS_KEY not in storage.data
-        assert Statistics.load(Store(MemoryStorage({STATS_KEY: json.dumps({"v": version})}))) == Statistics()
+        assert load(Store(MemoryStorage({STATS_KEY: json.dumps({"v": version})}))) == Statistics()

@@ -97,7 +97,7 @@ def test_nothing_recorded_yet_says_so() -> None:
 
 
 def test_the_counters_of_version_1_are_shown_apart() -> None:
-    stats, _ = Statistics.read({"played": 12, "won": 5, "hands": 90, "points": 600, "moons": 1})
+    stats = Statistics.decode({"played": 12, "won": 5, "hands": 90, "points": 600, "moons": 1}).value
     html = balanced(statistics_html(stats, {}, "2026-12-03", "2026-12"))
     assert "data-stats-earlier" in html and "12 matches" in html and "6.7" in html
 

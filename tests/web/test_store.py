@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts_web.store import BACKUP_PREFIX, MemoryStorage, Store, Unreadable
+from hearts_web.store import MemoryStorage, Store, Unreadable
 
 import pytest
 
@@ -13,32 +13,32 @@ def test_values_round_trip_and_absent_keys_are_none() -> None:
     assert store.set_json("k", {"a": [1, 2]}) and store.get_json("k") == {"a": [1, 2]}
 
 
-def test_unreadable_data_is_backed_up_under_its_own_key() -> None:
+def test_unreadable_data_can_be_moved_to_a_backup_key() -> None:
     storage = MemoryStorage({"k": "{not json"})
     store = Store(storage)
     with pytest.raises(Unreadable):
         store.get_json("k")
-    assert store.load_dict("k") == ({}, True)
-    backups = [k for k in storage.keys() if k.startswith(BACKUP_PREFIX)]
-    assert len(backups) == 1 and storage.get(backups[0]) == "{not json" and storage.get("k") is None
-
-
-def test_a_value_that_is_not_an_object_is_kept_aside_too() -> None:
-    storage = MemoryStorage({"k": "[1, 2]"})
-    assert Store(storage).load_dict("k") == ({}, True)
-    assert "[1, 2]" in storage.data.values() and "k" not in storage.data
+    assert store.backup("k", "k.backup") == "k.backup"
+    assert storage.data == {"k.backup": "{not json"}
 
 
 def test_a_full_storage_is_reported_and_keeps_the_original() -> None:
     storage = MemoryStorage({"k": "{bad"}, quota=12)
     store = Store(storage)
     assert not store.set_json("other", {"x": "a long value"})
-    assert store.backup("k") is None and storage.get("k") == "{bad"  # nothing could be kept: nothing removed
+    assert store.backup("k", "k.backup") is None and storage.get("k") == "{bad"  # nothing could be kept: nothing removed
 
 
 def test_no_storage_at_all_plays_on_without_saving() -> None:
     store = Store(None)
-    assert store.get_json("k") is None and not store.set_json("k", 1) and store.load_dict("k") == ({}, False)
+    assert store.get_json("k") is None and not store.set_json("k", 1) and not store.set_many({"k": "1"})
+
+
+def test_many_writes_are_all_made_or_none() -> None:
+    storage = MemoryStorage({"a": "1"}, quota=12)
+    store = Store(storage)
+    assert not store.set_many({"a": "2", "b": "a value too long"}) and storage.data == {"a": "1"}
+    assert store.set_many({"a": "3", "b": "4"}) and storage.data == {"a": "3", "b": "4"}
 
 
 # ------------------------------------------------------------------ checked reads
@@ -48,7 +48,8 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from hearts_web import store as store_module  # noqa: E402
-from hearts_web.store import LIMITS, MATCH_KEY, MAX_DEPTH, SETTINGS_KEY, json_depth, parse_json  # noqa: E402
+from hearts_web.saved_data import MATCH, SETTINGS  # noqa: E402
+from hearts_web.store import MAX_DEPTH, json_depth, parse_json  # noqa: E402
 
 # text that looks like JSON syntax inside strings: brackets, quotes, backslashes
 tricky_text = st.text(alphabet='[]{}"\\:,ab \u00e9\U0001f600', max_size=12)
@@ -85,19 +86,19 @@ def test_deep_nesting_never_reaches_the_parser(monkeypatch: pytest.MonkeyPatch) 
                  '{"v": 2, "record": ' + "[" * 40 + "]" * 40 + "}"):
         with pytest.raises(Unreadable, match="nested deeper"):
             parse_json(text)
-    store = Store(MemoryStorage({MATCH_KEY: "[" * 10_000}))
+    store = Store(MemoryStorage({MATCH.key: "[" * 10_000}))
     with pytest.raises(Unreadable):
-        store.get_json(MATCH_KEY)
+        store.get_json(MATCH.key, MATCH.limit)
 
 
 def test_limits_hold_at_the_edge() -> None:
     assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
     with pytest.raises(Unreadable):
         parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
-    long_string = json.dumps("x" * (LIMITS[SETTINGS_KEY]))
-    store = Store(MemoryStorage({SETTINGS_KEY: long_string}))
+    long_string = json.dumps("x" * SETTINGS.limit)
+    store = Store(MemoryStorage({SETTINGS.key: long_string}))
     with pytest.raises(Unreadable, match="too long"):
-        store.get_json(SETTINGS_KEY)
+        SETTINGS.decode_text(long_string)
 
 
 @pytest.mark.parametrize("text", ['"\\ud800"', '{"\\udfff": 1}', '["a\\ud800b"]', "{bad", "", "NaN?", '{"a": 1} x'])
@@ -135,23 +136,23 @@ def test_a_refused_write_is_held_shown_and_caught_up_later() -> None:
 
 def test_a_backup_that_does_not_fit_stays_in_memory_and_the_original_stays() -> None:
     raw = "{broken" + "x" * 30
-    storage = MemoryStorage({MATCH_KEY: raw}, quota=70)
+    storage = MemoryStorage({MATCH.key: raw}, quota=70)
     store = Store(storage)
-    assert store.backup(MATCH_KEY) is None
-    assert storage.get(MATCH_KEY) == raw and list(store.unkept.values()) == [raw]
+    assert store.backup(MATCH.key, "b") is None
+    assert storage.get(MATCH.key) == raw and list(store.unkept.values()) == [raw]
 
 
 def test_backup_keys_never_collide() -> None:
     store = Store(MemoryStorage({"k": "1"}))
-    first = store.backup("k", keep_original=True)
-    second = store.backup("k", keep_original=True)
-    assert first and second and first != second
+    first = store.backup("k", store.free_key("k.b"), keep_original=True)
+    second = store.backup("k", store.free_key("k.b"), keep_original=True)
+    assert first == "k.b" and second == "k.b-2"
 
 
 def test_a_read_only_store_writes_nothing() -> None:
     storage = MemoryStorage({"k": "{bad"})
     store = Store(storage)
     store.readonly = True
-    assert not store.set_json("k", 1) and store.backup("k") is None
+    assert not store.set_json("k", 1) and store.backup("k", "b") is None
     store.remove("k")
     assert storage.data == {"k": "{bad"} and not store.failing

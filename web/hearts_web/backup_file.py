@@ -4,35 +4,37 @@ The file keeps every stored value verbatim, as the text it is stored as (so unre
 backups survive a round trip, and ``web/boot-guard.js`` can write the same file without Python)::
 
     {"format": "hearts-export", "version": 1, "exported": "2026-11-29T18:03:11Z",
-     "data": {"hearts.settings.v1": "{...}", "hearts.match.v1": "{...}", "hearts.backup....": "..."}}
+     "data": {"<key>": "<the text stored under it>", ...}}
+
+with every key of the game's (:data:`hearts_web.saved_data.PREFIX`), sorted. Lone surrogates in a
+damaged value are written as ``\\udXXX`` escapes (as ``JSON.stringify`` does), so the file is
+valid UTF-8 and export, import, export gives the same bytes.
 
 Importing checks the file before anything changes: its size and nesting before parsing, then the
-envelope, then each value with the same checks the game uses when it loads (:mod:`store_checks`, run on
-a scratch copy). :func:`plan_import` says what will be replaced; :func:`apply_import` does it, all
-or nothing. A key the file does not have stays as it is; a value that cannot be read is kept as a
-backup and replaces nothing. Pure: no DOM.
+envelope, then each value with the same decoder the game uses when it loads (its kind in
+:mod:`hearts_web.saved_data`). :func:`plan_import` says what will be replaced; :func:`apply_import`
+does it, all or nothing. A key the file does not have stays as it is; a value that cannot be
+read is kept as a backup and replaces nothing; kinds that are never imported (the online table's)
+are left out. Pure: no DOM.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
-from . import store_checks
-from .daily_data import DailyData
 from .i18n import t
-from .session import decode_save
-from .stats import Statistics
-from .store import (BACKUP_PREFIX, CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY, STATS_KEY,
-                    MemoryStorage, Store, Unreadable, parse_json)
+from .saved_data import BACKUP_PREFIX, KINDS, PREFIX
+from .store import Store, Unreadable, parse_json
 
 __all__ = ["FORMAT", "VERSION", "MAX_FILE_CHARS", "ImportError_", "ImportPlan", "export_data", "export_text",
-           "file_name", "read_file", "plan_import", "apply_import", "describe"]
+           "file_name", "read_file", "plan_import", "apply_import"]
 
 FORMAT = "hearts-export"
 VERSION = 1
 MAX_FILE_CHARS = 12_000_000
-PREFIX = "hearts."
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class ImportError_(ValueError):
@@ -55,8 +57,9 @@ def export_data(store: Store) -> dict[str, str]:
 
 def export_text(store: Store, exported: str) -> str:
     """The export file's text; ``exported`` is the time (ISO 8601, UTC)."""
-    return json.dumps({"format": FORMAT, "version": VERSION, "exported": exported, "data": export_data(store)},
+    text = json.dumps({"format": FORMAT, "version": VERSION, "exported": exported, "data": export_data(store)},
                       indent=1, ensure_ascii=False)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)  # only ever inside a JSON string
 
 
 def file_name(exported: str) -> str:
@@ -68,7 +71,7 @@ def read_file(text: str) -> dict[str, str]:
     if len(text) > MAX_FILE_CHARS:
         raise ImportError_("size")
     try:
-        envelope = parse_json(text, MAX_FILE_CHARS, max_depth=4)
+        envelope = parse_json(text, MAX_FILE_CHARS, max_depth=4, lone_surrogates=True)  # damaged values, verbatim
     except Unreadable as exc:
         raise ImportError_("json", str(exc)) from None
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT or not isinstance(envelope.get("data"), dict):
@@ -101,90 +104,33 @@ class ImportPlan:
         return not self.writes
 
 
-def _check(key: str, raw: str) -> bool:
-    """Whether ``raw`` loads under ``key`` (fine or repairable), checked on a scratch storage."""
-    scratch = Store(MemoryStorage({key: raw}))
-    if key == SETTINGS_KEY:
-        _, notices = store_checks.check_settings(scratch)
-    elif key == STATS_KEY:
-        notices = store_checks.check_stats(scratch)
-    elif key == DAILY_KEY:
-        notices = store_checks.check_daily(scratch)
-    else:
-        session, notices = store_checks.load_session(scratch, key, "medium")
-        return session is not None
-    return all(n.repaired for n in notices)
-
-
-def describe(key: str, raw: str | None) -> str:
-    """A short description of a stored value for the import preview ("hand 3, 12 points for you")."""
-    if raw is None:
-        return t("imp_none")
-    try:
-        value = parse_json(raw)
-        if key in (MATCH_KEY, DAILY_GAME_KEY, CHALLENGE_GAME_KEY):
-            session = decode_save(value, [], mode=store_checks.MODE_OF_KEY[key])
-            if key == DAILY_GAME_KEY:
-                return t("imp_daily_game_desc", date=session.state.date)
-            m = session.match
-            if m.is_over:
-                return t("imp_match_over")
-            return t("imp_match_desc", hand=len(m.hands), trick=min(m.hand.trick_number + 1, 13), pts=m.scores[0])
-        if key in (DAILY_KEY, STATS_KEY):
-            if not isinstance(value, dict):
-                raise TypeError("not an object")
-            if key == DAILY_KEY:
-                return t("imp_daily_desc", days=len(DailyData.from_dict(value).results))
-            stats = Statistics.read(value)[0]
-            return t("imp_stats_desc", n=stats.overall.matches + stats.online.matches)
-        if key == SETTINGS_KEY:
-            return t("imp_settings_desc")
-    except (ValueError, TypeError, AttributeError):  # Unreadable, CorruptSave: not describable
-        pass
-    return t("imp_invalid")
-
-
 def plan_import(store: Store, data: dict[str, str], stamp: str) -> ImportPlan:
     """What importing ``data`` into ``store`` will change. ``stamp`` makes backup keys unique."""
     plan = ImportPlan()
-    for key in GAME_KEYS:
-        if key not in data:
+    importable = [kind for kind in KINDS if kind.importable]
+    for kind in importable:
+        raw, now = data.get(kind.key), store.get_raw(kind.key)
+        if raw is None or raw == now:
+            continue  # not in the file, or already stored as it is
+        try:
+            kind.decode_text(raw)  # fine or repairable: it replaces what is stored
+        except Unreadable:
+            plan.set_aside.append(kind.key)
+            plan.writes[store.free_key(f"{BACKUP_PREFIX}{kind.key}.import-{stamp}")] = raw
             continue
-        raw = data[key]
-        if _check(key, raw):
-            if store.get_raw(key) != raw:
-                plan.replace[key] = (describe(key, store.get_raw(key)), describe(key, raw))
-                plan.writes[key] = raw
-        else:
-            plan.set_aside.append(key)
-            plan.writes[f"{BACKUP_PREFIX}{key}.import-{stamp}"] = raw
+        plan.replace[kind.key] = (kind.describe_text(now), kind.describe_text(raw))
+        plan.writes[kind.key] = raw
+    keys = {kind.key for kind in importable}
     for key, raw in data.items():
         if key.startswith(BACKUP_PREFIX):
             if store.get_raw(key) is None:
                 plan.backups += 1
                 plan.writes[key] = raw
-        elif key not in GAME_KEYS:
+        elif key not in keys:
             plan.skipped.append(key)
     return plan
 
 
 def apply_import(store: Store, plan: ImportPlan) -> bool:
     """Write the plan: all of it, or (storage full) nothing at all. True when written."""
-    if store.storage is None or store.readonly:
-        return False
-    before = {key: store.get_raw(key) for key in plan.writes}
-    done: list[str] = []
-    for key, raw in plan.writes.items():
-        try:
-            store.storage.set(key, raw)
-        except OSError:
-            for undo in reversed(done):  # newest first: each old value fits where it was before
-                old = before[undo]
-                if old is None:
-                    store.storage.remove(undo)
-                else:
-                    store.storage.set(undo, old)
-            return False
-        done.append(key)
-        store.unsaved.pop(key, None)
-    return True
+    return store.set_many(plan.writes)

@@ -23,9 +23,8 @@ from .daily_html import SHARE_GLYPH
 from .dialogs import Dialogs
 from .dom import by_id, qs, window
 from .i18n import t
-from .saved_games import SavedGames
+from .saved_data import CHALLENGE_GAME, SavedData
 from .session import Mode, Session, SessionState
-from .store import CHALLENGE_GAME_KEY
 from .table_html import esc
 from .table_view import TableView
 
@@ -72,7 +71,7 @@ def to_beat(challenge: Challenge) -> str:
 
 
 class ChallengeLinks:
-    def __init__(self, commands: Commands, table: TableDoor, saved: SavedGames, view: TableView, dialogs: Dialogs) -> None:
+    def __init__(self, commands: Commands, table: TableDoor, saved: SavedData, view: TableView, dialogs: Dialogs) -> None:
         self.table, self.saved, self.view, self.dialogs = table, saved, view, dialogs
         commands.add("challenge", self.make)
         commands.add("challenge-copy", lambda _: page.guard(self._copy(str(by_id("challenge-link").getAttribute("href")))))
@@ -140,7 +139,7 @@ class ChallengeLinks:
             window.history.replaceState(None, "", window.location.pathname)
             return False
         token = encode(challenge)
-        saved = self.saved.load(CHALLENGE_GAME_KEY)
+        saved = self.saved.load(CHALLENGE_GAME)
         if saved is not None and saved.state.challenge == token:  # a reload: go on where it was
             self.table.enter(saved)  # its bots decide with the original match's seeds
             return True

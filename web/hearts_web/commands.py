@@ -11,6 +11,7 @@ that form as a :class:`FieldChange`. Pure: no DOM.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -50,8 +51,16 @@ class DuplicateCommand(ValueError):
     """Two features registered the same action: one of them would never run."""
 
 
+def _warn(text: str) -> None:
+    warnings.warn(text, RuntimeWarning, stacklevel=3)
+
+
 class Commands:
-    def __init__(self) -> None:
+    """``warn`` reports a press or a change nobody registered (the page: its console's warnings);
+    every action of the page has a handler (``tests/web/test_page_contract.py``), so one is a bug."""
+
+    def __init__(self, warn: Callable[[str], None] = _warn) -> None:
+        self.warn = warn
         self._actions: dict[str, Callable[[Press], None]] = {}
         self._forms: dict[str, Callable[[FieldChange], None]] = {}
         self._placeholders: set[str] = set()
@@ -79,9 +88,10 @@ class Commands:
         return action in self._actions
 
     def run(self, press: Press) -> bool:
-        """Hand ``press`` to its handler; False when no feature registered its action."""
+        """Hand ``press`` to its handler; False (and a warning) when no feature registered its action."""
         handler = self._actions.get(press.action)
         if handler is None:
+            self.warn(f"hearts: no command is registered for the action {press.action!r}")
             return False
         handler(press)
         return True
@@ -89,6 +99,7 @@ class Commands:
     def change(self, change: FieldChange) -> bool:
         handler = self._forms.get(change.form)
         if handler is None:
+            self.warn(f"hearts: no command is registered for the form {change.form!r}")
             return False
         handler(change)
         return True

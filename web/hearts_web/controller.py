@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl
 
 from hearts import Match, Phase
 
-from . import dom_input, extras, page
+from . import dom_input, extras, i18n, page
 from .bot_seats import BotSeats
 from .commands import Commands
 from .daily_data import is_date
@@ -23,18 +23,18 @@ from .daily_game import DailyGame, ParBook
 from .data_notices import DataNotices
 from .data_transfer import DataTransfer
 from .dialogs import Dialogs
-from .dom import by_id, listen, window
+from .dom import by_id, listen, local_storage, window
 from .hand_controls import HandControls
 from .i18n import t
 from .learn import Learn
 from .online.door import Door
 from .online.start import Online
-from .saved_games import SavedGames
+from .saved_data import MATCH, SETTINGS, SavedData
 from .session import Mode, Session, SessionState
 from .settings import Settings
 from .settings_dialog import Preferences, SettingsDialog
 from .stats_dialog import StatsDialog
-from .store import MATCH_KEY, SETTINGS_KEY
+from .store import Store
 from .tab_owner import TabOwner
 from .table_loop import TableLoop
 from .table_view import TableView
@@ -55,26 +55,27 @@ class Controller:
     def __init__(self) -> None:
         self.params = _query()  # the page's address; read again at every begin
         self._challenge_links: ChallengeLinks | None = None
-        self.commands = commands = Commands()
+        self.commands = commands = Commands(warn=lambda text: window.console.warn(text))
+        i18n.report_missing_with(lambda text: window.console.warn(text))
         self.notices = DataNotices()
-        self.owner = owner = TabOwner(commands, self.notices, self.begin, self.stop)
-        self.store = store = owner.store
+        store = Store(local_storage(), on_status=self.notices.storage_status)
+        self.saved = saved = SavedData(store, self.notices.notify, lambda: self.prefs.settings.difficulty)
+        self.owner = owner = TabOwner(commands, self.notices, saved, self.begin, self.stop)
         self.prefs = prefs = Preferences(owner.settings, self.params)
         self.view = view = TableView(prefs.timings)
         self.dialogs = dialogs = Dialogs(lambda: view.seating, commands)
-        self.saved = saved = SavedGames(store, lambda: prefs.settings.difficulty, self.notices.notify)
         pars = ParBook()
         self.bots = BotSeats(view.set_thinking, prefs.min_think, self.params)
-        self.table = table = TableLoop(view, dialogs, saved, store, self.bots, pars.get)
+        self.table = table = TableLoop(view, dialogs, saved, self.bots, pars.get)
         self.hand = HandControls(commands, table, view, lambda: prefs.settings.autoplay)
-        SettingsDialog(commands, prefs, store, dialogs, view, table, self._relabel)
+        SettingsDialog(commands, prefs, saved, dialogs, view, table, self._relabel)
         Toolbar(commands, table, dialogs)
-        StatsDialog(commands, store, dialogs)
+        StatsDialog(commands, saved, dialogs)
         TakeBack(commands, table, view, dialogs, self.hand.hold)
         extras.later(commands, ("review",), self._review)
         DataTransfer(commands, store, dialogs, self.notices.cards, lambda: owner.begin(None))
         extras.later(commands, ("challenge",), self._challenges)
-        self.daily = DailyGame(commands, table, saved, store, dialogs, view, pars, self.params, self._link_speed)
+        self.daily = DailyGame(commands, table, saved, dialogs, view, pars, self.params, self._link_speed)
         self.online = Online(commands, self._online_door)
         self.learn = Learn(commands, table, view, dialogs, self.notices.cards, lambda: prefs.settings.rules,
                            lambda: self.online.active, self.resume_or_new)
@@ -106,7 +107,7 @@ class Controller:
         return self.prefs.speed_override if "speed" in self.params else None
 
     def _online_door(self) -> Door:
-        return Door(self.store, self.dialogs, self.view, self.table, self.saved, self.bots.stand_in,
+        return Door(self.dialogs, self.view, self.table, self.saved, self.bots.stand_in,
                     lambda: self.prefs.settings, self.params, self.resume_or_new)
 
     # ------------------------------------------------------------------ start-up
@@ -134,11 +135,11 @@ class Controller:
             if not self._challenges().open(self.params.pop("challenge")):
                 self.resume_or_new()
         elif not await self.online.open_from_link():
-            first = self.store.get_raw(SETTINGS_KEY) is None and self.store.get_raw(MATCH_KEY) is None
+            first = not self.saved.stored(SETTINGS) and not self.saved.stored(MATCH)
             self.resume_or_new()
             if first:  # a first visit without a link: offer "How to play" and the guided hand, once
                 self.learn.welcome()
-                self.prefs.settings.save(self.store)
+                self.saved.write(SETTINGS, self.prefs.settings)
         page.apply_texts(self.view.seating)
         by_id("app").hidden = False
         page.fit_toolbar()  # measurable only now that the table is shown
@@ -168,7 +169,7 @@ class Controller:
 
     # ------------------------------------------------------------------ mode switches
     def resume_or_new(self) -> None:
-        saved = self.saved.load(MATCH_KEY)
+        saved = self.saved.load(MATCH)
         if saved is not None:
             self.table.enter(saved)
         else:

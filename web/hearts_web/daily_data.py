@@ -1,14 +1,17 @@
 """What the daily game stores: each day's counted result, the days attempted, how long par took.
 
-Read field by field: entries that cannot be read are left out and counted. Pure: no DOM.
+Read field by field: entries that cannot be read are left out, each counted among the repairs.
+Pure: no DOM.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, TypeGuard
 
 from hearts.daily import DailyResult, parse_date
+
+from .store import Decoded, Repairs, Unreadable
 
 __all__ = ["DailyData", "is_date"]
 
@@ -20,47 +23,33 @@ class DailyData:
     results: dict[str, DailyResult] = field(default_factory=dict)
     attempts: set[str] = field(default_factory=set)
     par_ms: dict[str, int] = field(default_factory=dict)
-    dropped: int = 0  # entries that could not be read (not dates, wrong types): left out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> "DailyData":
-        """The stored data; entries that cannot be read (not dates, wrong types, unknown keys)
-        are left out and counted in ``dropped``."""
-        out = cls()
-        out.dropped = len(set(data) - {"results", "attempts", "par_ms"})
-        results = data.get("results", {})
-        if isinstance(results, Mapping):
-            for date, raw in results.items():
-                try:
-                    parse_date(date)
-                    result = DailyResult.from_dict(raw) if isinstance(raw, Mapping) else None
-                except ValueError:
-                    result = None
-                if result is None or result.date != date or not _sane(result):
-                    out.dropped += 1
-                else:
-                    out.results[date] = result
-        else:
-            out.dropped += 1
-        attempts = data.get("attempts", {})
-        if isinstance(attempts, Mapping):
-            for date in attempts:
-                if is_date(date):
-                    out.attempts.add(date)
-                else:
-                    out.dropped += 1
-        else:
-            out.dropped += 1
-        par_ms = data.get("par_ms", {})
-        if isinstance(par_ms, Mapping):
-            for date, ms in par_ms.items():
-                if is_date(date) and isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**9:
-                    out.par_ms[date] = ms
-                else:
-                    out.dropped += 1
-        else:
-            out.dropped += 1
-        return out
+    def decode(cls, data: object) -> Decoded["DailyData"]:
+        """The stored data (:mod:`hearts_web.saved_data`); entries that cannot be read (not dates,
+        wrong types, unknown keys) are left out, each counted in the repairs. :class:`Unreadable`
+        when it is no object."""
+        if not isinstance(data, Mapping):
+            raise Unreadable("daily data must be an object")
+        out, repairs = cls(), Repairs()
+        repairs.note("unknown", len(set(data) - {"results", "attempts", "par_ms"}))
+        for date, raw in _entries(data.get("results", {}), "results", repairs):
+            result = _result(date, raw)
+            if is_date(date) and result is not None:
+                out.results[date] = result
+            else:
+                repairs.note("results")
+        for date, _ in _entries(data.get("attempts", {}), "attempts", repairs):
+            if is_date(date):
+                out.attempts.add(date)
+            else:
+                repairs.note("attempts")
+        for date, ms in _entries(data.get("par_ms", {}), "par_ms", repairs):
+            if is_date(date) and isinstance(ms, int) and not isinstance(ms, bool) and 0 <= ms < 10**9:
+                out.par_ms[date] = ms
+            else:
+                repairs.note("par_ms")
+        return Decoded(out, repairs)
 
     def to_dict(self) -> dict[str, object]:
         return {"results": {d: r.to_dict() for d, r in sorted(self.results.items())},
@@ -71,7 +60,24 @@ class DailyData:
         return date in self.results or date in self.attempts
 
 
-def is_date(text: object) -> bool:
+def _entries(part: object, name: str, repairs: Repairs) -> list[tuple[object, object]]:
+    """The entries of one part of the stored data (an object; anything else counts as one repair)."""
+    if isinstance(part, Mapping):
+        return list(part.items())
+    repairs.note(name)
+    return []
+
+
+def _result(date: object, raw: object) -> DailyResult | None:
+    """A day's result, if it can be true and is stored under its own date."""
+    try:
+        result = DailyResult.from_dict(raw) if isinstance(raw, Mapping) else None
+    except ValueError:
+        return None
+    return result if result is not None and result.date == date and _sane(result) else None
+
+
+def is_date(text: object) -> TypeGuard[str]:
     """Whether ``text`` is a real date written ``YYYY-MM-DD``."""
     try:
         parse_date(text)  # type: ignore[arg-type]

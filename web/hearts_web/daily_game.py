@@ -22,9 +22,8 @@ from .dialogs import Dialogs
 from .dom import JsObject, by_id, document, is_none, local_date, window
 from .i18n import t
 from .players import Pacer
-from .saved_games import SavedGames
+from .saved_data import DAILY, DAILY_GAME, SavedData
 from .session import Mode, Session, SessionState
-from .store import DAILY_GAME_KEY, DAILY_KEY, Store
 from .table_html import esc
 from .table_view import TableView
 
@@ -64,9 +63,9 @@ class DailyGame:
     """``params``: the page's address (``?share=`` forces a way to share, for tests);
     ``link_speed()``: the ``?speed=`` that a daily's address keeps, if any."""
 
-    def __init__(self, commands: Commands, table: TableDoor, saved: SavedGames, store: Store, dialogs: Dialogs,
+    def __init__(self, commands: Commands, table: TableDoor, saved: SavedData, dialogs: Dialogs,
                  view: TableView, pars: ParBook, params: Mapping[str, str], link_speed: Callable[[], str | None]) -> None:
-        self.table, self.saved, self.store, self.dialogs, self.view = table, saved, store, dialogs, view
+        self.table, self.saved, self.dialogs, self.view = table, saved, dialogs, view
         self.pars, self.params, self.link_speed = pars, params, link_speed
         commands.add("daily", lambda _: self.show_panel())
         for action in ("daily-play", "daily-open-today", "daily-practice"):
@@ -85,8 +84,7 @@ class DailyGame:
     def data(self) -> DailyData:
         """What the daily stores, read at the first use after this tab took the game."""
         if self._data is None:
-            raw, _ = self.store.load_dict(DAILY_KEY)
-            self._data = DailyData.from_dict(raw)
+            self._data = self.saved.get(DAILY)
         return self._data
 
     def forget(self) -> None:
@@ -105,7 +103,7 @@ class DailyGame:
         return session is not None and session.state.mode is Mode.DAILY
 
     def _save_data(self) -> None:
-        self.store.set_json(DAILY_KEY, self.data.to_dict())
+        self.saved.write(DAILY, self.data)
 
     # ------------------------------------------------------------------ par
     def ensure_par(self, date: str) -> None:
@@ -152,7 +150,7 @@ class DailyGame:
         except ValueError:
             date = local_date()
         self.date = date
-        saved = self.saved.load(DAILY_GAME_KEY)
+        saved = self.saved.load(DAILY_GAME)
         if saved is not None and saved.state.date == date:
             if saved.match.phase is not Phase.MATCH_OVER:
                 self._enter(saved)
@@ -240,8 +238,10 @@ class DailyGame:
             )
         else:
             again = self.data.attempted(today)
-            label, action = (t("daily_practice"), "daily-practice") if again else (t("daily_play"), "daily-play")
-            parts.append(f'<div class="dlg-actions"><button type="button" class="primary" data-action="{action}" autofocus>{esc(label)}</button></div>')
+            button = (f'<button type="button" class="primary" data-action="daily-practice" autofocus>{esc(t("daily_practice"))}</button>'
+                      if again else
+                      f'<button type="button" class="primary" data-action="daily-play" autofocus>{esc(t("daily_play"))}</button>')
+            parts.append(f'<div class="dlg-actions">{button}</div>')
         parts.append(daily_html.history_html(self.data.results, today))
         self.dialogs.open(t("daily_title", date=today), "".join(parts))
 

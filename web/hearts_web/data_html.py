@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .i18n import t
-from .store import GAME_KEYS
-from .store_checks import WHAT, Notice
+from .saved_data import BY_KEY, KINDS, Notice
 from .table_html import esc
 
 if TYPE_CHECKING:  # the import preview comes with data_transfer, in the second archive
@@ -80,11 +79,11 @@ def import_preview_html(plan: ImportPlan) -> str:
     parts = []
     if plan.replace:
         items = "".join(
-            f'<li data-import-key="{esc(key)}"><strong>{esc(t("imp_" + WHAT[key]))}</strong>: {esc(new)} '
+            f'<li data-import-key="{esc(kind.key)}"><strong>{esc(t("imp_" + kind.what))}</strong>: {esc(new)} '
             f'<span class="note">({esc(t("imp_now", what=now))})</span></li>'
-            for key in GAME_KEYS if key in plan.replace for now, new in [plan.replace[key]])
+            for kind in KINDS if kind.key in plan.replace for now, new in [plan.replace[kind.key]])
         parts.append(f'<p>{esc(t("import_will_replace"))}</p><ul class="import-list">{items}</ul>')
-    kept = [f'<li data-import-aside="{esc(key)}">{esc(t("imp_" + WHAT[key]))}: {esc(t("imp_invalid"))}</li>'
+    kept = [f'<li data-import-aside="{esc(key)}">{esc(t("imp_" + BY_KEY[key].what))}: {esc(t("imp_invalid"))}</li>'
             for key in plan.set_aside]
     if plan.backups:
         kept.append(f"<li>{esc(t('imp_backups', n=plan.backups))}</li>")

@@ -13,7 +13,7 @@ from .data_html import notice_html, stored_notice_html
 from .dom import window
 from .i18n import t
 from .notices import Notices
-from .store_checks import Notice
+from .saved_data import Notice
 
 __all__ = ["DataNotices"]
 

@@ -3,11 +3,17 @@
 Strings live in plain dicts (no fetch at start-up); ``t(key, **params)`` formats one in the
 current language.  Rule explanations are keyed by the engine's stable IllegalAction codes and
 hint reasons by the bots' reason codes, so the engine never has to know a language.
+
+Every key the page and the code use exists in both languages (``tests/web/test_page_contract.py``);
+a key missing all the same is reported once (:func:`report_missing_with`: the page's console) and
+shows the English text, or the key itself.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
+from collections.abc import Callable
 
 from hearts.cards import CARDS
 
@@ -219,7 +225,7 @@ EN: dict[str, str] = {
     "cal_month_played": "Daily games played this month: {n}.",
     "cal_legend": "Each day shows your points against par (−2: two under par); green: at or under par; underlined: your current streak.",
     # persistence
-    # stored data (hearts_web.store_checks, data_transfer, tabs)
+    # stored data (hearts_web.saved_data, data_transfer, tabs)
     "n_settings_replaced": "Your settings could not be read and were reset to the defaults.",
     "n_settings_repaired": "Some of your settings could not be read and were reset to the defaults.",
     "n_match_replaced": "Your saved match could not be read, so a new match has started.",
@@ -241,8 +247,6 @@ EN: dict[str, str] = {
     "n_online_match_repaired": "Some details of the saved match of your online table could not be read and were reset.",
     "n_online_replaced": "Saved data of an online table could not be read and was set aside.",
     "n_online_repaired": "Saved data of an online table could not be read and was repaired.",
-    "n_data_replaced": "Some saved data could not be read and was set aside.",
-    "n_data_repaired": "Some saved data could not be read and was repaired.",
     "n_now_practice": "It now counts as practice.",
     "n_backup_kept": "The original is kept as a backup (it is included when you export your data).",
     "n_backup_failed": "The original could not be kept as a backup because the storage is full: export your data now to keep a copy.",
@@ -702,8 +706,6 @@ DE: dict[str, str] = {
     "n_online_match_repaired": "Einige Angaben der gespeicherten Partie deines Online-Tischs konnten nicht gelesen werden und wurden zurückgesetzt.",
     "n_online_replaced": "Gespeicherte Daten eines Online-Tischs konnten nicht gelesen werden und wurden beiseitegelegt.",
     "n_online_repaired": "Gespeicherte Daten eines Online-Tischs konnten nicht gelesen werden und wurden repariert.",
-    "n_data_replaced": "Einige gespeicherte Daten konnten nicht gelesen werden und wurden beiseitegelegt.",
-    "n_data_repaired": "Einige gespeicherte Daten konnten nicht gelesen werden und wurden repariert.",
     "n_now_practice": "Sie zählt jetzt als Übung.",
     "n_backup_kept": "Das Original ist als Sicherung aufbewahrt (es ist in jedem Export enthalten).",
     "n_backup_failed": "Das Original konnte nicht als Sicherung aufbewahrt werden, weil der Speicher voll ist: Exportiere deine Daten jetzt, um eine Kopie zu behalten.",
@@ -955,8 +957,20 @@ RANK_TEXT_DE = {11: "B", 12: "D", 13: "K", 14: "A"}
 SUIT_SYMBOL = ("♣", "♦", "♠", "♥")
 
 
+def _warn(text: str) -> None:
+    warnings.warn(text, RuntimeWarning, stacklevel=4)
+
+
 class _Lang:
     current = "en"
+    report: Callable[[str], None] = _warn  # where a missing text is reported
+    reported: set[tuple[str, str]] = set()  # (language, key): each once
+
+
+def report_missing_with(report: Callable[[str], None] | None) -> None:
+    """Report texts missing from a language with ``report`` (the page: its console's warnings;
+    ``None``: a Python ``RuntimeWarning``, as by default)."""
+    _Lang.report = report or _warn
 
 
 def set_lang(lang: str) -> None:
@@ -987,7 +1001,12 @@ def plurals(text: str, params: dict[str, object]) -> str:
 def t(key: str, **params: object) -> str:
     """The string ``key`` in the current language, its plurals picked and ``params`` filled in."""
     table = STRINGS[_Lang.current]
-    text = table.get(key) or EN.get(key) or key
+    text = table.get(key)
+    if text is None:
+        if (_Lang.current, key) not in _Lang.reported:
+            _Lang.reported.add((_Lang.current, key))
+            _Lang.report(f"hearts: no {_Lang.current.upper()} text for {key!r}")
+        text = EN.get(key) or key
     if "[[" in text:
         text = plurals(text, params)
     if params:

@@ -3,11 +3,11 @@
 A :class:`Session` is the match (the engine's :class:`~hearts.Match`) plus a :class:`SessionState`:
 whether it is a normal match or a daily game, practice or counted, the bots' level, and the
 figures of the match so far (``pending``). Saving writes ``{"v": 2, "record": ..., "session": ...}``;
-loading replays the record (:func:`decode_save`) and migrates saves of version 1, whose extra state
-was a loose ``meta`` dict.
+loading replays the record (:func:`decode_game`) and migrates saves of version 1, whose extra state
+was a loose ``meta`` dict. Which key holds the game of each mode: :mod:`hearts_web.saved_data`.
 
-Corrupt or foreign data raises :class:`CorruptSave` (the caller keeps it aside and starts afresh);
-anything else that goes wrong while loading is a bug and propagates.
+Corrupt or foreign data raises :class:`~hearts_web.store.Unreadable` (the caller keeps it aside and
+starts afresh); anything else that goes wrong while loading is a bug and propagates.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from hearts import HandScore, Match, Phase, RecordError, Seat, SeatView, match_f
 from hearts.challenge import decode as decode_challenge
 
 from .settings import DIFFICULTIES
-from .store import CHALLENGE_GAME_KEY, DAILY_GAME_KEY, MATCH_KEY, ONLINE_MATCH_KEY
+from .store import Decoded, Repairs, Unreadable
 
-__all__ = ["Mode", "Pending", "SessionState", "Session", "Snapshot", "CorruptSave", "SAVE_VERSION",
-           "encode_save", "decode_save"]
+__all__ = ["Mode", "Pending", "SessionState", "Session", "Snapshot", "SAVE_VERSION", "encode_save", "decode_game"]
 
 SAVE_VERSION = 2
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -71,15 +70,13 @@ class SessionState:
         return out
 
     @classmethod
-    def from_dict(cls, data: object, repairs: list[str] | None = None, mode: Mode | None = None,
-                  difficulty: str = "medium") -> "SessionState":
-        """Checked field by field; :class:`CorruptSave` names the first bad one.
-
-        With a ``repairs`` list, a bad field that has a safe value is set to it and its name is
-        appended instead: the mode comes from ``mode`` (the key it was stored under), the level
-        from ``difficulty``, a bad ``practice`` becomes True (the result is not counted), and
-        ``counted``/``pending`` are set by :func:`decode_save` from the match itself. Only a
-        daily game without a valid date cannot be repaired."""
+    def from_dict(cls, data: object, repairs: list[str], mode: Mode, difficulty: str = "medium") -> "SessionState":
+        """Checked field by field: a bad field that has a safe value is set to it and its name is
+        appended to ``repairs``: the mode comes from ``mode`` (the key it was stored under), the
+        level from ``difficulty``, a bad ``practice`` becomes True (the result is not counted), and
+        ``counted``/``pending`` are set by :func:`decode_game` from the match itself. A daily game
+        without a valid date or a challenge game without its token cannot be repaired
+        (:class:`Unreadable`)."""
 
         fields = _StoredFields(data, repairs)
         state = cls(mode=fields.mode(mode))
@@ -93,46 +90,40 @@ class SessionState:
 
 
 class _StoredFields:
-    """The fields of a stored session state, read one by one: a bad one raises :class:`CorruptSave`,
-    or, with a ``repairs`` list, is noted there and takes its safe value."""
+    """The fields of a stored session state, read one by one: a bad one is noted in ``repairs``
+    and takes its safe value."""
 
-    def __init__(self, data: object, repairs: list[str] | None) -> None:
+    def __init__(self, data: object, repairs: list[str]) -> None:
         self.repairs = repairs
         if not isinstance(data, Mapping):
-            self.bad("session", "the session must be an object")
+            self.bad("session")
             data = {}
         self.data: Mapping[str, object] = data
 
-    def bad(self, name: str, message: str) -> None:
-        if self.repairs is None:
-            raise CorruptSave(message)
+    def bad(self, name: str) -> None:
         self.repairs.append(name)
 
-    def mode(self, stored_as: Mode | None) -> Mode:
+    def mode(self, stored_as: Mode) -> Mode:
         raw = self.data.get("mode", "match")
         try:
             mode = Mode(raw)
-            if mode is Mode.GUIDED:
-                raise ValueError("a guided hand is never saved")
         except (ValueError, TypeError):
-            self.bad("mode", f"unknown mode {str(raw)[:20]!r}")
-            mode = stored_as or Mode.MATCH
-        if stored_as is not None and mode is not stored_as and self.repairs is not None:
-            self.repairs.append("mode")
-            mode = stored_as
-        return mode
+            mode = None
+        if mode is not stored_as:  # another mode (a guided hand is never saved), or none
+            self.bad("mode")
+        return stored_as
 
     def flag(self, name: str, fallback: bool) -> bool:
         value = self.data.get(name, False)
         if not isinstance(value, bool):
-            self.bad(name, f"{name} must be true or false")
+            self.bad(name)
             return fallback
         return value
 
     def level(self, mode: Mode, difficulty: str) -> str:
         level = self.data.get("difficulty", "medium")
         if not isinstance(level, str) or level not in DIFFICULTIES:
-            self.bad("difficulty", f"unknown difficulty {str(level)[:20]!r}")
+            self.bad("difficulty")
             return "medium" if mode is Mode.DAILY else difficulty
         return level
 
@@ -142,15 +133,15 @@ class _StoredFields:
             return None
         if not isinstance(date, str) or not _DATE.match(date):
             if mode is Mode.DAILY:
-                raise CorruptSave("a daily game needs its date")
-            self.bad("date", "a match has no date")
+                raise Unreadable("a daily game needs its date")
+            self.bad("date")
             return None
         try:
             datetime.date.fromisoformat(date)
         except ValueError:
             if mode is Mode.DAILY:
-                raise CorruptSave(f"no such date {date!r}") from None
-            self.bad("date", f"no such date {date!r}")
+                raise Unreadable(f"no such date {date!r}") from None
+            self.bad("date")
             return None
         return date
 
@@ -159,44 +150,32 @@ class _StoredFields:
         if mode is not Mode.CHALLENGE and challenge is None:
             return None
         if not isinstance(challenge, str):
-            raise CorruptSave("bad challenge: a challenge token must be text")
+            raise Unreadable("bad challenge: a challenge token must be text")
         try:
             decode_challenge(challenge)
         except (ValueError, TypeError) as exc:
-            raise CorruptSave(f"bad challenge: {str(exc)[:80]}") from None
+            raise Unreadable(f"bad challenge: {str(exc)[:80]}") from None
         return challenge
 
     def pending(self) -> Pending:
         pending = self.data.get("pending", {})
         if not isinstance(pending, Mapping):
-            self.bad("pending", "pending must be an object")
+            self.bad("pending")
             pending = {}
         values = {}
         for name in ("hands", "points", "moons"):
             value = pending.get(name, 0)
             if not isinstance(value, int) or isinstance(value, bool) or not -10**6 < value < 10**6:
-                self.bad("pending", f"pending.{name} must be a whole number")
+                self.bad("pending")
                 value = 0
             values[name] = value
         return Pending(**values)
-
-
-class CorruptSave(ValueError):
-    """Saved data that cannot be loaded: unreadable, foreign, tampered or from an unknown version."""
 
 
 @dataclass
 class Session:
     match: Match
     state: SessionState
-
-    @property
-    def save_key(self) -> str:
-        """The key the session is saved under ("" for the guided hand, which is never saved)."""
-        if self.state.mode is Mode.GUIDED:
-            return ""
-        return {Mode.MATCH: MATCH_KEY, Mode.DAILY: DAILY_GAME_KEY, Mode.ONLINE: ONLINE_MATCH_KEY,
-                Mode.CHALLENGE: CHALLENGE_GAME_KEY}[self.state.mode]
 
     @property
     def deal_can_be_shared(self) -> bool:
@@ -231,21 +210,21 @@ def encode_save(session: Session) -> dict[str, object]:
     return {"v": SAVE_VERSION, "record": match_to_record(session.match), "session": session.state.to_dict()}
 
 
-def decode_save(data: object, repairs: list[str] | None = None, mode: Mode | None = None,
-                difficulty: str = "medium") -> Session:
-    """The session of a save written by :func:`encode_save` (or by version 1).
+def decode_game(data: object, mode: Mode, difficulty: str = "medium") -> Decoded[Session]:
+    """The session of a save written by :func:`encode_save` (or by version 1) under the key of
+    ``mode``, and the names of the fields that had to be repaired.
 
-    Strict by default (:class:`CorruptSave` for any bad field). With a ``repairs`` list the
-    session state is repaired where it safely can be (see :meth:`SessionState.from_dict`) and
-    the names of the repaired fields are appended; ``pending`` is then always checked against
-    the match's own score sheet and ``counted`` is taken from whether the match is over. The
-    match record itself is never repaired: a record the engine refuses is corrupt."""
+    The session state is repaired where it safely can be (see :meth:`SessionState.from_dict`);
+    ``pending`` is always checked against the match's own score sheet, and ``counted`` is taken
+    from whether the match is over when it could not be read. The match record itself is never
+    repaired: a record the engine refuses, an unknown version or a daily or challenge game of more
+    than one hand is :class:`Unreadable`."""
     if not isinstance(data, Mapping):
-        raise CorruptSave("a save must be an object")
+        raise Unreadable("a save must be an object")
     version = data.get("v")
     if type(version) is not int or version not in (1, SAVE_VERSION):  # true is not 1, 2.0 is not 2
-        raise CorruptSave(f"unknown save version {str(version)[:20]!r}")
-    fixed: list[str] | None = None if repairs is None else []
+        raise Unreadable(f"unknown save version {str(version)[:20]!r}")
+    fixed: list[str] = []
     migrated = version == 1
     if migrated:
         data = _migrate_v1(data, fixed)
@@ -253,22 +232,24 @@ def decode_save(data: object, repairs: list[str] | None = None, mode: Mode | Non
     try:
         match = match_from_record(data.get("record"))
     except RecordError as exc:
-        raise CorruptSave(f"the match record is invalid: {exc}") from None
+        raise Unreadable(f"the match record is invalid: {exc}") from None
     if state.mode in (Mode.DAILY, Mode.CHALLENGE) and match.max_hands != 1:
-        raise CorruptSave("a daily or challenge game is a one-hand match")
-    if fixed is not None and repairs is not None:
-        if "counted" in fixed or "session" in fixed or "meta" in fixed:
-            state.counted = match.is_over  # a finished match was counted when it ended
-        if state.mode is Mode.MATCH:
-            derived = _pending_from(match)
-            if state.pending != derived:
-                state.pending = derived
-                if not migrated and "pending" not in fixed:
-                    fixed.append("pending")
-        elif "pending" in fixed:
-            state.pending = Pending()
-        repairs.extend(dict.fromkeys(fixed))  # each field once
-    return Session(match, state)
+        raise Unreadable("a daily or challenge game is a one-hand match")
+    if "counted" in fixed or "session" in fixed or "meta" in fixed:
+        state.counted = match.is_over  # a finished match was counted when it ended
+    if state.mode is Mode.MATCH:
+        derived = _pending_from(match)
+        if state.pending != derived:
+            state.pending = derived
+            if not migrated and "pending" not in fixed:
+                fixed.append("pending")
+    elif "pending" in fixed:
+        state.pending = Pending()
+    repairs = Repairs()
+    repairs.say("practice", "n_now_practice")  # a bad practice flag made the game practice: said so
+    for name in dict.fromkeys(fixed):  # each field once
+        repairs.note(name)
+    return Decoded(Session(match, state), repairs)
 
 
 def _pending_from(match: Match) -> Pending:
@@ -277,16 +258,14 @@ def _pending_from(match: Match) -> Pending:
     return Pending(len(rows), sum(r.points[Seat.SOUTH] for r in rows), sum(1 for r in rows if r.moon == Seat.SOUTH))
 
 
-def _migrate_v1(data: Mapping[str, object], repairs: list[str] | None) -> dict[str, object]:
+def _migrate_v1(data: Mapping[str, object], repairs: list[str]) -> dict[str, object]:
     """Version 1 kept the extra state in ``meta`` and the match dealt the next hand by itself: a save
     made while the hand summary was open (``meta.summary`` = that hand) already holds the next
     hand's empty body. Dropping it leaves the match waiting at the end of the hand, which is
-    where the summary now lives. A save without its ``meta`` object is corrupt (strict) or is
-    migrated with ``"meta"`` named among the repairs (the notice says so)."""
+    where the summary now lives. A save without its ``meta`` object is migrated with ``"meta"``
+    named among the repairs (the notice says so)."""
     meta = data.get("meta")
     if not isinstance(meta, Mapping):
-        if repairs is None:
-            raise CorruptSave("a version 1 save needs its meta object")
         repairs.append("meta")
         meta = {}
     record = data.get("record")

@@ -1,4 +1,5 @@
-"""Player settings (language, look, difficulty, speed, rules), stored under one key."""
+"""Player settings (language, look, difficulty, speed, rules) and their stored form (the key they are
+stored under is declared in :mod:`hearts_web.saved_data`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Mapping
 
 from hearts import PRESETS, Rules, preset_name
 
-from .store import SETTINGS_KEY, Store
+from .store import Decoded, Repairs, Unreadable
 
 __all__ = ["Settings", "DIFFICULTIES", "SPEEDS", "LOOKS", "TIMINGS", "MIN_THINK"]
 
@@ -46,24 +47,22 @@ class Settings:
         return preset_name(self.rules) or "custom"
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> tuple["Settings", bool]:
-        """Settings from stored data; unknown keys and bad values fall back to the defaults, and
-        the flag says whether any stored value had to be dropped."""
-        s = cls()
-        dropped = bool(set(data) - _KNOWN)
+    def decode(cls, data: object) -> Decoded["Settings"]:
+        """Settings from stored data (:mod:`hearts_web.saved_data`): unknown keys and bad values
+        fall back to the defaults, each noted in the repairs (by its name); the rules keep every
+        option that can be read on its own. :class:`Unreadable` when it is no object."""
+        if not isinstance(data, Mapping):
+            raise Unreadable("settings must be an object")
+        s, repairs = cls(), Repairs()
+        repairs.note("unknown", len(set(data) - _KNOWN))
         for name, allowed in (("lang", ("", *LANGS)), ("difficulty", DIFFICULTIES), ("look", LOOKS), ("speed", SPEEDS),
-                              ("deck", DECKS)):
+                              ("deck", DECKS), ("autoplay", (True, False)), ("mute_reactions", (True, False))):
             if name in data:
-                if isinstance(data[name], str) and data[name] in allowed:
-                    setattr(s, name, data[name])
+                value = data[name]
+                if type(value) is type(allowed[0]) and value in allowed:
+                    setattr(s, name, value)
                 else:
-                    dropped = True
-        for flag in ("autoplay", "mute_reactions"):
-            if flag in data:
-                if isinstance(data[flag], bool):
-                    setattr(s, flag, data[flag])
-                else:
-                    dropped = True
+                    repairs.note(name)
         if "rules" in data:
             raw = data["rules"]
             try:
@@ -71,23 +70,14 @@ class Settings:
                     raise ValueError("rules must be an object")
                 s.rules = Rules.from_dict(raw)
             except (ValueError, TypeError, AttributeError):
-                dropped = True
+                repairs.note("rules")
                 s.rules = _good_rules(raw)
-        return s, dropped
+        return Decoded(s, repairs)
 
     def to_dict(self) -> dict[str, object]:
         return {"lang": self.lang, "difficulty": self.difficulty, "look": self.look, "speed": self.speed,
                 "deck": self.deck, "autoplay": self.autoplay,
                 "mute_reactions": self.mute_reactions, "preset": self.preset, "rules": self.rules.to_dict()}
-
-    @classmethod
-    def load(cls, store: Store) -> tuple["Settings", bool]:
-        data, corrupt = store.load_dict(SETTINGS_KEY)
-        settings, dropped = cls.from_dict(data)
-        return settings, corrupt or dropped
-
-    def save(self, store: Store) -> bool:
-        return store.set_json(SETTINGS_KEY, self.to_dict())
 
 
 def _good_rules(data: object) -> Rules:

@@ -17,9 +17,9 @@ from .commands import Commands, FieldChange, Press
 from .dialogs import Dialogs
 from .dom import by_id, document, is_none, qs, window
 from .i18n import t
+from .saved_data import SETTINGS, SavedData
 from .session import Mode, Session
 from .settings import MIN_THINK, TIMINGS, Settings
-from .store import Store
 from .table_view import TableView
 
 __all__ = ["Preferences", "SettingsDialog", "TableDoor"]
@@ -70,9 +70,9 @@ class TableDoor(Protocol):
 class SettingsDialog:
     """``relabel()``: what else the page shows in words is drawn again after a change of language."""
 
-    def __init__(self, commands: Commands, prefs: Preferences, store: Store, dialogs: Dialogs, view: TableView,
+    def __init__(self, commands: Commands, prefs: Preferences, saved: SavedData, dialogs: Dialogs, view: TableView,
                  table: TableDoor, relabel: Callable[[], None] = lambda: None) -> None:
-        self.prefs, self.store, self.dialogs, self.view, self.table = prefs, store, dialogs, view, table
+        self.prefs, self.saved, self.dialogs, self.view, self.table = prefs, saved, dialogs, view, table
         self.relabel = relabel
         commands.add("settings", lambda _: self.dialogs.open(t("settings"), settings_form.settings_html(self.settings)))
         for action in ("set-lang", "set-difficulty", "set-look", "set-deck"):
@@ -106,7 +106,7 @@ class SettingsDialog:
                 session.state.difficulty = self.settings.difficulty  # the bots' next decision uses it
                 self.table.save()
         if changed is not None:
-            self.settings.save(self.store)
+            self.saved.write(SETTINGS, self.settings)
             self.refresh()
 
     def refresh(self) -> None:
@@ -123,7 +123,7 @@ class SettingsDialog:
 
     def set_lang(self, lang: str) -> None:
         self.settings.lang = lang if lang in i18n.LANGS else "en"
-        self.settings.save(self.store)
+        self.saved.write(SETTINGS, self.settings)
         i18n.set_lang(self.settings.lang)
         page.apply_texts(self.view.seating)
         self.view.render()

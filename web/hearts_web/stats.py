@@ -1,7 +1,7 @@
 """The player's statistics: totals per level and rules preset, the online matches, the last 50 matches.
 
 What a finished match means (points, moons shot and allowed, Q♠ taken, the place) is the engine's
-(:mod:`hearts.tally`); this module keeps it. Stored under ``hearts.stats.v1``::
+(:mod:`hearts.tally`); this module keeps it. Stored (:mod:`hearts_web.saved_data`) as::
 
     {"v": 2,
      "levels": {"easy": {"king": {"matches": 3, "won": 1, "hands": 17, "points": 120,
@@ -18,7 +18,7 @@ value that is not a whole number in its range becomes zero, totals that cannot a
 lowered to fit (:func:`hearts.tally.fit_totals`: no more wins than matches, no hands without a
 match, no Q♠ in a hand whose moon another seat shot...), a history entry that cannot be read is
 left out, and so is one that its level's totals do not hold (the history never shows more matches,
-wins or hands than the figures beside it); :class:`Repairs` says what was done. Practice matches
+wins or hands than the figures beside it); the repairs say what was done. Practice matches
 and daily games are never recorded here.
 """
 
@@ -34,10 +34,10 @@ from hearts.tally import HAND_POINTS, MAX_MATCH_HANDS, MatchTally, fit_totals, m
 from .daily_data import is_date
 from .session import Mode, Session
 from .settings import DIFFICULTIES
-from .store import STATS_KEY, Store
+from .store import Decoded, Repairs, Unreadable
 
-__all__ = ["Totals", "Entry", "Statistics", "Repairs", "note_events", "record", "HISTORY_LIMIT", "LEVELS", "PRESET_NAMES",
-           "VERSION"]
+__all__ = ["Totals", "Entry", "Statistics", "Counted", "note_events", "HISTORY_LIMIT", "LEVELS", "PRESET_NAMES",
+           "VERSION", "TOLD"]
 
 VERSION = 2
 PLAYER = Seat.SOUTH
@@ -51,28 +51,14 @@ ONLINE_FIELDS = LEVEL_FIELDS[:6]
 EARLIER_FIELDS = LEVEL_FIELDS[:5]
 _V1 = {"played": "matches", "won": "won", "hands": "hands", "points": "points", "moons": "moons_shot"}
 _ENTRY_KEYS = ("date", "level", "preset", "online", "hands", "points", "place", "shared")
+# the repairs the player's notice spells out (code, text key), in the order it tells them
+TOLD = (("history_unreadable", "n_stats_history_unreadable"), ("history_dropped", "n_stats_history"),
+        ("totals_fixed", "n_stats_totals_fixed"), ("history_disagrees", "n_stats_history_disagrees"),
+        ("unknown_dropped", "n_stats_unknown_dropped"))
 
 
 def _whole(value: object, low: int = 0, high: int = _BIG) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high else None
-
-
-@dataclass
-class Repairs:
-    """What reading stored statistics had to change: history entries left out (unreadable, or
-    not held by the totals), a history that is no list, totals set to zero or lowered, unknown
-    parts removed."""
-
-    history_dropped: int = 0
-    totals_fixed: int = 0
-    unknown_dropped: int = 0
-    history_unreadable: bool = False
-    history_disagrees: int = 0
-
-    @property
-    def any(self) -> bool:
-        return bool(self.history_dropped or self.totals_fixed or self.unknown_dropped or self.history_unreadable
-                    or self.history_disagrees)
 
 
 @dataclass
@@ -113,17 +99,17 @@ class Totals:
         """Totals from stored data (only the ``keep`` fields); bad values become zero and totals
         that cannot all be true are lowered, each counted in ``repairs``."""
         if not isinstance(data, Mapping):
-            repairs.totals_fixed += 1
+            repairs.note("totals_fixed")
             return cls()
-        repairs.unknown_dropped += len(set(data) - set(keep))
+        repairs.note("unknown_dropped", len(set(data) - set(keep)))
         values: dict[str, int] = {}
         for name in keep:
             value = _whole(data.get(name, 0), -_BIG if name == "points" else 0)  # absent: none yet
             if value is None:
-                repairs.totals_fixed += 1
+                repairs.note("totals_fixed")
             values[name] = value or 0
         totals = cls(**values)
-        repairs.totals_fixed += totals._fit(keep)
+        repairs.note("totals_fixed", totals._fit(keep))
         return totals
 
     def _fit(self, keep: Sequence[str]) -> int:
@@ -235,21 +221,26 @@ class Statistics:
         return out
 
     @classmethod
-    def read(cls, data: Mapping[str, object]) -> tuple["Statistics", Repairs]:
-        """Statistics from stored data (version 2, or version 1's counters), and what had to be
-        repaired; ``ValueError`` for another version (a newer game's data is not guessed at)."""
+    def decode(cls, data: object) -> Decoded["Statistics"]:
+        """Statistics from stored data (version 2, or version 1's counters) and what had to be
+        repaired; :class:`Unreadable` for no object or another version (a newer game's data is
+        not guessed at)."""
+        if not isinstance(data, Mapping):
+            raise Unreadable("statistics must be an object")
         repairs = Repairs()
+        for code, text in TOLD:
+            repairs.say(code, text)
         if "v" not in data:
-            return cls._read_v1(data, repairs), repairs
+            return Decoded(cls._read_v1(data, repairs), repairs)
         if type(data["v"]) is not int or data["v"] != VERSION:  # true is not 1, 2.0 is not 2
-            raise ValueError(f"unknown statistics version {str(data['v'])[:20]!r}")
-        repairs.unknown_dropped += len(set(data) - {"v", "levels", "online", "earlier", "history"})
+            raise Unreadable(f"unknown statistics version {str(data['v'])[:20]!r}")
+        repairs.note("unknown_dropped", len(set(data) - {"v", "levels", "online", "earlier", "history"}))
         stats = cls(levels=_read_levels(data.get("levels", {}), repairs),
                     online=Totals.read(data.get("online", {}), ONLINE_FIELDS, repairs))
         if "earlier" in data:
             stats.earlier = Totals.read(data["earlier"], EARLIER_FIELDS, repairs)
         stats.history = stats._held(_read_history(data.get("history", []), repairs), repairs)
-        return stats, repairs
+        return Decoded(stats, repairs)
 
     def _held(self, history: list[Entry], repairs: Repairs) -> list[Entry]:
         """The entries that their totals hold (the newest first): a level and preset's entries
@@ -264,69 +255,67 @@ class Statistics:
                 sums.matches, sums.won, sums.hands = sums.matches + 1, sums.won + e.won, sums.hands + e.hands
                 kept.append(e)
             else:
-                repairs.history_disagrees += 1
+                repairs.note("history_disagrees")
         return kept[::-1]
 
     @classmethod
     def _read_v1(cls, data: Mapping[str, object], repairs: Repairs) -> "Statistics":
-        repairs.unknown_dropped += len(set(data) - set(_V1))
+        repairs.note("unknown_dropped", len(set(data) - set(_V1)))
         renamed = {new: data[old] for old, new in _V1.items() if old in data}
         earlier = Totals.read(renamed, EARLIER_FIELDS, repairs)
         return cls(earlier=earlier if earlier != Totals() else None)
 
-    @classmethod
-    def load(cls, store: Store) -> "Statistics":
-        """What is stored (repaired as far as it must be; nothing is written here)."""
-        data, _ = store.load_dict(STATS_KEY)
-        try:
-            return cls.read(data)[0]
-        except ValueError:
-            return cls()  # another version: set aside when the game starts (store_checks)
-
 
 def _read_levels(data: object, repairs: Repairs) -> dict[str, dict[str, Totals]]:
     if not isinstance(data, Mapping):
-        repairs.totals_fixed += 1
+        repairs.note("totals_fixed")
         return {}
     out: dict[str, dict[str, Totals]] = {}
     for level, presets in data.items():
         if level not in LEVELS or not isinstance(presets, Mapping):
-            repairs.unknown_dropped += 1
+            repairs.note("unknown_dropped")
             continue
         for preset, raw in presets.items():
             if preset in PRESET_NAMES:
                 out.setdefault(str(level), {})[str(preset)] = Totals.read(raw, LEVEL_FIELDS, repairs)
             else:
-                repairs.unknown_dropped += 1
+                repairs.note("unknown_dropped")
     return out
 
 
 def _read_history(data: object, repairs: Repairs) -> list[Entry]:
     if not isinstance(data, list):
-        repairs.history_unreadable = True
+        repairs.note("history_unreadable")
         return []
     entries = [Entry.read(item) for item in data]
     kept = [e for e in entries if e is not None]
-    repairs.history_dropped += len(entries) - len(kept) + max(0, len(kept) - HISTORY_LIMIT)
+    repairs.note("history_dropped", len(entries) - len(kept) + max(0, len(kept) - HISTORY_LIMIT))
     return kept[-HISTORY_LIMIT:]
 
 
 # ------------------------------------------------------------------ recording a finished match
-def record(store: Store, tally: MatchTally, level: str, preset: str, date: str, online: bool) -> None:
-    """Add one finished match to the stored statistics."""
-    stats = Statistics.load(store)
-    stats.record(tally, level, preset, date, online)
-    store.set_json(STATS_KEY, stats.to_dict())
+@dataclass(frozen=True)
+class Counted:
+    """A finished match that counts: what :meth:`Statistics.record` adds."""
+
+    tally: MatchTally
+    level: str
+    preset: str
+    date: str
+    online: bool
+
+    def add_to(self, stats: Statistics) -> None:
+        stats.record(self.tally, self.level, self.preset, self.date, self.online)
 
 
-def note_events(session: Session, events: Sequence[Event], store: Store, today: str) -> bool:
+def note_events(session: Session, events: Sequence[Event], today: str) -> Counted | None:
     """Keep the match's running figures in ``state.pending`` (a match at this screen's table); at
-    the end of a counted match (at this table or hosted online) record it. Returns True when the
-    statistics were written."""
+    the end of a counted match (at this table or hosted online) mark it counted and return what
+    the statistics must add (the caller writes it: :meth:`hearts_web.saved_data.SavedData.update`)."""
     state = session.state
     if state.mode not in (Mode.MATCH, Mode.ONLINE):
-        return False
-    wrote = False
+        return None
+    counted = None
     for ev in events:
         if isinstance(ev, HandOver) and state.mode is Mode.MATCH:
             state.pending.hands += 1
@@ -334,8 +323,7 @@ def note_events(session: Session, events: Sequence[Event], store: Store, today: 
             state.pending.moons += 1 if ev.moon == PLAYER else 0
         elif isinstance(ev, MatchOver) and not state.practice and not state.counted:
             preset = preset_name(session.match.rules) or "custom"
-            record(store, match_tally(session.match, PLAYER), state.difficulty, preset, today,
-                   online=state.mode is Mode.ONLINE)
+            counted = Counted(match_tally(session.match, PLAYER), state.difficulty, preset, today,
+                              online=state.mode is Mode.ONLINE)
             state.counted = True
-            wrote = True
-    return wrote
+    return counted

@@ -15,9 +15,8 @@ from .daily_data import DailyData
 from .dialogs import Dialogs
 from .dom import local_date, qs
 from .i18n import t
-from .stats import Statistics
+from .saved_data import DAILY, STATS, SavedData
 from .stats_html import statistics_html
-from .store import DAILY_KEY, Store
 
 __all__ = ["StatsDialog"]
 
@@ -25,17 +24,17 @@ _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 
 
 class StatsDialog:
-    def __init__(self, commands: Commands, store: Store, dialogs: Dialogs) -> None:
-        self.store, self.dialogs = store, dialogs
+    def __init__(self, commands: Commands, saved: SavedData, dialogs: Dialogs) -> None:
+        self.saved, self.dialogs = saved, dialogs
         commands.add("stats", lambda _: self.show())
         commands.add("stats-month", self.month)
 
     def _daily(self) -> DailyData:
-        return DailyData.from_dict(self.store.load_dict(DAILY_KEY)[0])
+        return self.saved.get(DAILY)
 
     def show(self) -> None:
         today = local_date()
-        stats = Statistics.load(self.store)
+        stats = self.saved.get(STATS)
         self.dialogs.open(t("stats"), statistics_html(stats, self._daily().results, today, today[:7]), "dlg-wide")
         history = stats.history
         self.dialogs.fit_charts({"trend": lambda width, font: charts.trend(history, width, font)})

@@ -1,13 +1,18 @@
-"""Saved data: JSON values under versioned keys in a key-value storage, never losing unreadable data.
+"""Saved data's plumbing: JSON text in a key-value storage, read with limits, written without ever
+losing what cannot be read, and the one form every decoder of stored data answers in.
 
 :class:`Store` works on anything with the small :class:`Storage` interface: the browser's
 ``localStorage`` (wrapped by :class:`hearts_web.dom.LocalStorage`) or :class:`MemoryStorage`
-in the unit tests.
+in the unit tests. It knows no key: which keys exist, their limits and how each decodes are
+declared once, in :mod:`hearts_web.saved_data`.
 
 Reads are checked *before* parsing: a value longer than its key's limit or nested deeper than
 :data:`MAX_DEPTH` is :class:`Unreadable` without ever reaching the JSON parser (deep nesting
 overflows the browser's stack inside Pyodide and kills the interpreter). Parsed values are plain
 JSON text: no lone surrogates anywhere.
+
+Decoding a stored value gives a :class:`Decoded` (the value and the :class:`Repairs` it needed),
+or raises :class:`Unreadable` when nothing of it can be used.
 
 Writes never raise: a write the storage refuses (full) is kept in memory, reads see it, every
 later successful write retries it ("catches up"), and :attr:`Store.on_status` tells the page.
@@ -16,51 +21,77 @@ later successful write retries it ("catches up"), and :attr:`Store.on_status` te
 from __future__ import annotations
 
 import json
-import time
-from typing import Callable, Protocol
+from dataclasses import dataclass, field
+from typing import Callable, Generic, Protocol, TypeVar
 
 from hearts.records import json_depth
 
-__all__ = ["Storage", "MemoryStorage", "Store", "Unreadable", "SETTINGS_KEY", "MATCH_KEY", "DAILY_GAME_KEY",
-           "STATS_KEY", "DAILY_KEY", "BACKUP_PREFIX", "ONLINE_MATCH_KEY", "ONLINE_HOST_KEY", "ONLINE_GUEST_KEY",
-           "CHALLENGE_GAME_KEY", "GAME_KEYS", "ONLINE_KEYS", "OWNED_KEYS", "LIMITS", "MAX_DEPTH", "json_depth", "parse_json"]
+__all__ = ["Storage", "MemoryStorage", "Store", "Unreadable", "Repairs", "Decoded", "DEFAULT_LIMIT", "MAX_DEPTH",
+           "json_depth", "parse_json"]
 
-SETTINGS_KEY = "hearts.settings.v1"
-MATCH_KEY = "hearts.match.v1"
-DAILY_GAME_KEY = "hearts.daily-game.v1"
-STATS_KEY = "hearts.stats.v1"
-DAILY_KEY = "hearts.daily.v1"
-CHALLENGE_GAME_KEY = "hearts.challenge-game.v1"  # a challenge game in progress
-ONLINE_MATCH_KEY = "hearts.online-match.v1"  # the match of the online table hosted here
-ONLINE_HOST_KEY = "hearts.online-host.v1"  # that table's room, seats, key and unrevealed deals
-ONLINE_GUEST_KEY = "hearts.online-guest.v1"  # seat tokens of the tables joined as a guest
-BACKUP_PREFIX = "hearts.backup."
-GAME_KEYS = (SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, CHALLENGE_GAME_KEY, DAILY_KEY, STATS_KEY)
-ONLINE_KEYS = (ONLINE_MATCH_KEY, ONLINE_HOST_KEY, ONLINE_GUEST_KEY)
-OWNED_KEYS = GAME_KEYS + ONLINE_KEYS  # what the tab that owns the game writes (hearts_web.tabs)
-
-# Longest value accepted per key (characters). A match to 10,000 points is about 1,500 hands of
-# ~330 characters; a year of daily results is ~60,000 characters.
-LIMITS = {SETTINGS_KEY: 20_000, STATS_KEY: 20_000, MATCH_KEY: 2_000_000, DAILY_GAME_KEY: 200_000, CHALLENGE_GAME_KEY: 200_000,
-          DAILY_KEY: 2_000_000, ONLINE_MATCH_KEY: 2_000_000}
-DEFAULT_LIMIT = 200_000
+T_co = TypeVar("T_co", covariant=True)
+DEFAULT_LIMIT = 200_000  # characters of a value whose key declares no other limit
 # Deepest nesting of arrays/objects accepted (the deepest real value, a match record, has 5).
 MAX_DEPTH = 32
+
 
 class Unreadable(ValueError):
     """Stored data that cannot be used; the message says why (for the log, not the player)."""
 
 
-def parse_json(text: str, max_chars: int = DEFAULT_LIMIT, max_depth: int = MAX_DEPTH) -> object:
-    """``text`` parsed, after the size and depth checks; :class:`Unreadable` otherwise."""
+@dataclass
+class Repairs:
+    """What decoding a stored value had to change: each repair's code with how often it was made
+    (for the console), and the sentences the player's notice adds about some of them (text keys
+    of :mod:`hearts_web.i18n` that take ``n``), in the order a decoder declared them."""
+
+    made: dict[str, int] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)  # code -> the text key that says it
+
+    def say(self, code: str, text: str) -> None:
+        """A repair of ``code`` is told to the player with ``text`` (declare in the order to tell)."""
+        self.words.setdefault(code, text)
+
+    def note(self, code: str, n: int = 1) -> None:
+        """``n`` repairs of kind ``code`` were made (``n`` <= 0: none)."""
+        if n > 0:
+            self.made[code] = self.made.get(code, 0) + n
+
+    def count(self, code: str) -> int:
+        return self.made.get(code, 0)
+
+    def __bool__(self) -> bool:
+        return bool(self.made)
+
+    @property
+    def told(self) -> tuple[tuple[str, int], ...]:
+        """The notice's sentences: (text key, number) for each repair that is told."""
+        return tuple((text, self.made[code]) for code, text in self.words.items() if code in self.made)
+
+    def __str__(self) -> str:
+        return ", ".join(code if n == 1 else f"{code} x{n}" for code, n in self.made.items()) or "nothing"
+
+
+@dataclass(frozen=True)
+class Decoded(Generic[T_co]):
+    """A stored value, decoded: the value to use and what had to be repaired to get it."""
+
+    value: T_co
+    repairs: Repairs = field(default_factory=Repairs)
+
+
+def parse_json(text: str, max_chars: int = DEFAULT_LIMIT, max_depth: int = MAX_DEPTH, lone_surrogates: bool = False) -> object:
+    """``text`` parsed, after the size and depth checks; :class:`Unreadable` otherwise. Text with
+    lone surrogates (``"\\ud800"``) is unreadable unless ``lone_surrogates`` (an export file,
+    whose values are kept verbatim, damaged ones included)."""
     if len(text) > max_chars:
         raise Unreadable(f"too long ({len(text)} characters, at most {max_chars})")
     if json_depth(text, max_depth) > max_depth:
         raise Unreadable(f"nested deeper than {max_depth} levels")
     try:
         value = json.loads(text)
-        # lone surrogates (``"\\ud800"``) are not text: they break printing and the page's strings
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
+        if not lone_surrogates:  # they are not text: they break printing and the page's strings
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
     except (ValueError, RecursionError) as exc:  # UnicodeError is a ValueError
         raise Unreadable(f"not valid JSON: {str(exc)[:80]}") from None
     return value
@@ -180,36 +211,35 @@ class Store:
             except Exception:  # noqa: BLE001
                 pass
 
-    def get_json(self, key: str) -> object:
-        """The parsed value, ``None`` when absent; :class:`Unreadable` when it is too long, too
-        deep or not JSON."""
+    def get_json(self, key: str, limit: int = DEFAULT_LIMIT) -> object:
+        """The parsed value, ``None`` when absent; :class:`Unreadable` when it is longer than
+        ``limit``, too deep or not JSON."""
         raw = self.get_raw(key)
         if raw is None:
             return None
         try:
-            return parse_json(raw, LIMITS.get(key, DEFAULT_LIMIT))
+            return parse_json(raw, limit)
         except Unreadable as exc:
             raise Unreadable(f"{key}: {exc}") from None
 
     def set_json(self, key: str, value: object) -> bool:
         return self.set_raw(key, json.dumps(value, separators=(",", ":")))
 
-    def backup_key(self, key: str) -> str:
-        stamp = f"{BACKUP_PREFIX}{key}.{int(time.time() * 1000)}"
-        name, n = stamp, 1
+    def free_key(self, stem: str) -> str:
+        """``stem``, or ``stem-2``, ``stem-3``...: a key that holds nothing yet (here or in memory)."""
+        name, n = stem, 1
         while self.get_raw(name) is not None or name in self.unkept:
             n += 1
-            name = f"{stamp}-{n}"
+            name = f"{stem}-{n}"
         return name
 
-    def backup(self, key: str, keep_original: bool = False) -> str | None:
-        """Keep the data under ``key`` under a backup key (never destroy it); the original is
-        removed unless ``keep_original``. Returns the backup key, or ``None`` when the storage
+    def backup(self, key: str, backup_key: str, keep_original: bool = False) -> str | None:
+        """Keep the data under ``key`` under ``backup_key`` too (never destroy it); the original
+        is removed unless ``keep_original``. Returns the backup key, or ``None`` when the storage
         could not take the copy: then the original stays and the copy is held in ``unkept``."""
         raw = self.get_raw(key)
         if raw is None:
             return None
-        backup_key = self.backup_key(key)
         if not self.readonly and self._write(backup_key, raw):
             if not keep_original:
                 self.remove(key)
@@ -217,16 +247,23 @@ class Store:
         self.unkept[backup_key] = raw
         return None
 
-    def load_dict(self, key: str) -> tuple[dict[str, object], bool]:
-        """A stored object, or ``{}``; the flag is True when the data was unreadable (and backed up)."""
-        try:
-            value = self.get_json(key)
-        except Unreadable:
-            self.backup(key)
-            return {}, True
-        if value is None:
-            return {}, False
-        if not isinstance(value, dict):
-            self.backup(key)
-            return {}, True
-        return value, False
+    def set_many(self, writes: dict[str, str]) -> bool:
+        """Write every one of ``writes``, or (storage full, read-only, no storage) none at all.
+        True when all were written; nothing is held in memory for a later retry."""
+        if self.storage is None or self.readonly:
+            return False
+        storage = self.storage
+        before = {key: storage.get(key) for key in writes}  # what the storage itself holds
+        done: list[str] = []
+        for key, raw in writes.items():
+            if not self._write(key, raw):
+                for undo in reversed(done):  # newest first: each old value fits where it was before
+                    old = before[undo]
+                    if old is None:
+                        storage.remove(undo)
+                    else:
+                        storage.set(undo, old)
+                return False
+            done.append(key)
+            self.unsaved.pop(key, None)
+        return True

@@ -1,5 +1,6 @@
 """This tab's claim on the game: which tab owns it (:mod:`hearts_web.tabs`), the checked start of
-every stored key when this tab takes it, and the stop when another tab does.
+the stored data when this tab takes it (:meth:`~hearts_web.saved_data.SavedData.check_start`), and
+the stop when another tab does.
 
 Until this tab owns the game its store is read-only: a tab that opens while another one plays
 reads the settings (for its language) and writes nothing at all. Registers ``tab-continue``
@@ -10,25 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import page, store_checks
+from . import page
 from .commands import Commands
 from .data_notices import DataNotices
-from .dom import local_storage
+from .saved_data import OWNED_KEYS, SETTINGS, SavedData
 from .settings import Settings
-from .store import OWNED_KEYS, SETTINGS_KEY, Store, Unreadable
 from .tabs import Snapshot, Tabs
 from .tabs_browser import BrowserPlatform, hide_overlay, new_tab_id, show_overlay
 
 __all__ = ["TabOwner"]
-
-
-def _peek_settings(store: Store) -> Settings:
-    """The stored settings as far as they can be read, changing nothing (not even a backup)."""
-    try:
-        data = store.get_json(SETTINGS_KEY)
-    except Unreadable:
-        return Settings()
-    return Settings.from_dict(data)[0] if isinstance(data, dict) else Settings()
 
 
 class TabOwner:
@@ -36,12 +27,12 @@ class TabOwner:
     owns it (again, after a take-over or an import); ``on_stop()`` ends the table when another
     tab takes it."""
 
-    def __init__(self, commands: Commands, notices: DataNotices, on_begin: Callable[[Settings], None],
+    def __init__(self, commands: Commands, notices: DataNotices, saved: SavedData, on_begin: Callable[[Settings], None],
                  on_stop: Callable[[], None]) -> None:
-        self.notices, self.on_begin, self.on_stop = notices, on_begin, on_stop
-        self.store = Store(local_storage(), on_status=notices.storage_status)
+        self.notices, self.saved, self.on_begin, self.on_stop = notices, saved, on_begin, on_stop
+        self.store = saved.store
         self.store.readonly = True  # until this tab owns the game
-        self.settings = _peek_settings(self.store)  # for the language and look until then
+        self.settings = SETTINGS.peek(self.store) or Settings()  # for the language and look until then
         self.platform = BrowserPlatform()
         self.tabs = Tabs(self.platform, self, new_tab_id())
         self.platform.bind(self.tabs)
@@ -59,8 +50,7 @@ class TabOwner:
         hide_overlay()
         self.notices.start_loading()
         try:
-            self.settings, notices = store_checks.check_start(self.store)
-            self.notices.notify(notices)
+            self.settings = self.saved.check_start()
             self.on_begin(self.settings)
         finally:
             self.notices.end_loading()
@@ -73,7 +63,7 @@ class TabOwner:
         self.on_stop()
 
     def snapshot(self) -> Snapshot:
-        return {key: raw for key in OWNED_KEYS if (raw := self.store.get_raw(key)) is not None}
+        return self.saved.snapshot()
 
     def show_elsewhere(self, moved: bool) -> None:
         show_overlay(moved)

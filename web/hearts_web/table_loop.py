@@ -25,10 +25,9 @@ from .dialogs import Dialogs
 from .dom import local_date
 from .players import AskedSeat, HumanPlayer
 from .refusals import explain
-from .saved_games import SavedGames
+from .saved_data import STATS, SavedData
 from .session import Mode, Session, Snapshot
 from .stats import note_events
-from .store import Store
 from .table_view import TableView
 
 __all__ = ["TableLoop", "Moment", "Ending", "ME"]
@@ -48,9 +47,9 @@ class Moment(Enum):
 class TableLoop(Listener):
     """``par(date)`` is the daily's par once known (for the mode badge)."""
 
-    def __init__(self, view: TableView, dialogs: Dialogs, saved: SavedGames, store: Store, bots: BotSeats,
+    def __init__(self, view: TableView, dialogs: Dialogs, saved: SavedData, bots: BotSeats,
                  par: Callable[[str], int | None]) -> None:
-        self.view, self.dialogs, self.saved, self.store, self.bots, self.par = view, dialogs, saved, store, bots, par
+        self.view, self.dialogs, self.saved, self.bots, self.par = view, dialogs, saved, bots, par
         self.human = HumanPlayer(self._asked, self._refused, on_passed=bots.hurry)
         self._answering: AskedSeat = self.human
         self._session: Session | None = None
@@ -132,7 +131,7 @@ class TableLoop(Listener):
     # ------------------------------------------------------------------ the session
     def save(self) -> None:
         if self._session is not None:
-            self.saved.save(self._session)
+            self.saved.save_game(self._session)
 
     def mark_practice(self) -> None:
         """The game counts as practice from now on (a hint was used)."""
@@ -193,7 +192,9 @@ class TableLoop(Listener):
         session = self._session
         if session is None or game is not session.match:
             return
-        note_events(session, events, self.store, local_date())
+        counted = note_events(session, events, local_date())
+        if counted is not None:
+            self.saved.update(STATS, counted.add_to)
         self.save()
         await asyncio.sleep(0)  # a new browser task for the drawing: no task over 50 ms on a slow phone
         if session is not self._session:

@@ -13,7 +13,7 @@ from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
 from .data_html import overlay_html
 from .dom import JsEvent, JsObject, by_id, document, is_none, keep, listen, window
-from .store import OWNED_KEYS
+from .saved_data import OWNED_KEYS
 from .tabs import Tabs
 
 __all__ = ["BrowserPlatform", "show_overlay", "hide_overlay", "new_tab_id"]

@@ -14,10 +14,9 @@ from hearts.table import Listener, Player
 
 from ..dialogs import Dialogs
 from ..players import AskedSeat, HumanPlayer
-from ..saved_games import SavedGames
+from ..saved_data import SavedData
 from ..session import Mode, Session, Snapshot
 from ..settings import Settings
-from ..store import Store
 from ..table_view import TableView
 
 __all__ = ["Door", "OnlineTable"]
@@ -46,11 +45,10 @@ class Door:
     settings (the panel's defaults); ``params``: the page's address (``?relay=``, a test relay on
     this machine); ``left()``: back to this player's own match after closing or leaving a table."""
 
-    store: Store
     dialogs: Dialogs
     view: TableView
     table: OnlineTable
-    saved: SavedGames
+    saved: SavedData  # every stored key of the online table's goes through it
     stand_in: Callable[[str], Player]
     settings: Callable[[], Settings]
     params: Mapping[str, str]

@@ -8,10 +8,10 @@ from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
 from hearts.fairdeal import is_token
 from hearts.tally import MatchTally
 
-from .. import stats
 from ..dom import JsObject, document, local_date, qs, window
 from ..i18n import t
 from ..refusals import explain_code
+from ..saved_data import ONLINE_GUEST, STATS
 from ..session import Snapshot
 from ..table_html import esc
 from ..table_state import Seating
@@ -23,7 +23,6 @@ from .door import Door
 from .guest import GuestTable
 from .handover import CarryOn
 from .messages import Bye, LobbySeat, Succession, Turn
-from .panel_html import GUEST_KEY
 from .table_extras import TableExtras
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
@@ -41,8 +40,8 @@ class GuestSide:
         with (a former host's own, when its table was carried on; else the guest's, made on joining)."""
         self.door, self.room, self.public_key, self.net = door, room, public_key, net
         self.offered = False  # the offer to carry the table on was shown (during this absence of the host)
-        saved = door.store.get_json(GUEST_KEY) if door.store.get_raw(GUEST_KEY) else None
-        mine = saved.get(room, {}) if isinstance(saved, dict) and isinstance(saved.get(room), dict) else {}
+        saved = door.saved.get(ONLINE_GUEST).get(room)
+        mine = saved if isinstance(saved, dict) else {}
         token = mine.get("token")
         self.saved_key = mine.get("key") if isinstance(mine.get("key"), str) else None
         self.table = GuestTable(lambda text: None, self, protocol.clean_name(mine.get("name")) or "",
@@ -191,12 +190,10 @@ class GuestSide:
             self.door.dialogs.close()  # at the table already (a rematch, a table carried on): it goes on
 
     def seated(self, seat: Seat) -> None:
-        saved = self.door.store.get_json(GUEST_KEY) if self.door.store.get_raw(GUEST_KEY) else None
-        rooms = saved if isinstance(saved, dict) else {}
-        rooms = {k: v for k, v in rooms.items() if config.is_room(k)}
+        rooms = {k: v for k, v in self.door.saved.get(ONLINE_GUEST).items() if config.is_room(k)}
         rooms[self.room] = {"token": self.table.token, "name": self.table.name, "hide_ip": self.hide_ip,
                             "key": None if self.key is None else str(self.key.privateJwk)}
-        self.door.store.set_json(GUEST_KEY, dict(list(rooms.items())[-10:]))
+        self.door.saved.write(ONLINE_GUEST, dict(list(rooms.items())[-10:]))
         self.lobby(self.seats, self.started)
 
     def state(self, snap: Snapshot, events: list[Event], asked: SeatView | None) -> None:
@@ -314,7 +311,7 @@ class GuestSide:
     def match_result(self, tally: MatchTally, preset: str, level: str) -> None:
         """The finished match, as the host's match-over state says and the deals confirm: into
         this player's own statistics (online)."""
-        stats.record(self.door.store, tally, level, preset, local_date(), online=True)
+        self.door.saved.update(STATS, lambda s: s.record(tally, level, preset, local_date(), online=True))
 
     def leave(self) -> None:
         self.extras.hide()

@@ -1,13 +1,15 @@
 """What the host keeps of its online table, to resume it after a reload (pure): the seats, the
 rules, the bots' level, the turn timer, the deals not yet revealed, and for a table it carries on,
-the term and the chain of passings-on. What is read back is
-checked entry by entry; a bad entry is skipped."""
+the term and the chain of passings-on. What is read back is checked entry by entry; a bad entry
+is left out and counted in the repairs (the page says so: ``SavedData.repaired``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from hearts.fairdeal import is_token
+
+from ..store import Repairs
 
 from .host import HostTable
 from .config import is_public_key
@@ -28,30 +30,47 @@ def table_to_dict(table: HostTable) -> dict[str, object]:
                                            for h, f in table.fair.items() if not f.revealed}}
 
 
-def restore_table(table: HostTable, data: Mapping[str, object]) -> None:
-    """The seats, the timer and the unrevealed deals of a saved table."""
+def restore_table(table: HostTable, data: Mapping[str, object]) -> Repairs:
+    """The seats, the timer and the unrevealed deals of a saved table; the entries left out."""
+    repairs = Repairs()
     seats = data.get("seats")
     if isinstance(seats, list) and len(seats) == 4:
         for info, raw in zip(table.seats[1:], seats[1:]):
-            if isinstance(raw, dict) and raw.get("kind") in ("bot", "remote"):
-                info.kind = raw["kind"]
-                info.name = clean_name(raw.get("name")) or info.name
-                token, key = raw.get("token"), raw.get("key")
-                info.token = token if info.kind == "remote" and is_token(token) and isinstance(token, str) else None
-                info.key = key if info.kind == "remote" and is_public_key(key) and isinstance(key, str) else None
+            if not (isinstance(raw, dict) and raw.get("kind") in ("bot", "remote")):
+                repairs.note("seat")
+                continue
+            info.kind = raw["kind"]
+            info.name = clean_name(raw.get("name")) or info.name
+            token, key = raw.get("token"), raw.get("key")
+            info.token = token if info.kind == "remote" and is_token(token) and isinstance(token, str) else None
+            info.key = key if info.kind == "remote" and is_public_key(key) and isinstance(key, str) else None
+            repairs.note("seat", int(info.kind == "remote" and (info.token, info.key) != (token, key)))
+    elif seats is not None:
+        repairs.note("seats")
     table.started = bool(data.get("started"))
     chain = decode_chain(data.get("chain", []))
+    repairs.note("chain", int(chain is None))
     if chain is not None and len(chain) + 1 == data.get("term"):  # a table this browser carries on
         table.chain, table.term = chain, len(chain) + 1
     timer = data.get("timer")
     table.timer.limit = timer if type(timer) is int and timer in TIMER_CHOICES else 0
+    repairs.note("timer", int(timer is not None and table.timer.limit != timer))
     fair = data.get("fair")
-    if isinstance(fair, dict):
-        for hand, raw in fair.items():
-            if not isinstance(raw, dict):
-                continue
-            commit, secret, parts = raw.get("commit"), raw.get("secret"), raw.get("contributions")
-            if isinstance(hand, str) and hand.isdigit() and isinstance(commit, str) and isinstance(secret, str) \
-                    and isinstance(parts, list) and len(parts) == 4 and all(isinstance(c, str) for c in parts):
-                # saved with its hand under way: that hand was dealt
-                table.fair[int(hand)] = FairHand(commit, secret, [str(c) for c in parts], dealt=True)
+    for hand, raw in (fair.items() if isinstance(fair, dict) else ()):
+        dealt = _fair_hand(hand, raw)
+        if dealt is None:
+            repairs.note("fair")
+        else:
+            table.fair[int(hand)] = dealt
+    return repairs
+
+
+def _fair_hand(hand: object, raw: object) -> FairHand | None:
+    """A deal kept while its hand was under way (so it was dealt), if every part can be read."""
+    if not (isinstance(hand, str) and hand.isdigit() and isinstance(raw, dict)):
+        return None
+    commit, secret, parts = raw.get("commit"), raw.get("secret"), raw.get("contributions")
+    if isinstance(commit, str) and isinstance(secret, str) and isinstance(parts, list) and len(parts) == 4 \
+            and all(isinstance(c, str) for c in parts):
+        return FairHand(commit, secret, [str(c) for c in parts], dealt=True)
+    return None

@@ -11,6 +11,7 @@ from hearts.table import Game, Listener
 from .. import page
 from ..dom import JsObject, qs, window
 from ..i18n import t
+from ..saved_data import ONLINE_HOST, ONLINE_MATCH
 from ..session import Mode, Session, SessionState
 from ..table_html import esc
 from ..table_state import Seating
@@ -23,7 +24,7 @@ from .decoder import HOST_MESSAGES, decode
 from .guest_search import PROOF_LIMIT
 from .handover import chain_key, outranks, proven_key
 from .messages import Claim, Envelope, Heir, Heirs, HostProof
-from .panel_html import HOST_KEY, MATCH_KEY, ip_notice, rematch_html, seats_html
+from .panel_html import ip_notice, rematch_html, seats_html
 from .table_extras import TableExtras, timer_select
 
 __all__ = ["HostSide", "GATHER_WAIT"]
@@ -193,7 +194,7 @@ class HostSide(Listener):
             self.door.view.hide_toast()
 
     def save(self) -> None:
-        self.door.store.set_json(HOST_KEY, {"room": self.room, "net": self.net.query, "hide_ip": self.hide_ip,
+        self.door.saved.write(ONLINE_HOST, {"room": self.room, "net": self.net.query, "hide_ip": self.hide_ip,
                                             "key": str(self.key.privateJwk), "link_key": self.link_key,
                                             "table": table_to_dict(self.table)})
 
@@ -305,5 +306,5 @@ class HostSide(Listener):
             self.ticker.cancel()
         if self.link is not None:
             self.link.leave()
-        self.door.store.remove(HOST_KEY)
-        self.door.store.remove(MATCH_KEY)
+        self.door.saved.remove(ONLINE_HOST)
+        self.door.saved.remove(ONLINE_MATCH)

@@ -20,6 +20,7 @@ from .. import page
 from ..commands import Commands, FieldChange, Press
 from ..dom import document, is_none, qs, window
 from ..i18n import t
+from ..saved_data import ONLINE_HOST, ONLINE_MATCH
 from ..settings import DIFFICULTIES
 from ..table_html import esc
 from ..table_state import Seating
@@ -30,7 +31,7 @@ from .messages import Claim
 from .host import HostTable
 from .host_save import restore_table
 from .host_side import HostSide
-from .panel_html import HOST_KEY, MATCH_KEY, hide_ip_choice, ip_line, ip_notice, select
+from .panel_html import hide_ip_choice, ip_line, ip_notice, select
 
 __all__ = ["OnlinePanel"]
 
@@ -87,9 +88,8 @@ class OnlinePanel:
                 self.side.show_join()
             return True
         hosted = config.room_from_hash(fragment, "host")
-        store = self.door.store
-        saved = store.get_json(HOST_KEY) if hosted and store.get_raw(HOST_KEY) else None
-        if hosted and isinstance(saved, dict) and saved.get("room") == hosted:
+        saved = self.door.saved.load(ONLINE_HOST) if hosted else None
+        if hosted and saved is not None and saved.get("room") == hosted:
             page.guard(self._resume_host(saved))
             return True
         return False
@@ -252,8 +252,8 @@ class OnlinePanel:
         guest = self.side = GuestSide(self.door, host.room, host.link_key, host.net, identity=host.key)
         guest.table.name = name
         self.door.table.enter_guest(guest.table)  # this page's match of the table stops here
-        self.door.store.remove(HOST_KEY)
-        self.door.store.remove(MATCH_KEY)
+        self.door.saved.remove(ONLINE_HOST)
+        self.door.saved.remove(ONLINE_MATCH)
         window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#online={host.room}.{host.link_key}")
         await guest.connect(via)
         if via is not None:
@@ -283,14 +283,14 @@ class OnlinePanel:
         rules, seats = raw.get("rules"), raw.get("seats")
         preset = rules.get("preset", "standard") if isinstance(rules, dict) else "standard"
         table = self._table("", str(preset), str(raw.get("level", "medium")))
-        restore_table(table, raw)
+        self.door.saved.repaired(ONLINE_HOST, restore_table(table, raw))  # bad entries left out, and said
         first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}
         table.seats[0].name = str(first.get("name") or t("seat_name_0"))[:protocol.NAME_LIMIT]
         link_key = saved.get("link_key")
         side = self.side = self._host(HostSide(self.door, str(saved["room"]), self.network(), key, table, saved.get("hide_ip") is True,
                                                link_key=link_key if config.is_public_key(link_key) and isinstance(link_key, str) else None))
         await side.connect()
-        session = self.door.saved.load(MATCH_KEY) if table.started else None
+        session = self.door.saved.load(ONLINE_MATCH) if table.started else None
         if session is not None:
             table.match = session.match
             side.begin(session)

@@ -1,5 +1,4 @@
-"""The online table's HTML pieces (the panels' notices, a select, the list of seats) and its stored
-keys. Pure: no DOM."""
+"""The online table's HTML pieces (the panels' notices, a select, the list of seats). Pure: no DOM."""
 
 from __future__ import annotations
 
@@ -8,14 +7,10 @@ from collections.abc import Sequence
 from hearts import Seat
 
 from ..i18n import t
-from ..store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY
 from ..table_html import esc
 from .messages import LobbySeat
 
-__all__ = ["HOST_KEY", "GUEST_KEY", "MATCH_KEY", "ip_line", "ip_notice", "hide_ip_choice", "select", "seats_html", "rematch_html", "TIMER_KEYS", "timer_label"]
-
-HOST_KEY, GUEST_KEY, MATCH_KEY = ONLINE_HOST_KEY, ONLINE_GUEST_KEY, ONLINE_MATCH_KEY
-
+__all__ = ["ip_line", "ip_notice", "hide_ip_choice", "select", "seats_html", "rematch_html", "TIMER_KEYS", "timer_label"]
 
 def ip_line(hidden: bool) -> str:
     """Who sees this player's IP address: the other players, unless it hides behind TURN."""

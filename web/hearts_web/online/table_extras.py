@@ -16,6 +16,7 @@ from hearts import Seat
 from .. import page
 from ..dom import Element, JsEvent, by_id, document, listen, qs, qsa, window
 from ..i18n import t
+from ..saved_data import SETTINGS
 from ..table_html import esc
 from .door import Door
 from .panel_html import TIMER_KEYS, timer_label
@@ -135,7 +136,7 @@ class TableExtras:
     def toggle_mute(self) -> None:
         settings = self.door.settings()
         settings.mute_reactions = not settings.mute_reactions
-        settings.save(self.door.store)
+        self.door.saved.write(SETTINGS, settings)
         self.draw_bar()
         if settings.mute_reactions:
             me = self.door.view.seating.me

@@ -1,5 +1,5 @@
-"""hearts_web.store_checks: every stored key is checked, repaired where it safely can be, set aside
-otherwise, and the notice says exactly what happened (backup made or not)."""
+"""hearts_web.saved_data: one registry of every stored key; each is checked when read, repaired where
+it safely can be, set aside otherwise, and the notice says exactly what happened (backup made or not)."""
 
 from __future__ import annotations
 
@@ -14,29 +14,47 @@ from hearts import Match, Phase, Rules
 from hearts.challenge import Challenge, challenge_match, encode
 from hearts.daily import daily_match
 from hearts_web import i18n
-from hearts_web.session import Mode, Pending, Session, SessionState, decode_save, encode_save
+from hearts_web import saved_data
+from hearts_web.saved_data import (BACKUP_PREFIX, BY_KEY, CHALLENGE_GAME, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS, Notice,
+                                   SavedData)
+from hearts_web.session import Mode, Pending, Session, SessionState, encode_save
 from hearts_web.settings import Settings
 from hearts_web.stats import Statistics
 from hearts_web.stats_html import statistics_html
-from hearts_web.store import (BACKUP_PREFIX, CHALLENGE_GAME_KEY, DAILY_GAME_KEY, DAILY_KEY, GAME_KEYS, MATCH_KEY, SETTINGS_KEY,
-                              STATS_KEY, MemoryStorage, Store)
-from hearts_web.store_checks import Notice, check_daily, check_settings, check_start, check_stats, load_session
+from hearts_web.store import MemoryStorage, Store
 from helpers import played, step
 from strategies import json_paths
+
+SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, CHALLENGE_GAME_KEY = SETTINGS.key, MATCH.key, DAILY_GAME.key, CHALLENGE_GAME.key
+DAILY_KEY, STATS_KEY = DAILY.key, STATS.key
+GAME_KEYS = tuple(kind.key for kind in saved_data.KINDS if kind.importable)
 
 
 def _save(**state: object) -> dict[str, object]:
     return encode_save(Session(played("stored", 30), SessionState(**state)))  # type: ignore[arg-type]
 
 
+def load_session(store: Store, key: str, level: str) -> tuple[Session | None, list[Notice]]:
+    kind = saved_data.GAMES[{MATCH_KEY: Mode.MATCH, DAILY_GAME_KEY: Mode.DAILY, CHALLENGE_GAME_KEY: Mode.CHALLENGE,
+                             saved_data.ONLINE_MATCH.key: Mode.ONLINE}[key]]
+    session, notice = kind.check(store, level)
+    return session, [notice] if notice else []
+
+
+def check_settings(store: Store) -> tuple[Settings, list[Notice]]:
+    settings, notice = SETTINGS.check(store)
+    return settings or Settings(), [notice] if notice else []
+
+
 def _check(store: Store, key: str) -> list[Notice]:
-    if key == SETTINGS_KEY:
-        return check_settings(store)[1]
-    if key == STATS_KEY:
-        return check_stats(store)
-    if key == DAILY_KEY:
-        return check_daily(store)
-    return load_session(store, key, "hard")[1]
+    notice = BY_KEY[key].check(store, "hard")[1]
+    return [notice] if notice else []
+
+
+def check_start(store: Store) -> tuple[Settings, list[Notice]]:
+    told: list[Notice] = []
+    settings = SavedData(store, told.extend, lambda: "medium").check_start()
+    return settings, told
 
 
 def _backups(storage: MemoryStorage) -> dict[str, str]:
@@ -77,7 +95,7 @@ def test_a_bad_practice_flag_makes_the_match_practice_and_says_so() -> None:
     data = _save()
     data["session"]["practice"] = "yes"  # type: ignore[index]
     session, [notice] = load_session(Store(MemoryStorage({MATCH_KEY: json.dumps(data)})), MATCH_KEY, "easy")
-    assert session is not None and session.state.practice and notice.practice
+    assert session is not None and session.state.practice and ("n_now_practice", 1) in notice.told
     i18n.set_lang("en")
     assert "practice" in notice.text()
 
@@ -135,7 +153,7 @@ def test_saved_settings_load_without_a_notice(s: Settings) -> None:
     """The default language ("" = the browser's) once counted as a bad value: every player who
     changed a setting without picking a language saw a false "could not be read" notice."""
     store = Store(MemoryStorage())
-    s.save(store)
+    SavedData(store, print, lambda: "easy").write(SETTINGS, s)
     loaded, notices = check_settings(store)
     assert loaded == s and notices == []
 
@@ -146,9 +164,9 @@ def test_saved_settings_load_without_a_notice(s: Settings) -> None:
 def test_statistics_with_bad_values_are_repaired(raw: str) -> None:
     """Statistics with strings or Infinity open the panel, not the error banner."""
     storage = MemoryStorage({STATS_KEY: raw})
-    [notice] = check_stats(Store(storage))
+    [notice] = _check(Store(storage), STATS_KEY)
     assert notice.kind == "repaired" and storage.data[notice.backup or ""] == raw
-    stats = Statistics.load(Store(storage))
+    stats = STATS.peek(Store(storage)) or Statistics()
     assert 'data-stats-level="easy"' in statistics_html(stats, {}, "2026-12-03", "2026-12")
 
 
@@ -163,7 +181,7 @@ def test_statistics_with_bad_values_are_repaired(raw: str) -> None:
 def test_daily_data_with_wrong_shapes_is_repaired(data: dict[str, object]) -> None:
     raw = json.dumps(data)
     storage = MemoryStorage({DAILY_KEY: raw})
-    [notice] = check_daily(Store(storage))
+    [notice] = _check(Store(storage), DAILY_KEY)
     assert notice.kind == "repaired" and storage.data[notice.backup or ""] == raw
 
 
@@ -172,9 +190,6 @@ def test_daily_data_with_wrong_shapes_is_repaired(data: dict[str, object]) -> No
 def test_unreadable_values_are_set_aside_under_every_key(key: str, raw: str) -> None:
     storage = MemoryStorage({key: raw})
     notices = _check(Store(storage), key)
-    if raw == "null":  # JSON null is "nothing stored"... under a key that must hold an object
-        assert [n.kind for n in notices] in ([], ["replaced"])
-        return
     [notice] = notices
     assert notice.kind == "replaced" and storage.data[notice.backup or ""] == raw and key not in storage.data
 
@@ -257,6 +272,7 @@ def test_any_stored_value_gives_a_usable_game_and_a_true_notice(data: st.DataObj
     notices = _check(store, key)
     assert len(notices) <= 1
     for notice in notices:
+        assert {text for text, _ in notice.told} <= set(BY_KEY[key].texts)  # what it may say, declared
         if notice.backup is not None:
             assert storage.data[notice.backup] == raw  # "kept as a backup" is true
         else:
@@ -269,11 +285,12 @@ def test_any_stored_value_gives_a_usable_game_and_a_true_notice(data: st.DataObj
     if not full:
         assert _check(Store(storage), key) == []
     # and the panels can show it
-    statistics_html(Statistics.load(Store(storage)), {}, "2026-12-03", "2026-12")
+    statistics_html(STATS.peek(Store(storage)) or Statistics(), {}, "2026-12-03", "2026-12")
 
 
 def test_the_online_tables_keys_are_objects_or_set_aside() -> None:
-    from hearts_web.store import ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY
+    ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY = (saved_data.ONLINE_GUEST.key, saved_data.ONLINE_HOST.key,
+                                                           saved_data.ONLINE_MATCH.key)
 
     storage = MemoryStorage({ONLINE_HOST_KEY: "[" * 10_000, ONLINE_GUEST_KEY: "[1]", SETTINGS_KEY: "{}"})
     _, notices = check_start(Store(storage))
@@ -285,3 +302,99 @@ def test_the_online_tables_keys_are_objects_or_set_aside() -> None:
     assert session is not None and session.state.mode is Mode.ONLINE and session.state.difficulty == "hard"
     i18n.set_lang("en")
     assert notice.kind == "repaired" and "online table" in notice.text()
+
+
+# ------------------------------------------------------------------ the registry itself
+import ast  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY_TEXT = re.compile(r"hearts\.(?:backup\.|[a-z-]+\.v\d+)")  # a storage key (or the backups' prefix)
+
+
+def key_literals(folder: Path) -> dict[str, list[str]]:
+    """module -> the storage keys its string constants (docstrings, f-string parts) spell out."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if KEY_TEXT.search(node.value) or node.value == saved_data.PREFIX:
+                    found.setdefault(path.relative_to(folder).as_posix(), []).append(node.value[:60])
+    return found
+
+
+def test_the_storage_keys_are_named_in_one_module_only() -> None:
+    """No module but the registry spells a key: every other reaches a key through its kind. (The
+    Web Lock and BroadcastChannel of the tabs, ``hearts.game``, are no storage keys.)"""
+    assert list(key_literals(ROOT / "web" / "hearts_web")) == ["saved_data.py"]
+    assert all(KEY_TEXT.fullmatch(kind.key) for kind in saved_data.KINDS)  # so the check sees every key
+
+
+def test_the_key_check_sees_a_key_spelled_elsewhere(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text('X = "hearts.match.v1"\nY = f"{1}hearts.backup.{2}"\n"""hearts.game is a lock"""\n')
+    assert key_literals(tmp_path) == {"a.py": ["hearts.match.v1", "hearts.backup."]}
+
+
+def test_the_pages_scripts_use_only_declared_keys() -> None:
+    """boot.js and boot-guard.js read the settings before Python runs: the key they spell is the registry's."""
+    for path in [ROOT / "index.html", *sorted((ROOT / "web").glob("*.js"))]:
+        for key in re.findall(r"hearts\.[a-z-]+\.v\d+", path.read_text(encoding="utf-8")):
+            assert key in BY_KEY, f"{path.name}: {key} is not declared in saved_data"
+
+
+def test_every_kind_is_declared_once_and_every_saved_mode_has_its_key() -> None:
+    keys = [kind.key for kind in saved_data.KINDS]
+    assert len(set(keys)) == len(keys) and all(k.startswith(saved_data.PREFIX) for k in keys)
+    assert not any(k.startswith(saved_data.BACKUP_PREFIX) for k in keys)
+    assert set(saved_data.GAMES) == set(Mode) - {Mode.GUIDED}  # the guided hand is never saved
+    assert all(kind.mode is mode for mode, kind in saved_data.GAMES.items())
+    assert [k.key for k in saved_data.KINDS if k.at_start] == [SETTINGS_KEY, DAILY_KEY, STATS_KEY, saved_data.ONLINE_HOST.key,
+                                                                 saved_data.ONLINE_GUEST.key]
+    assert not any(kind.importable for kind in (saved_data.ONLINE_MATCH, saved_data.ONLINE_HOST, saved_data.ONLINE_GUEST))
+
+
+def test_every_text_a_kind_may_show_exists_in_both_languages() -> None:
+    for kind in saved_data.KINDS:
+        for key in kind.texts:
+            assert key in i18n.EN and key in i18n.DE, f"{kind.key}: {key}"
+
+
+@pytest.mark.parametrize("value, kind, said", [
+    ({"room": "r", "hide_ip": "yes", "key": "k", "extra": 1}, "repaired", {"room": "r", "key": "k"}),
+    ({"room": "r", "net": "", "hide_ip": True, "key": "k", "link_key": None, "table": {}}, None, None),
+    ({"net": ""}, "replaced", None),
+    ([1], "replaced", None),
+])
+def test_the_online_host_key_keeps_its_fields_of_the_right_type(value: object, kind: str | None, said: object) -> None:
+    raw = json.dumps(value)
+    storage = MemoryStorage({saved_data.ONLINE_HOST.key: raw})
+    kept, notice = saved_data.ONLINE_HOST.check(Store(storage))
+    assert (notice.kind if notice else None) == kind
+    if kind == "repaired":
+        assert kept == said and notice is not None and storage.data[notice.backup or ""] == raw
+        assert json.loads(storage.data[saved_data.ONLINE_HOST.key]) == said
+
+
+def test_repairs_made_where_a_value_is_used_keep_the_original_and_say_so() -> None:
+    """The online table's own entries are checked when it resumes (online.host_save): what it
+    leaves out is reported through the same notice, with a backup of the original."""
+    from hearts_web.online.host import HostTable
+    from hearts_web.online.host_save import restore_table
+
+    raw = json.dumps({"room": "r", "table": {"seats": [{}, {"kind": "ghost"}, {"kind": "bot"}, {"kind": "remote", "token": 5}],
+                                             "timer": 45, "fair": {"1": {"commit": "c"}}}})
+    storage = MemoryStorage({saved_data.ONLINE_HOST.key: raw})
+    told: list[Notice] = []
+    saved = SavedData(Store(storage), told.extend, lambda: "easy")
+    kept = saved.load(saved_data.ONLINE_HOST)
+    assert kept is not None and not told
+    table = HostTable(lambda peer, text: None, host_name="Ada", bot_names=["A", "B", "C"], stand_in=lambda seat: None,  # type: ignore[arg-type, return-value]
+                      preset="standard", level="easy")
+    repairs = restore_table(table, kept["table"])  # type: ignore[arg-type]
+    assert repairs.made == {"seat": 2, "timer": 1, "fair": 1}
+    saved.repaired(saved_data.ONLINE_HOST, repairs)
+    [notice] = told
+    assert notice.kind == "repaired" and storage.data[notice.backup or ""] == raw
+    saved.repaired(saved_data.ONLINE_HOST, restore_table(table, {}))  # nothing left out: nothing said
+    assert len(told) == 1
