@@ -65,7 +65,7 @@ def is_local(url: str) -> bool:
 
 
 # ------------------------------------------------------------------ guard
-# An action nobody registered, a text missing from the language (hearts_web.commands, i18n): the
+# An action nobody registered, a text missing from the language (hearts_web.core.commands, i18n): the
 # page warns in the console and plays on; a test fails on it.
 UNKNOWN_NAME = re.compile(r"hearts: no (command is registered for|[A-Z]{2} text for) ")
 

@@ -197,9 +197,9 @@ def test_the_archives_hold_both_packages_and_are_current() -> None:
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     first, later = info["python"]["app_modules"], info["python"]["extras_modules"]
     assert {"hearts", "hearts.match", "hearts.bots", "hearts.table", "hearts_web", "hearts_web.controller",
-            "hearts_web.extras", "hearts_web.online.start"} <= set(first)
+            "hearts_web.screen.extras", "hearts_web.online.start"} <= set(first)
     assert {f"hearts_web.{m}" for m in ("online.panel", "online.host", "review_dialog", "challenge_links")} <= set(later)
-    assert "hearts_web.data_transfer" in first  # export and import never wait for a download
+    assert "hearts_web.transfer.dialog" in first  # export and import never wait for a download
     assert not set(first) & set(later)
     for archive, modules in (("app.zst", first), ("extras.zst", later)):
         with zipfile.ZipFile(io.BytesIO(build.read_archive(DIST / archive))) as zf:

@@ -28,7 +28,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
 from hearts import PRESETS  # noqa: E402
 from hearts.tally import MatchTally  # noqa: E402
-from hearts_web.stats import Statistics  # noqa: E402
+from hearts_web.data.stats import Statistics  # noqa: E402
 
 STATS_KEY = "hearts.stats.v1"
 TODAY = datetime.date.today()

@@ -41,11 +41,11 @@ from hearts import Match, Phase as GamePhase, Rules  # noqa: E402
 from hearts.daily import daily_match  # noqa: E402
 from hearts.tally import MatchTally  # noqa: E402
 from hearts_web import i18n  # noqa: E402
-from hearts_web.session import Mode, Pending, Session, SessionState, encode_save  # noqa: E402
-from hearts_web.settings import Settings  # noqa: E402
-from hearts_web.stats import Statistics  # noqa: E402
-from hearts_web.saved_data import BY_KEY, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS  # noqa: E402
-from hearts_web.store import MemoryStorage, Store  # noqa: E402
+from hearts_web.data.session import Mode, Pending, Session, SessionState, encode_save  # noqa: E402
+from hearts_web.data.settings import Settings  # noqa: E402
+from hearts_web.data.stats import Statistics  # noqa: E402
+from hearts_web.data.registry import BY_KEY, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS  # noqa: E402
+from hearts_web.data.store import MemoryStorage, Store  # noqa: E402
 from helpers import step  # noqa: E402
 from strategies import json_paths  # noqa: E402
 

@@ -97,7 +97,7 @@ def test_the_cycle_finder_finds_a_circle() -> None:
 # ------------------------------------------------------------------ the browser layer's shape
 WEB = PACKAGES["hearts_web"]
 DOCS = ROOT / "docs" / "architecture.md"
-DOM_BOUNDARY = {"dom.py"}  # the one module that gives JavaScript objects a type (Any)
+DOM_BOUNDARY = {"core/dom.py"}  # the one module that gives JavaScript objects a type (Any)
 LAYERS = ("base", "page", "feature", "composition")  # a module imports its own layer or lower ones
 
 
@@ -278,8 +278,8 @@ def online_imports_from_outside(graph: dict[str, set[str]]) -> list[str]:
 
 def test_only_the_controller_imports_the_online_table() -> None:
     assert online_imports_from_outside(imports("hearts_web")) == []
-    assert online_imports_from_outside({"hearts_web.hand_controls": {"hearts_web.online.guest"}}) == [
-        "hearts_web.hand_controls imports hearts_web.online.guest"]
+    assert online_imports_from_outside({"hearts_web.table.hand_controls": {"hearts_web.online.guest"}}) == [
+        "hearts_web.table.hand_controls imports hearts_web.online.guest"]
 
 
 PRODUCT = [ROOT / "hearts", ROOT / "web", ROOT / "tools", ROOT / "index.html"]
@@ -306,3 +306,52 @@ def test_the_citation_check_sees_a_citation() -> None:
     assert LAB_CITATION.search("# measured: bench/out/browser-worker-v7.txt")
     assert LAB_CITATION.search("see lab/RESULTS.md") and LAB_CITATION.search("python3 -m lab.arena")
     assert not LAB_CITATION.search("the collaboration of a slab.") and not LAB_CITATION.search("label.text")
+
+
+# ------------------------------------------------------------------ the browser layer's packages
+# Each package imports its own modules and the packages below it; a feature package imports no
+# other feature but those named here (settings and tabs show the data file's notices and HTML, the
+# statistics and challenge links the daily's result and calendar pieces).
+PACKAGE_LEVEL = {"core": 0, "data": 1, "screen": 2, "table": 3, "settings": 4, "transfer": 4, "tabs": 4,
+                 "stats": 4, "daily": 4, "review": 4, "learn": 4, "challenge": 4, "online": 4, "controller": 5}
+FEATURE_USES = {"settings": {"transfer"}, "tabs": {"transfer"}, "stats": {"daily"}, "challenge": {"daily"}}
+TOP_LEVEL_MODULES = 6  # at most, __init__ included
+
+
+def _package(module: str) -> str:
+    """hearts_web.data.store -> data; hearts_web.controller -> controller."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def package_violations(graph: dict[str, set[str]]) -> list[str]:
+    found = []
+    for module, targets in graph.items():
+        mine = _package(module)
+        for target in targets:
+            theirs = _package(target)
+            if not mine or not theirs or mine == theirs:
+                continue
+            level, other = PACKAGE_LEVEL[mine], PACKAGE_LEVEL[theirs]
+            allowed = other < level or (other == level == 4 and theirs in FEATURE_USES.get(mine, set()))
+            if not allowed:
+                found.append(f"{module} ({mine}) imports {target} ({theirs})")
+    return sorted(found)
+
+
+def test_every_web_module_lives_in_a_package_and_the_top_level_stays_small() -> None:
+    top = sorted(p.name for p in WEB.glob("*.py"))
+    assert len(top) <= TOP_LEVEL_MODULES, top
+    packages = {p.name for p in WEB.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert packages == set(PACKAGE_LEVEL) - {"controller"}, packages ^ (set(PACKAGE_LEVEL) - {"controller"})
+
+
+def test_no_package_imports_a_higher_one_or_another_feature() -> None:
+    assert package_violations(imports("hearts_web")) == []
+
+
+def test_the_package_check_sees_an_upward_and_a_sideways_import() -> None:
+    graph = {"hearts_web.core.dom": {"hearts_web.data.store"}, "hearts_web.review.dialog": {"hearts_web.learn.feature"},
+             "hearts_web.stats.dialog": {"hearts_web.daily.html"}, "hearts_web.table.view": {"hearts_web.core.dom"}}
+    assert package_violations(graph) == ["hearts_web.core.dom (core) imports hearts_web.data.store (data)",
+                                         "hearts_web.review.dialog (review) imports hearts_web.learn.feature (learn)"]

@@ -79,13 +79,13 @@ ARCHIVE_PACKAGES = (
 )
 # The Python of the features a first visit does not use: not followed from web/main.py but
 # shipped, with what only they reach, in the second archive (extras.zst), which the page fetches
-# and unpacks when one of them is first opened (hearts_web.extras; docs/architecture.md).
-# Not here: export and import of the player's data (hearts_web.data_transfer), the way out when
+# and unpacks when one of them is first opened (hearts_web.screen.extras; docs/architecture.md).
+# Not here: export and import of the player's data (hearts_web.transfer.dialog), the way out when
 # storage is full or unreadable: it must work without any download, offline from the first second.
 LAZY_MODULES = (
     "hearts_web.online.panel",      # the online table (its JavaScript, web/online.js, too)
-    "hearts_web.review_dialog",     # the hand review
-    "hearts_web.challenge_links",   # a deal for a friend
+    "hearts_web.review.dialog",     # the hand review
+    "hearts_web.challenge.links",   # a deal for a friend
 )
 APP_ARCHIVE = "app.zst"
 EXTRAS_ARCHIVE = "extras.zst"
@@ -423,7 +423,7 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
     if report["eager_extras"]:
         raise BuildError("a module of the first archive imports one loaded on demand (LAZY_MODULES) "
                          f"outside a function: {report['eager_extras']}; import it after "
-                         "hearts_web.extras.load(), inside the function that needs it")
+                         "hearts_web.screen.extras.load(), inside the function that needs it")
     if report["computed_imports"]:
         raise BuildError("the game imports modules by computed names, which the trimmed standard "
                          f"library cannot see: {report['computed_imports']}; use import statements")

@@ -185,7 +185,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def report(results: list[ModeResult], args: argparse.Namespace, version: str, load: str) -> str:
-    from hearts_web.players import WORKER_BUDGET as B
+    from hearts_web.table.players import WORKER_BUDGET as B
 
     lines = [f"# python3 -m lab.browser.hard_hand --hands {args.hands} --speed {args.speed} --seed {args.seed} "
              f"--throttle {args.throttle:g} --pass-after {args.pass_after:g}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_web import i18n
+from hearts_web.core import i18n
 
 
 @pytest.fixture(autouse=True)

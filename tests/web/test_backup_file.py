@@ -1,4 +1,4 @@
-"""hearts_web.backup_file: everything stored, as one file; an import checks it first, says what it
+"""hearts_web.transfer.backup_file: everything stored, as one file; an import checks it first, says what it
 replaces, and changes all or nothing."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_web import i18n
-from hearts_web.backup_file import (FORMAT, ImportError_, apply_import, export_data, export_text, file_name,
+from hearts_web.core import i18n
+from hearts_web.transfer.backup_file import (FORMAT, ImportError_, apply_import, export_data, export_text, file_name,
                                     plan_import, read_file)
-from hearts_web.saved_data import BACKUP_PREFIX, DAILY, MATCH, ONLINE_HOST, SETTINGS, STATS
-from hearts_web.store import MemoryStorage, Store
+from hearts_web.data.registry import BACKUP_PREFIX, DAILY, MATCH, ONLINE_HOST, SETTINGS, STATS
+from hearts_web.data.store import MemoryStorage, Store
 from test_saved_data import REAL
 
 DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, ONLINE_HOST_KEY = DAILY.key, MATCH.key, SETTINGS.key, STATS.key, ONLINE_HOST.key
@@ -124,7 +124,7 @@ def test_no_import_into_a_read_only_store() -> None:
 
 
 def test_the_online_tables_keys_are_exported_but_not_imported_and_the_preview_says_so() -> None:
-    from hearts_web.data_html import import_preview_html
+    from hearts_web.transfer.html import import_preview_html
 
     store = Store(MemoryStorage({ONLINE_HOST_KEY: '{"room": "r"}', STATS_KEY: REAL[STATS_KEY]}))
     data = read_file(export_text(store, NOW))
@@ -139,8 +139,8 @@ def test_the_online_tables_keys_are_exported_but_not_imported_and_the_preview_sa
 
 # ------------------------------------------------------------------ the round trip, byte for byte
 from hearts import PRESETS  # noqa: E402
-from hearts_web.saved_data import KINDS, ONLINE_GUEST, ONLINE_MATCH  # noqa: E402
-from hearts_web.settings import Settings  # noqa: E402
+from hearts_web.data.registry import KINDS, ONLINE_GUEST, ONLINE_MATCH  # noqa: E402
+from hearts_web.data.settings import Settings  # noqa: E402
 
 damaged_text = st.text(max_size=20) | st.sampled_from(["\ud800", "a\udfffb", "{\"v\": 2", "[" * 40, "ä♥ \\\" \n", "null"])
 settings_text = st.builds(lambda lang, level, rules: json.dumps(Settings(lang=lang, difficulty=level, rules=rules).to_dict()),

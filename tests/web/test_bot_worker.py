@@ -1,4 +1,4 @@
-"""hearts_web.bot_worker and WebBot's use of it: Hard thinks in a worker when one is ready, on the
+"""hearts_web.table.bot_worker and WebBot's use of it: Hard thinks in a worker when one is ready, on the
 page otherwise, and a worker that fails never stops the game."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from hearts import PRESETS, Match, PassCards, Phase, PlayCard, Seat
 from hearts.bots.remote import Desk, answer_json
 from hearts.records import dumps
 from hearts.table import play
-from hearts_web.bot_worker import BotWorker, WorkerUnavailable
-from hearts_web import players
-from hearts_web.players import HumanPlayer, WebBot
+from hearts_web.table.bot_worker import BotWorker, WorkerUnavailable
+from hearts_web.table import players
+from hearts_web.table.players import HumanPlayer, WebBot
 
 
 class LoopbackWorker:
@@ -168,7 +168,7 @@ def test_a_refused_answer_is_decided_again_on_the_page() -> None:
 
 
 def test_a_worker_that_stops_answering_fails_and_the_page_decides(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hearts_web import bot_worker
+    from hearts_web.table import bot_worker
 
     monkeypatch.setattr(bot_worker, "ANSWER_TIMEOUT", 0.05)
     silent = BotWorker(lambda ident, text: None)  # takes requests, never answers

@@ -1,4 +1,4 @@
-"""hearts_web.charts: the SVG is well formed, inside its frame, tells the players apart by more than
+"""hearts_web.screen.charts: the SVG is well formed, inside its frame, tells the players apart by more than
 colour, keeps its labels apart, and says in a sentence what it shows (both languages)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import HandScore, Seat
-from hearts_web import i18n
-from hearts_web.charts import DASHES, MARKERS, match_totals, nice_ticks, spread, trend
-from hearts_web.stats import Entry
+from hearts_web.core import i18n
+from hearts_web.screen.charts import DASHES, MARKERS, match_totals, nice_ticks, spread, trend
+from hearts_web.data.stats import Entry
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["You", "Pip", "Hops", "Shelly"]

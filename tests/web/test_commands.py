@@ -1,11 +1,11 @@
-"""hearts_web.commands: each action and form runs the handler one feature registered; a press or a
+"""hearts_web.core.commands: each action and form runs the handler one feature registered; a press or a
 change nobody registered is a warning, never a silent no-op."""
 
 from __future__ import annotations
 
 import pytest
 
-from hearts_web.commands import Commands, DuplicateCommand, FieldChange, Press
+from hearts_web.core.commands import Commands, DuplicateCommand, FieldChange, Press
 
 
 def test_a_press_runs_its_handler_with_its_values() -> None:

@@ -1,11 +1,11 @@
-"""hearts_web.daily_data: the daily's stored data (bad entries left out)."""
+"""hearts_web.data.daily: the daily's stored data (bad entries left out)."""
 
 from __future__ import annotations
 
 import pytest
 
-from hearts_web.daily_data import DailyData, is_date
-from hearts_web.store import Unreadable
+from hearts_web.data.daily import DailyData, is_date
+from hearts_web.data.store import Unreadable
 
 GOOD = {"date": "2026-11-29", "points": 3, "par": 5, "markers": ["none"] * 12 + ["hearts"], "moon": False}
 

@@ -1,11 +1,11 @@
-"""hearts_web.daily_html: the daily's result, history and share text, for any stored shape."""
+"""hearts_web.daily.html: the daily's result, history and share text, for any stored shape."""
 
 from __future__ import annotations
 
 from hearts.daily import DailyResult
-from hearts_web import i18n
-from hearts_web.daily_data import DailyData
-from hearts_web.daily_html import history_html, share_text
+from hearts_web.core import i18n
+from hearts_web.data.daily import DailyData
+from hearts_web.daily.html import history_html, share_text
 
 GOOD = {"date": "2026-11-29", "points": 3, "par": 5, "markers": ["none"] * 12 + ["hearts"], "moon": False}
 
@@ -24,7 +24,7 @@ def test_share_text_is_spoiler_free() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from hearts_web.daily_html import result_html  # noqa: E402
+from hearts_web.daily.html import result_html  # noqa: E402
 
 dates = st.sampled_from(["2026-11-29", "2026-11-28", "2026-02-30", "not-a-date", "0001-01-01", "9999-12-31", ""])
 leaf = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6) | dates

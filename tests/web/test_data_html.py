@@ -1,11 +1,11 @@
-"""hearts_web.data_html: notice cards say exactly what happened, escape what they show, and offer
+"""hearts_web.transfer.html: notice cards say exactly what happened, escape what they show, and offer
 an export only when a backup could not be made."""
 
 from __future__ import annotations
 
-from hearts_web import i18n
-from hearts_web.data_html import notice_html, overlay_html, stored_notice_html
-from hearts_web.saved_data import MATCH, SETTINGS, STATS, Notice
+from hearts_web.core import i18n
+from hearts_web.transfer.html import notice_html, overlay_html, stored_notice_html
+from hearts_web.data.registry import MATCH, SETTINGS, STATS, Notice
 
 
 def test_text_from_a_link_is_escaped() -> None:

@@ -1,4 +1,4 @@
-"""hearts_web.guide_html: every tip of the guided hand reads as a sentence in both languages."""
+"""hearts_web.learn.guide_html: every tip of the guided hand reads as a sentence in both languages."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 
 from hearts import Rules
 from hearts.guide import TIPS, Tip, guided_match, next_tip
-from hearts_web import i18n
-from hearts_web.guide_html import guide_done, guide_panel, tip_text, welcome_html
-from hearts_web.table_state import Seating
+from hearts_web.core import i18n
+from hearts_web.learn.guide_html import guide_done, guide_panel, tip_text, welcome_html
+from hearts_web.screen.table_state import Seating
 
 from helpers import play_guided, random_player, suggested
 

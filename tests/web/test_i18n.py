@@ -1,11 +1,11 @@
-"""hearts_web.i18n: German and English say the same things, each key once."""
+"""hearts_web.core.i18n: German and English say the same things, each key once."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from hearts_web import i18n
+from hearts_web.core import i18n
 
 SOURCE = Path(i18n.__file__).read_text(encoding="utf-8")
 

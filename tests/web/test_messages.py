@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hearts import PRESETS, Event, PassCards, PlayCard, Seat
 from hearts_web.online import decoder as d
 from hearts_web.online import messages as m
-from hearts_web.session import Snapshot
+from hearts_web.data.session import Snapshot
 from helpers import played, random_action
 
 TOKEN = "0123456789abcdef0123456789abcdef"

@@ -29,7 +29,7 @@ from hearts_web.online import decoder, messages
 from hearts_web.online.guest import SIT_AGAIN_AFTER, GuestTable
 from hearts_web.online.host import DROP_AFTER, HostTable
 from hearts_web.online.messages import LobbySeat
-from hearts_web.session import Snapshot
+from hearts_web.data.session import Snapshot
 
 
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')

@@ -19,7 +19,7 @@ from hearts_web.online.host import REACTION_BURST, REACTION_RATE, HostTable
 from hearts_web.online.messages import Turn
 from hearts_web.online.rematch import RematchOffer
 from hearts_web.online.timer import BACK, LATE, TimedSeat, TurnTimer
-from hearts_web.players import HumanPlayer, play_forced
+from hearts_web.table.players import HumanPlayer, play_forced
 from test_online import Clock, Net, make_guest, make_host, raw_message, seated, settle
 
 

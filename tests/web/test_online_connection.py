@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts_web.i18n import set_lang
+from hearts_web.core.i18n import set_lang
 from hearts_web.online.connection import RELAY_WAIT, ConnectionWatch, RelayState, Trouble, status_html, trouble_html
 
 

@@ -5,7 +5,7 @@ Python that writes HTML is read).
   ``commands.add`` (and every ``data-form`` one registered with ``commands.add_form``); every
   registered action has a control, or is named in :data:`NO_CONTROL` with the reason.
 * Every ``data-i18n`` key of the page and every key given to ``t()`` exists in English and German
-  (:mod:`hearts_web.i18n`): literal keys, the literals a key is chosen from, and the families made
+  (:mod:`hearts_web.core.i18n`): literal keys, the literals a key is chosen from, and the families made
   with an f-string (``t(f"diff_{level}")``), each declared in :data:`FAMILIES` with the values it
   takes, read from the code's own constants.
 
@@ -25,11 +25,12 @@ from pathlib import Path
 
 from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection, TieRule
 from hearts.daily import SHARE_MARKERS
-from hearts_web import i18n, saved_data
+from hearts_web.core import i18n
+from hearts_web.data import registry as saved_data
 from hearts_web.online.messages import ANSWERS, REACTIONS, SEAT_KINDS
 from hearts_web.online.panel_html import TIMER_KEYS
-from hearts_web.settings import DECKS, DIFFICULTIES, LOOKS, SPEEDS
-from hearts_web.stats import PRESET_NAMES
+from hearts_web.data.settings import DECKS, DIFFICULTIES, LOOKS, SPEEDS
+from hearts_web.data.stats import PRESET_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web" / "hearts_web"
@@ -41,7 +42,7 @@ NO_CONTROL = {
     "review-last": "keyboard only: End in the hand review (dom_input.REVIEW_KEYS)",
 }
 # The functions that write a computed data-action: the test reads what their callers hand them.
-BUILDERS = {("data_html.py", "_buttons"), ("dialogs.py", "_actions"), ("settings_form.py", "_seg")}
+BUILDERS = {("transfer/html.py", "_buttons"), ("screen/dialogs.py", "_actions"), ("settings/form.py", "_seg")}
 # t() keys made with an f-string: the pattern (each {} one value) and the values it takes.
 SEATS = range(4)
 FAMILIES: dict[str, Iterable[object]] = {
@@ -56,16 +57,16 @@ FAMILIES: dict[str, Iterable[object]] = {
 }
 # t() called with a variable: where its keys come from (checked by other tests, or listed here).
 VARIABLE_KEYS = {
-    ("page.py", "apply_texts"): "the page's data-i18n keys (index.html, checked below)",
-    ("page.py", "render_badge"): ("back_to_match", "new_match"),
-    ("saved_data.py", "text"): "the sentences a kind's repairs may add (SavedKind.texts, test_saved_data)",
-    ("refusals.py", "explain_code"): "err_<code> when it exists (`key in i18n.EN`), else err_other",
-    ("stats_html.py", "presets_html"): ("st_matches", "st_won_col", "st_per_hand", "st_moons_shot", "st_moons_allowed", "st_queens"),
-    ("stats_html.py", "history_html"): ("st_date", "st_game", "st_result", "st_per_hand_short"),
+    ("screen/page.py", "apply_texts"): "the page's data-i18n keys (index.html, checked below)",
+    ("screen/page.py", "render_badge"): ("back_to_match", "new_match"),
+    ("data/registry.py", "text"): "the sentences a kind's repairs may add (SavedKind.texts, test_saved_data)",
+    ("core/refusals.py", "explain_code"): "err_<code> when it exists (`key in i18n.EN`), else err_other",
+    ("stats/html.py", "presets_html"): ("st_matches", "st_won_col", "st_per_hand", "st_moons_shot", "st_moons_allowed", "st_queens"),
+    ("stats/html.py", "history_html"): ("st_date", "st_game", "st_result", "st_per_hand_short"),
     ("online/guest_side.py", "verified"): ("online_verified", "online_verify_failed", "online_unchecked_late", "online_unchecked"),
     ("online/panel.py", "relay_refused"): ("online_ice_refused", "online_relay_refused"),
     ("online/panel_html.py", "timer_label"): tuple(TIMER_KEYS.values()) + ("online_timer_s",),
-    ("data_html.py", "import_preview_html"): tuple(f"imp_{kind.what}" for kind in saved_data.KINDS if kind.importable),
+    ("transfer/html.py", "import_preview_html"): tuple(f"imp_{kind.what}" for kind in saved_data.KINDS if kind.importable),
 }
 
 
@@ -173,10 +174,10 @@ def registered(trees: dict[str, ast.Module]) -> tuple[set[str], set[str], list[s
             elif method in ("add", "add_form") and receiver.endswith("commands"):
                 if isinstance(first, ast.Constant):
                     names = [str(first.value)]
-                elif isinstance(first, ast.Name) and first.id in loops and module != "extras.py":
+                elif isinstance(first, ast.Name) and first.id in loops and module != "screen/extras.py":
                     names = loops[first.id]
                 else:
-                    if module != "extras.py":  # extras.later registers the placeholders of the actions it is given
+                    if module != "screen/extras.py":  # extras.later registers the placeholders of the actions it is given
                         unread.append(f"{module}:{node.lineno}")
                     continue
                 (forms if method == "add_form" else actions).update(names)
@@ -185,7 +186,7 @@ def registered(trees: dict[str, ast.Module]) -> tuple[set[str], set[str], list[s
 
 def keyboard_actions() -> set[str]:
     """What the keys run (dom_input: its key maps' values and the presses it makes itself)."""
-    tree = sources()["dom_input.py"]
+    tree = sources()["core/dom_input.py"]
     maps = [n.value for n in tree.body if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) in ("TABLE_KEYS", "REVIEW_KEYS")]
     presses = [n.args[0] for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func) == "Press"
                and n.args and isinstance(n.args[0], ast.Constant)]

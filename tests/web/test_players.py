@@ -1,4 +1,4 @@
-"""hearts_web.players: the person at this screen and the browser's bots, driven by the table loop."""
+"""hearts_web.table.players: the person at this screen and the browser's bots, driven by the table loop."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 from hearts import PRESETS, Match, PassCards, Phase, PlayCard, Seat, SeatView
 from hearts.table import play
-from hearts_web.players import HumanPlayer, WebBot
+from hearts_web.table.players import HumanPlayer, WebBot
 
 
 def test_the_person_answers_when_asked_and_a_second_tap_does_nothing() -> None:

@@ -6,8 +6,8 @@ import pytest
 
 from hearts import Card, Hand, IllegalAction, Rules, Seat
 from hearts.rules import FirstTrick
-from hearts_web import i18n
-from hearts_web.refusals import explain
+from hearts_web.core import i18n
+from hearts_web.core.refusals import explain
 from helpers import make_deal
 
 

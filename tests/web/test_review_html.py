@@ -1,4 +1,4 @@
-"""hearts_web.review_html: the review's sentences and HTML (no browser needed)."""
+"""hearts_web.review.html: the review's sentences and HTML (no browser needed)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 
 from hearts import Match, Phase, Rules, Seat
 from hearts.review import REASON_CODES, Verdict, review
-from hearts_web import i18n, review_html
-from hearts_web.table_state import Seating
+from hearts_web.core import i18n
+from hearts_web.review import html as review_html
+from hearts_web.screen.table_state import Seating
 from helpers import step
 
 

@@ -1,4 +1,4 @@
-"""hearts_web.rules_html: "How to play" follows the rules in force, in both languages."""
+"""hearts_web.learn.rules_html: "How to play" follows the rules in force, in both languages."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 import pytest
 
 from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, Rules, TieRule
-from hearts_web import i18n
-from hearts_web.learn_text import TEXT
-from hearts_web.rules_html import learn_t, plural_points, rules_page
+from hearts_web.core import i18n
+from hearts_web.learn.text import TEXT
+from hearts_web.learn.rules_html import learn_t, plural_points, rules_page
 
 
 def setup_function() -> None:

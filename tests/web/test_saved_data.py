@@ -1,4 +1,4 @@
-"""hearts_web.saved_data: one registry of every stored key; each is checked when read, repaired where
+"""hearts_web.data.registry: one registry of every stored key; each is checked when read, repaired where
 it safely can be, set aside otherwise, and the notice says exactly what happened (backup made or not)."""
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 from hearts import Match, Phase, Rules
 from hearts.challenge import Challenge, challenge_match, encode
 from hearts.daily import daily_match
-from hearts_web import i18n
-from hearts_web import saved_data
-from hearts_web.saved_data import (BACKUP_PREFIX, BY_KEY, CHALLENGE_GAME, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS, Notice,
+from hearts_web.core import i18n
+from hearts_web.data import registry as saved_data
+from hearts_web.data.registry import (BACKUP_PREFIX, BY_KEY, CHALLENGE_GAME, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS, Notice,
                                    SavedData)
-from hearts_web.session import Mode, Pending, Session, SessionState, encode_save
-from hearts_web.settings import Settings
-from hearts_web.stats import Statistics
-from hearts_web.stats_html import statistics_html
-from hearts_web.store import MemoryStorage, Store
+from hearts_web.data.session import Mode, Pending, Session, SessionState, encode_save
+from hearts_web.data.settings import Settings
+from hearts_web.data.stats import Statistics
+from hearts_web.stats.html import statistics_html
+from hearts_web.data.store import MemoryStorage, Store
 from helpers import played, step
 from strategies import json_paths
 
@@ -327,7 +327,7 @@ def key_literals(folder: Path) -> dict[str, list[str]]:
 def test_the_storage_keys_are_named_in_one_module_only() -> None:
     """No module but the registry spells a key: every other reaches a key through its kind. (The
     Web Lock and BroadcastChannel of the tabs, ``hearts.game``, are no storage keys.)"""
-    assert list(key_literals(ROOT / "web" / "hearts_web")) == ["saved_data.py"]
+    assert list(key_literals(ROOT / "web" / "hearts_web")) == ["data/registry.py"]
     assert all(KEY_TEXT.fullmatch(kind.key) for kind in saved_data.KINDS)  # so the check sees every key
 
 

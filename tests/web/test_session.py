@@ -1,4 +1,4 @@
-"""hearts_web.session: the typed session, its save format, the migration of version-1 saves,
+"""hearts_web.data.session: the typed session, its save format, the migration of version-1 saves,
 and the line between corrupt data (kept aside) and bugs (raised)."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from hearts import Match, Phase, Rules, Seat, match_to_record
 from hearts.daily import daily_match
-from hearts_web import session as session_module
-from hearts_web.saved_data import CHALLENGE_GAME, GAMES
-from hearts_web.session import Mode, Pending, Session, SessionState, decode_game, encode_save
-from hearts_web.store import Unreadable
+from hearts_web.data import session as session_module
+from hearts_web.data.registry import CHALLENGE_GAME, GAMES
+from hearts_web.data.session import Mode, Pending, Session, SessionState, decode_game, encode_save
+from hearts_web.data.store import Unreadable
 from helpers import played, step
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

@@ -1,13 +1,13 @@
-"""hearts_web.settings and settings_ui: stored settings, and what a tap or a field changes."""
+"""hearts_web.data.settings and settings_ui: stored settings, and what a tap or a field changes."""
 
 from __future__ import annotations
 
 from hearts import PRESETS
-from hearts_web import i18n
-from hearts_web.saved_data import SETTINGS, SavedData
-from hearts_web.settings import Settings
-from hearts_web.settings_form import on_change, on_click, settings_html
-from hearts_web.store import MemoryStorage, Store, Unreadable
+from hearts_web.core import i18n
+from hearts_web.data.registry import SETTINGS, SavedData
+from hearts_web.data.settings import Settings
+from hearts_web.settings.form import on_change, on_click, settings_html
+from hearts_web.data.store import MemoryStorage, Store, Unreadable
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""hearts_web.stats: finished matches are recorded per level and preset (online apart), the last 50
+"""hearts_web.data.stats: finished matches are recorded per level and preset (online apart), the last 50
 as a history; version 1's counters are kept; any stored value loads or is repaired with a reason."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from hearts import PRESETS, Match, Rules, Seat
 from hearts.tally import MatchTally, match_tally
-from hearts_web import i18n
-from hearts_web.session import Mode, Session, SessionState
-from hearts_web.saved_data import STATS, Notice, SavedData
-from hearts_web.stats import HISTORY_LIMIT, Entry, Statistics, Totals, note_events
-from hearts_web.store import MemoryStorage, Repairs, Store, Unreadable
+from hearts_web.core import i18n
+from hearts_web.data.session import Mode, Session, SessionState
+from hearts_web.data.registry import STATS, Notice, SavedData
+from hearts_web.data.stats import HISTORY_LIMIT, Entry, Statistics, Totals, note_events
+from hearts_web.data.store import MemoryStorage, Repairs, Store, Unreadable
 from helpers import random_match
 from strategies import json_paths
 

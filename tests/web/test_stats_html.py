@@ -1,4 +1,4 @@
-"""hearts_web.stats_html, the daily calendar and local_format: the statistics dialog's figures per
+"""hearts_web.stats.html, the daily calendar and local_format: the statistics dialog's figures per
 level, its tables and the month calendar, well formed, in both languages."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from hearts.daily import DailyResult
 from hearts.tally import MatchTally
-from hearts_web import i18n
-from hearts_web import local_format as fmt
-from hearts_web.daily_html import month_calendar, shift_month
-from hearts_web.stats import Statistics
-from hearts_web.stats_html import statistics_html
+from hearts_web.core import i18n
+from hearts_web.core import local_format as fmt
+from hearts_web.daily.html import month_calendar, shift_month
+from hearts_web.data.stats import Statistics
+from hearts_web.stats.html import statistics_html
 
 VOID = {"br", "img", "input", "meta", "link", "hr", "path", "line", "rect"}
 

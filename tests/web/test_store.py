@@ -1,8 +1,8 @@
-"""hearts_web.store: JSON in a key-value storage; unreadable data is kept aside, never deleted."""
+"""hearts_web.data.store: JSON in a key-value storage; unreadable data is kept aside, never deleted."""
 
 from __future__ import annotations
 
-from hearts_web.store import MemoryStorage, Store, Unreadable
+from hearts_web.data.store import MemoryStorage, Store, Unreadable
 
 import pytest
 
@@ -47,9 +47,9 @@ import json  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from hearts_web import store as store_module  # noqa: E402
-from hearts_web.saved_data import MATCH, SETTINGS  # noqa: E402
-from hearts_web.store import MAX_DEPTH, json_depth, parse_json  # noqa: E402
+from hearts_web.data import store as store_module  # noqa: E402
+from hearts_web.data.registry import MATCH, SETTINGS  # noqa: E402
+from hearts_web.data.store import MAX_DEPTH, json_depth, parse_json  # noqa: E402
 
 # text that looks like JSON syntax inside strings: brackets, quotes, backslashes
 tricky_text = st.text(alphabet='[]{}"\\:,ab \u00e9\U0001f600', max_size=12)

@@ -1,10 +1,11 @@
-"""hearts_web.table_html: the HTML of cards, seats, the hand and the score sheet (no browser needed)."""
+"""hearts_web.screen.table_html: the HTML of cards, seats, the hand and the score sheet (no browser needed)."""
 
 from __future__ import annotations
 
 from hearts import Card, HandScore, Seat, parse_cards
-from hearts_web import i18n, table_html
-from hearts_web.table_state import Seating
+from hearts_web.core import i18n
+from hearts_web.screen import table_html
+from hearts_web.screen.table_state import Seating
 
 
 def setup_function() -> None:

@@ -6,8 +6,8 @@ import random
 
 from hearts import Match, Rules, Seat
 from hearts.table import run_sync, play
-from hearts_web.session import Session, SessionState
-from hearts_web.table_state import TableState
+from hearts_web.data.session import Session, SessionState
+from hearts_web.screen.table_state import TableState
 from helpers import RandomPlayer
 
 

@@ -1,4 +1,4 @@
-"""hearts_web.tabs: one tab owns the game; another one takes over cleanly and loses no move.
+"""hearts_web.tabs.protocol: one tab owns the game; another one takes over cleanly and loses no move.
 
 The browser's Web Locks and BroadcastChannel are played by a small in-memory world with the same
 rules: one holder, a queue, ``steal``, messages delivered later (never synchronously) to the
@@ -10,7 +10,7 @@ import asyncio
 import copy
 from typing import Any
 
-from hearts_web.tabs import Snapshot, Tabs
+from hearts_web.tabs.protocol import Snapshot, Tabs
 
 
 class World:

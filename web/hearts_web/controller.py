@@ -15,34 +15,35 @@ from urllib.parse import parse_qsl
 
 from hearts import Match, Phase
 
-from . import dom_input, extras, i18n, page
-from .bot_seats import BotSeats
-from .commands import Commands
-from .daily_data import is_date
-from .daily_game import DailyGame, ParBook
-from .data_notices import DataNotices
-from .data_transfer import DataTransfer
-from .dialogs import Dialogs
-from .dom import by_id, listen, local_storage, window
-from .hand_controls import HandControls
-from .i18n import t
-from .learn import Learn
+from .core import dom_input, i18n
+from .screen import extras, page
+from .table.bot_seats import BotSeats
+from .core.commands import Commands
+from .data.daily import is_date
+from .daily.game import DailyGame, ParBook
+from .transfer.notices import DataNotices
+from .transfer.dialog import DataTransfer
+from .screen.dialogs import Dialogs
+from .core.dom import by_id, listen, local_storage, window
+from .table.hand_controls import HandControls
+from .core.i18n import t
+from .learn.feature import Learn
 from .online.door import Door
 from .online.start import Online
-from .saved_data import MATCH, SETTINGS, SavedData
-from .session import Mode, Session, SessionState
-from .settings import Settings
-from .settings_dialog import Preferences, SettingsDialog
-from .stats_dialog import StatsDialog
-from .store import Store
-from .tab_owner import TabOwner
-from .table_loop import TableLoop
-from .table_view import TableView
-from .take_back import TakeBack
-from .toolbar import Toolbar
+from .data.registry import MATCH, SETTINGS, SavedData
+from .data.session import Mode, Session, SessionState
+from .data.settings import Settings
+from .settings.dialog import Preferences, SettingsDialog
+from .stats.dialog import StatsDialog
+from .data.store import Store
+from .tabs.owner import TabOwner
+from .table.loop import TableLoop
+from .table.view import TableView
+from .table.take_back import TakeBack
+from .table.toolbar import Toolbar
 
 if TYPE_CHECKING:
-    from .challenge_links import ChallengeLinks
+    from .challenge.links import ChallengeLinks
 
 __all__ = ["Controller"]
 
@@ -91,12 +92,12 @@ class Controller:
 
     # ------------------------------------------------------------------ features of the second archive
     def _review(self) -> object:
-        from .review_dialog import ReviewDialog
+        from .review.dialog import ReviewDialog
 
         return ReviewDialog(self.commands, self.table, self.dialogs, lambda: self.view.seating, self.view.show_error)
 
     def _challenges(self) -> ChallengeLinks:
-        from .challenge_links import ChallengeLinks
+        from .challenge.links import ChallengeLinks
 
         if self._challenge_links is None:
             self._challenge_links = ChallengeLinks(self.commands, self.table, self.saved, self.view, self.dialogs)

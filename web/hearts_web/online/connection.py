@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..i18n import t
-from ..table_html import esc
+from ..core.i18n import t
+from ..core.html import esc
 
 __all__ = ["RelayState", "Trouble", "ConnectionWatch", "RELAY_WAIT", "status_html", "trouble_html"]
 

@@ -20,12 +20,48 @@ from hearts import IllegalAction, Phase, Rules, Seat, action_from_dict, action_t
 from hearts.fairdeal import is_token
 from hearts.wire import WireError, events_from_list, sheet_from_list, view_from_dict
 
-from ..session import Snapshot
-from ..settings import DIFFICULTIES
+from ..data.session import Snapshot
+from ..data.settings import DIFFICULTIES
 from .messages import (
-    ANSWERS, REACTIONS, SEAT_KINDS, TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Claim, Closed, Commit, Contrib,
-    Envelope, GuestMessage, Heir, Heirs, Hello, HostMessage, HostProof, Lobby, LobbySeat, M, Message, Ping, Probe, React,
-    Reacted, Refusal, Refused, Rematch, Reveal, Sit, State, Succession, Turn, Version, Welcome, same_json,
+    ANSWERS,
+    REACTIONS,
+    SEAT_KINDS,
+    TIMER_CHOICES,
+    VERSION,
+    Act,
+    Again,
+    Back,
+    Bye,
+    Claim,
+    Closed,
+    Commit,
+    Contrib,
+    Envelope,
+    GuestMessage,
+    Heir,
+    Heirs,
+    Hello,
+    HostMessage,
+    HostProof,
+    Lobby,
+    LobbySeat,
+    M,
+    Message,
+    Ping,
+    Probe,
+    React,
+    Reacted,
+    Refusal,
+    Refused,
+    Rematch,
+    Reveal,
+    Sit,
+    State,
+    Succession,
+    Turn,
+    Version,
+    Welcome,
+    same_json,
     snapshot_to_data,
 )
 from .config import is_public_key

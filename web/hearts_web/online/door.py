@@ -12,12 +12,12 @@ from typing import Protocol
 from hearts import SeatView
 from hearts.table import Listener, Player
 
-from ..dialogs import Dialogs
-from ..players import AskedSeat, HumanPlayer
-from ..saved_data import SavedData
-from ..session import Mode, Session, Snapshot
-from ..settings import Settings
-from ..table_view import TableView
+from ..screen.dialogs import Dialogs
+from ..table.players import AskedSeat, HumanPlayer
+from ..data.registry import SavedData
+from ..data.session import Mode, Session, Snapshot
+from ..data.settings import Settings
+from ..table.view import TableView
 
 __all__ = ["Door", "OnlineTable"]
 

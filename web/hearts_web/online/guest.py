@@ -20,11 +20,37 @@ from hearts import Action, Card, Event, MatchOver, Phase, Seat, SeatView, preset
 from hearts.fairdeal import verify
 from hearts.tally import MatchTally, sheet_tally
 
-from ..session import Snapshot
+from ..data.session import Snapshot
 from .decoder import HOST_MESSAGES
 from .messages import (
-    Act, Again, Back, Claim, Closed, Commit, Contrib, Envelope, GuestMessage, Heir, Heirs, Hello, HostProof, Lobby,
-    LobbySeat, Ping, Probe, React, Reacted, Refused, Rematch, Reveal, Sit, State, Succession, Turn, Version, Welcome,
+    Act,
+    Again,
+    Back,
+    Claim,
+    Closed,
+    Commit,
+    Contrib,
+    Envelope,
+    GuestMessage,
+    Heir,
+    Heirs,
+    Hello,
+    HostProof,
+    Lobby,
+    LobbySeat,
+    Ping,
+    Probe,
+    React,
+    Reacted,
+    Refused,
+    Rematch,
+    Reveal,
+    Sit,
+    State,
+    Succession,
+    Turn,
+    Version,
+    Welcome,
     encode,
 )
 from .handover import HANDOVER_AFTER

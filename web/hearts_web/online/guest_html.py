@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from hearts import Seat
 
-from ..i18n import t
-from ..table_html import esc
+from ..core.i18n import t
+from ..core.html import esc
 from .connection import RelayState, Trouble, status_html, trouble_html
 from .messages import LobbySeat
 from .panel_html import hide_ip_choice, ip_notice, seats_html, timer_label

@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from .. import page
-from ..dom import JsObject
+from ..screen import page
+from ..core.dom import JsObject
 from . import config, link, protocol
 from .connection import ConnectionWatch, RelayState
 from .decoder import HOST_MESSAGES, decode

@@ -8,13 +8,13 @@ from hearts import Event, HandOver, HandStarted, MatchOver, Seat, SeatView
 from hearts.fairdeal import is_token
 from hearts.tally import MatchTally
 
-from ..dom import JsObject, document, local_date, qs, window
-from ..i18n import t
-from ..refusals import explain_code
-from ..saved_data import ONLINE_GUEST, STATS
-from ..session import Snapshot
-from ..table_html import esc
-from ..table_state import Seating
+from ..core.dom import JsObject, document, local_date, qs, window
+from ..core.i18n import t
+from ..core.refusals import explain_code
+from ..data.registry import ONLINE_GUEST, STATS
+from ..data.session import Snapshot
+from ..core.html import esc
+from ..screen.table_state import Seating
 from . import config, link, protocol
 from .connection import Trouble, status_html
 from .guest_html import carry_on_html, guest_lobby_html, join_form_html, searching_html

@@ -22,11 +22,11 @@ from hearts import PRESETS, SEATS, Action, Deal, Event, HandOver, HandScore, Mat
 from hearts.fairdeal import commitment, deal_seed
 from hearts.table import Game, Listener, Player
 
-from ..session import Snapshot
+from ..data.session import Snapshot
 from .decoder import GUEST_MESSAGES
 from .messages import (
     TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Claim, Closed, Commit, Contrib, Envelope, Heir, Heirs, Hello,
-    HostMessage, Lobby, LobbySeat, Ping, Probe, React, Reacted, Refused, Reveal, Sit, State, Succession, Turn, Version,
+    HostMessage, Lobby, LobbySeat, Ping, Probe, React, Reacted, Refused, Sit, State, Succession, Turn, Version,
     Welcome, encode,
 )
 from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name, seat_proof_text, worth_logging

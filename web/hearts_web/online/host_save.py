@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from hearts.fairdeal import is_token
 
-from ..store import Repairs
+from ..data.store import Repairs
 
 from .host import HostTable
 from .config import is_public_key

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from hearts import Deal, Event, HandOver, HandScore, HandStarted, Match, Seat
 from hearts.table import Game, Listener
 
-from .. import page
-from ..dom import JsObject, qs, window
-from ..i18n import t
-from ..saved_data import ONLINE_HOST, ONLINE_MATCH
-from ..session import Mode, Session, SessionState
-from ..table_html import esc
-from ..table_state import Seating
+from ..screen import page
+from ..core.dom import JsObject, qs, window
+from ..core.i18n import t
+from ..data.registry import ONLINE_HOST, ONLINE_MATCH
+from ..data.session import Mode, Session, SessionState
+from ..core.html import esc
+from ..screen.table_state import Seating
 from . import config, link, protocol
 from .door import Door
 from .host import HostTable

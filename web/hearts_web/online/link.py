@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
-from ..dom import JsObject, keep, qs, window
+from ..core.dom import JsObject, keep, qs, window
 from . import config
 from .connection import RelayState
 

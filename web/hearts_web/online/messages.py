@@ -17,7 +17,7 @@ from typing import ClassVar, Generic, TypeVar, assert_never
 from hearts import Action, Event, Rules, Seat, action_to_dict
 from hearts.wire import sheet_to_list, view_to_dict
 
-from ..session import Snapshot
+from ..data.session import Snapshot
 
 __all__ = [
     "VERSION", "Probe", "Hello", "Sit", "Act", "Contrib", "Ping", "Bye", "Back", "React", "Again", "HostProof",

@@ -16,14 +16,14 @@ from collections.abc import Mapping
 
 from hearts import PRESETS, Seat
 
-from .. import page
-from ..commands import Commands, FieldChange, Press
-from ..dom import document, is_none, qs, window
-from ..i18n import t
-from ..saved_data import ONLINE_HOST, ONLINE_MATCH
-from ..settings import DIFFICULTIES
-from ..table_html import esc
-from ..table_state import Seating
+from ..screen import page
+from ..core.commands import Commands, FieldChange, Press
+from ..core.dom import document, is_none, qs, window
+from ..core.i18n import t
+from ..data.registry import ONLINE_HOST, ONLINE_MATCH
+from ..data.settings import DIFFICULTIES
+from ..core.html import esc
+from ..screen.table_state import Seating
 from . import config, link, protocol
 from .door import Door
 from .guest_side import GuestSide

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from hearts import Seat
 
-from ..i18n import t
-from ..table_html import esc
+from ..core.i18n import t
+from ..core.html import esc
 from .messages import LobbySeat
 
 __all__ = ["ip_line", "ip_notice", "hide_ip_choice", "select", "seats_html", "rematch_html", "TIMER_KEYS", "timer_label"]

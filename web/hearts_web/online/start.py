@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .. import extras, page
-from ..commands import Commands
-from ..dom import window
+from ..screen import extras, page
+from ..core.commands import Commands
+from ..core.dom import window
 from .door import Door
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class Online:
     def panel(self) -> OnlinePanel:
         """The online table's panel (after :func:`hearts_web.extras.load`)."""
         if self._panel is None:
-            from .panel import OnlinePanel  # the online code is imported only when it is used
+            from .panel import OnlinePanel
 
             self._panel = OnlinePanel(self.commands, self.door())
         return self._panel

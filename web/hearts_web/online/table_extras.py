@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 from hearts import Seat
 
-from .. import page
-from ..dom import Element, JsEvent, by_id, document, listen, qs, qsa, window
-from ..i18n import t
-from ..saved_data import SETTINGS
-from ..table_html import esc
+from ..screen import page
+from ..core.dom import Element, JsEvent, by_id, document, listen, qs, qsa, window
+from ..core.i18n import t
+from ..data.registry import SETTINGS
+from ..core.html import esc
 from .door import Door
 from .panel_html import TIMER_KEYS, timer_label
 from .messages import REACTIONS, Turn

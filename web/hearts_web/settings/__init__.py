@@ -1,0 +1,1 @@
+"""The settings dialog: its form and how a change applies."""

@@ -1,0 +1,114 @@
+"""Export and import in the browser: a download made in the page (works offline), a file picked
+by the player, the preview of what an import replaces, and the import itself.
+The file format and the checks are :mod:`hearts_web.backup_file`. Registers ``data-export``,
+``data-import`` and ``data-import-confirm`` (the settings' "Your data", notices with an export)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from . import backup_file
+from .backup_file import ImportError_, ImportPlan
+from ..core.commands import Commands
+from .html import import_preview_html, notice_html
+from ..screen.dialogs import Dialogs
+from ..core.dom import Element, document, is_none, listen, window
+from ..core.i18n import t
+from ..core.notices import Notices
+from ..data.store import Store
+from ..core.html import esc
+
+__all__ = ["DataTransfer", "download"]
+
+
+def _now_iso() -> str:
+    return str(window.Date.new().toISOString())[:19] + "Z"
+
+
+def download(name: str, text: str) -> None:
+    """Save ``text`` as the file ``name`` (a link to a Blob made in the page: no network)."""
+    from pyscript.ffi import to_js  # type: ignore[import-not-found]
+
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    link.hidden = True
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    asyncio.ensure_future(_revoke(url))
+
+
+async def _revoke(url: str) -> None:
+    await asyncio.sleep(30)
+    window.URL.revokeObjectURL(url)
+
+
+class DataTransfer:
+    """``on_imported`` runs after an import was written (the page then loads the new data)."""
+
+    def __init__(self, commands: Commands, store: Store, dialogs: Dialogs, notices: Notices,
+                 on_imported: Callable[[], None]) -> None:
+        self.store = store
+        self.dialogs = dialogs
+        self.notices = notices
+        self.on_imported = on_imported
+        self.plan: ImportPlan | None = None
+        self._picker: Element = None
+        commands.add("data-export", lambda _: self.export())
+        commands.add("data-import", lambda _: self.pick_file())
+        commands.add("data-import-confirm", lambda _: self.confirm())
+
+    def export(self) -> None:
+        exported = _now_iso()
+        name = backup_file.file_name(exported)
+        download(name, backup_file.export_text(self.store, exported))
+        self.notices.show("export", lambda: notice_html("export", t("export_done", name=name), warn=False), seconds=5)
+
+    def pick_file(self) -> None:
+        if self._picker is None:
+            picker = document.createElement("input")
+            picker.type = "file"
+            picker.accept = ".json,application/json"
+            picker.hidden = True
+            picker.id = "import-file"
+            document.body.appendChild(picker)
+            listen(picker, "change", lambda _event: asyncio.ensure_future(self._read_picked()))
+            self._picker = picker
+        self._picker.value = ""
+        self._picker.click()
+
+    async def _read_picked(self) -> None:
+        files = self._picker.files
+        if is_none(files) or files.length == 0:
+            return
+        text = str(await files.item(0).text())
+        self.preview(text)
+
+    def preview(self, text: str) -> None:
+        """Check the file and say what importing it will replace (nothing changes yet)."""
+        self.plan = None
+        try:
+            data = backup_file.read_file(text)
+        except ImportError_ as exc:
+            window.console.warn(f"hearts: import refused: {exc}")
+            self.dialogs.open(t("import_title"), f'<p class="import-error">{esc(exc.text())}</p>'
+                              f'<div class="dlg-actions"><button type="button" class="primary" data-action="close-dialog">'
+                              f'{esc(t("close"))}</button></div>')
+            return
+        self.plan = backup_file.plan_import(self.store, data, str(int(window.Date.now())))
+        self.dialogs.open(t("import_title"), import_preview_html(self.plan))
+
+    def confirm(self) -> None:
+        plan, self.plan = self.plan, None
+        self.dialogs.close()
+        if plan is None:
+            return
+        if not backup_file.apply_import(self.store, plan):
+            self.notices.show("import", lambda: notice_html("import", t("import_failed")))
+            return
+        self.on_imported()
+        self.notices.show("import", lambda: notice_html("import", t("import_done"), warn=False), seconds=6)
