@@ -198,7 +198,7 @@ def test_the_archives_hold_both_packages_and_are_current() -> None:
     first, later = info["python"]["app_modules"], info["python"]["extras_modules"]
     assert {"hearts", "hearts.match", "hearts.bots", "hearts.table", "hearts_web", "hearts_web.controller",
             "hearts_web.screen.extras", "hearts_web.online.start"} <= set(first)
-    assert {f"hearts_web.{m}" for m in ("online.panel", "online.host", "review_dialog", "challenge_links")} <= set(later)
+    assert {f"hearts_web.{m}" for m in ("online.panel", "online.host", "review.dialog", "challenge.links")} <= set(later)
     assert "hearts_web.transfer.dialog" in first  # export and import never wait for a download
     assert not set(first) & set(later)
     for archive, modules in (("app.zst", first), ("extras.zst", later)):
