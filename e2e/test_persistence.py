@@ -23,7 +23,7 @@ from ui_helpers import (
 
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from hearts_web import i18n  # noqa: E402
+from hearts_web.core import i18n  # noqa: E402
 from hearts_web.data.registry import BY_KEY  # noqa: E402
 from hearts_web.data.store import MemoryStorage, Store  # noqa: E402
 

@@ -40,7 +40,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "tests")]
 from hearts import Match, Phase as GamePhase, Rules  # noqa: E402
 from hearts.daily import daily_match  # noqa: E402
 from hearts.tally import MatchTally  # noqa: E402
-from hearts_web import i18n  # noqa: E402
+from hearts_web.core import i18n  # noqa: E402
 from hearts_web.data.session import Mode, Pending, Session, SessionState, encode_save  # noqa: E402
 from hearts_web.data.settings import Settings  # noqa: E402
 from hearts_web.data.stats import Statistics  # noqa: E402
