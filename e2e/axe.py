@@ -19,8 +19,9 @@ AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.m
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 
-def violations(page: Page, impacts: tuple[str, ...] = ("critical", "serious", "moderate", "minor"),
-               context: str | None = None) -> list[dict[str, Any]]:
+def violations(
+    page: Page, impacts: tuple[str, ...] = ("critical", "serious", "moderate", "minor"), context: str | None = None
+) -> list[dict[str, Any]]:
     """The violated rules of the page (or of the elements matching ``context``) at these impacts."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))

@@ -147,8 +147,11 @@ def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
             fatal = [p for p in (guard.problems if guard else []) if p.startswith("page error")]
             if fatal or time.monotonic() > deadline:
                 problems = "\n  ".join(guard.problems if guard else []) or "(no console errors)"
-                pytest.fail(f"page not ready after {time.monotonic() - deadline + timeout / 1000:.1f}s "
-                            f"at {page.url}:\n  {problems}", pytrace=False)
+                pytest.fail(
+                    f"page not ready after {time.monotonic() - deadline + timeout / 1000:.1f}s "
+                    f"at {page.url}:\n  {problems}",
+                    pytrace=False,
+                )
     error = page.query_selector(".py-error")
     if error is not None:
         pytest.fail("Python error on the page:\n" + (error.text_content() or "").strip(), pytrace=False)
@@ -263,8 +266,9 @@ def page_guard(request: pytest.FixtureRequest) -> Guard:
 
 
 @pytest.fixture
-def context(browser: Any, request: pytest.FixtureRequest, base_url: str, locale: str,
-            page_guard: Guard) -> Iterator[BrowserContext]:
+def context(
+    browser: Any, request: pytest.FixtureRequest, base_url: str, locale: str, page_guard: Guard
+) -> Iterator[BrowserContext]:
     """A fresh, guarded browser context per test (overrides pytest-playwright's)."""
     ctx = browser.new_context(**_context_options(request, base_url, locale))
     page_guard.watch(ctx, route=True)
@@ -280,8 +284,9 @@ def page(context: BrowserContext) -> Page:
 
 
 @pytest.fixture
-def persistent_context(playwright: Playwright, request: pytest.FixtureRequest, base_url: str,
-                       locale: str, tmp_path: Path) -> Iterator[Callable[..., BrowserContext]]:
+def persistent_context(
+    playwright: Playwright, request: pytest.FixtureRequest, base_url: str, locale: str, tmp_path: Path
+) -> Iterator[Callable[..., BrowserContext]]:
     """Factory: ``persistent_context(offline=False, user_data_dir=None, **options)``.
 
     The default profile folder is the same for every call within a test, so closing the context
@@ -294,8 +299,11 @@ def persistent_context(playwright: Playwright, request: pytest.FixtureRequest, b
         guard = Guard()
         request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
         ctx = playwright.chromium.launch_persistent_context(
-            str(user_data_dir or profile), headless=True, offline=offline,
-            **{**launch_options(), **_context_options(request, base_url, locale), **options})
+            str(user_data_dir or profile),
+            headless=True,
+            offline=offline,
+            **{**launch_options(), **_context_options(request, base_url, locale), **options},
+        )
         guard.watch(ctx, route=False)
         ctx._hearts_guard = guard  # type: ignore[attr-defined]
         opened.append(ctx)

@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
-
 import netsim
 from conftest import Guard
 from netsim import IceKind, Internet, NatKind, Player, Process, Turn
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
@@ -26,8 +25,16 @@ RELAY_PORTS = (7001, 7002, 7003)
 RELAYS = [f"ws://127.0.0.1:{port}/" for port in RELAY_PORTS]
 WAIT_MS = 60_000
 HANDOVER_AFTER = 8  # seconds (the page's ?handover-after= seam; a minute for players)
-PEOPLE: dict[str, NatKind] = {"open1": "none", "open2": "none", "cone1": "cone", "cone2": "cone", "cone3": "cone",
-                              "sym1": "symmetric", "sym2": "symmetric", "udp": "udp-blocked"}
+PEOPLE: dict[str, NatKind] = {
+    "open1": "none",
+    "open2": "none",
+    "cone1": "cone",
+    "cone2": "cone",
+    "cone3": "cone",
+    "sym1": "symmetric",
+    "sym2": "symmetric",
+    "udp": "udp-blocked",
+}
 SELECTED_PAIRS = """async () => {
   const out = [];
   for (const pc of (window.__heartsOnlinePCs || {open: []}).open) {
@@ -60,9 +67,11 @@ class Person:
         guard.allow(r"Trystero")  # a relay that is down, a peer that went away: expected here
         guard.allow(r"WebSocket connection to 'ws://127\.0\.0\.1:700\d/' failed")
         guard.watch(ctx, route=False)
-        ctx.add_init_script("window.__heartsOnlineLog = [];"
-                            "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
-                            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy', autoplay: false}));")
+        ctx.add_init_script(
+            "window.__heartsOnlineLog = [];"
+            "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
+            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy', autoplay: false}));"
+        )
         self.contexts.append(ctx)
         page = ctx.new_page()
         page._hearts_guard_nat = guard  # type: ignore[attr-defined]
@@ -83,8 +92,9 @@ class World:
 
     def query(self, *ice: IceKind) -> str:
         servers = self.turn.ice_servers(*ice) if ice else []
-        return ("?speed=instant&" + "&".join(f"relay={r}" for r in RELAYS)
-                + f"&ice={quote(json.dumps(servers), safe='')}")
+        return (
+            "?speed=instant&" + "&".join(f"relay={r}" for r in RELAYS) + f"&ice={quote(json.dumps(servers), safe='')}"
+        )
 
 
 @contextmanager
@@ -92,8 +102,14 @@ def make_world(playwright: Playwright, people: Mapping[str, NatKind] = PEOPLE) -
     """The simulated internet with the relays, the TURN server and ``people`` (name: NAT kind)."""
     with Internet() as net:
         turn = net.turn()
-        relays = [net.run(["node", str(ROOT / "tools" / "relay.mjs"), "--host", netsim.SERVER_ADDRESS,
-                           "--port", str(port)], name=f"relay-{port}", wait_port=port) for port in RELAY_PORTS]
+        relays = [
+            net.run(
+                ["node", str(ROOT / "tools" / "relay.mjs"), "--host", netsim.SERVER_ADDRESS, "--port", str(port)],
+                name=f"relay-{port}",
+                wait_port=port,
+            )
+            for port in RELAY_PORTS
+        ]
         persons: dict[str, Person] = {}
         for name, nat in people.items():
             player = net.player(name, nat=nat)
@@ -126,7 +142,9 @@ def join(page: Page, link: str, name: str, seat: str = "west", timeout: float = 
     page.fill("#online-name", name)
     page.click("[data-action='online-join']")
     page.click(f"[data-action='online-sit'][data-seat='{seat}']", timeout=timeout)
-    expect(page.locator(f"[data-lobby-seat='{seat}'] .sum-name")).to_have_text(re.compile("^(You|Du)$"), timeout=timeout)
+    expect(page.locator(f"[data-lobby-seat='{seat}'] .sum-name")).to_have_text(
+        re.compile("^(You|Du)$"), timeout=timeout
+    )
     return time.monotonic() - start
 
 
@@ -142,5 +160,3 @@ def seated(host_name: str, guest_name: str, world: World, *ice: IceKind) -> tupl
     took = join(guest, link, guest_name)
     expect(host.locator("[data-lobby-seat='west']")).to_have_attribute("data-kind", "remote", timeout=WAIT_MS)
     return host, guest, took
-
-

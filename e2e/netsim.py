@@ -71,9 +71,25 @@ if str(ROOT) not in sys.path:
 
 from tools.chromium import CHROMIUM_ARGS, chromium_executable  # noqa: E402
 
-__all__ = ["BASE_PREFIX", "DEAD_ADDRESS", "NAT_KINDS", "SERVER_ADDRESS", "Fault", "Internet",
-           "NatKind", "NetsimError", "NetsimUnavailable", "Player", "Process", "Turn",
-           "check_requirements", "chromium_args", "chromium_executable", "cleanup_stale", "stun_mapped_addresses"]
+__all__ = [
+    "BASE_PREFIX",
+    "DEAD_ADDRESS",
+    "NAT_KINDS",
+    "SERVER_ADDRESS",
+    "Fault",
+    "Internet",
+    "NatKind",
+    "NetsimError",
+    "NetsimUnavailable",
+    "Player",
+    "Process",
+    "Turn",
+    "check_requirements",
+    "chromium_args",
+    "chromium_executable",
+    "cleanup_stale",
+    "stun_mapped_addresses",
+]
 
 BASE_PREFIX = "hn"
 INTERNET = "10.77.0"  # the "internet": one /24 on a bridge
@@ -85,8 +101,15 @@ NAT_KINDS: tuple[str, ...] = get_args(NatKind)
 IceKind = Literal["stun", "turn-udp", "turn-tcp"]
 
 # tool -> Debian package that provides it
-REQUIRED_TOOLS = {"ip": "iproute2", "ss": "iproute2", "bridge": "iproute2", "iptables": "iptables", "socat": "socat",
-                  "turnserver": "coturn", "turnutils_stunclient": "coturn"}
+REQUIRED_TOOLS = {
+    "ip": "iproute2",
+    "ss": "iproute2",
+    "bridge": "iproute2",
+    "iptables": "iptables",
+    "socat": "socat",
+    "turnserver": "coturn",
+    "turnutils_stunclient": "coturn",
+}
 SBIN = ("/usr/local/sbin", "/usr/sbin", "/sbin")
 
 
@@ -104,8 +127,9 @@ def tool(name: str) -> str:
     found = shutil.which(name) or shutil.which(name, path=os.pathsep.join(SBIN))
     if found is None:
         package = REQUIRED_TOOLS.get(name, name)
-        raise NetsimUnavailable(f"netsim: '{name}' is missing (Debian package {package}; "
-                                "./scripts/test nat installs it as root)")
+        raise NetsimUnavailable(
+            f"netsim: '{name}' is missing (Debian package {package}; ./scripts/test nat installs it as root)"
+        )
     return found
 
 
@@ -113,25 +137,28 @@ def check_requirements(tools: Sequence[str] = tuple(REQUIRED_TOOLS)) -> None:
     """Raise NetsimUnavailable naming what is missing: root, or one of ``tools``."""
     if os.geteuid() != 0:
         raise NetsimUnavailable("netsim needs root (network namespaces, veth pairs, iptables)")
-    missing = [f"'{t}' (Debian package {REQUIRED_TOOLS.get(t, t)})" for t in tools
-               if shutil.which(t) is None and shutil.which(t, path=os.pathsep.join(SBIN)) is None]
+    missing = [
+        f"'{t}' (Debian package {REQUIRED_TOOLS.get(t, t)})"
+        for t in tools
+        if shutil.which(t) is None and shutil.which(t, path=os.pathsep.join(SBIN)) is None
+    ]
     if missing:
-        raise NetsimUnavailable(f"netsim: missing {', '.join(missing)}; ./scripts/test nat installs "
-                                "them as root")
+        raise NetsimUnavailable(f"netsim: missing {', '.join(missing)}; ./scripts/test nat installs them as root")
 
 
-def run(args: Sequence[str], ns: str | None = None, check: bool = True,
-        timeout: float = 30) -> subprocess.CompletedProcess[str]:
+def run(
+    args: Sequence[str], ns: str | None = None, check: bool = True, timeout: float = 30
+) -> subprocess.CompletedProcess[str]:
     """Run a command to completion, in namespace ``ns`` if given; raise NetsimError on failure."""
     argv = [tool("ip"), "netns", "exec", ns, *args] if ns else list(args)
     try:
-        result = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
-                                stdin=subprocess.DEVNULL)
+        result = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired as exc:
         raise NetsimError(f"timed out after {timeout}s: {shlex.join(argv)}") from exc
     if check and result.returncode != 0:
-        raise NetsimError(f"failed ({result.returncode}): {shlex.join(argv)}\n"
-                          f"{(result.stderr or result.stdout).strip()}")
+        raise NetsimError(
+            f"failed ({result.returncode}): {shlex.join(argv)}\n{(result.stderr or result.stdout).strip()}"
+        )
     return result
 
 
@@ -216,9 +243,15 @@ class Process:
         with open(self.log, "ab") as out:
             out.write(f"--- {time.strftime('%H:%M:%S')} start: {shlex.join(self.cmd)}\n".encode())
             out.flush()
-            self.popen = subprocess.Popen([tool("ip"), "netns", "exec", self.ns, *self.cmd],
-                                          stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                          cwd=self.cwd, env=self.env, start_new_session=True)
+            self.popen = subprocess.Popen(
+                [tool("ip"), "netns", "exec", self.ns, *self.cmd],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                cwd=self.cwd,
+                env=self.env,
+                start_new_session=True,
+            )
         if self.wait_port is not None:
             self.wait_listening(self.wait_port, self.wait_proto, timeout)
         return self
@@ -262,13 +295,11 @@ class Process:
         while True:
             if self.popen is None or self.popen.poll() is not None:
                 code = None if self.popen is None else self.popen.returncode
-                raise NetsimError(f"{self.name} exited ({code}) before listening on {proto}/{port}:\n"
-                                  f"{self.output()}")
+                raise NetsimError(f"{self.name} exited ({code}) before listening on {proto}/{port}:\n{self.output()}")
             if run([tool("ss"), "-N", self.ns, flags, f"sport = :{port}"]).stdout.strip():
                 return
             if time.monotonic() > deadline:
-                raise NetsimError(f"{self.name} does not listen on {proto}/{port} after {timeout}s:\n"
-                                  f"{self.output()}")
+                raise NetsimError(f"{self.name} does not listen on {proto}/{port} after {timeout}s:\n{self.output()}")
             time.sleep(0.05)
 
 
@@ -305,8 +336,7 @@ class Fault:
     def __enter__(self) -> Fault:
         return self.apply()
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.lift()
 
 
@@ -371,10 +401,18 @@ def chromium_args(exclude: Sequence[str] = (SERVER_ADDRESS, DEAD_ADDRESS)) -> li
     mDNS names, as for a real player; they must resolve). No --allow-loopback-in-peer-connection:
     the peers talk over the simulated network, not over loopback.
     """
-    rules = ["MAP * ~NOTFOUND", "EXCLUDE 127.0.0.1", "EXCLUDE localhost",
-             *(f"EXCLUDE {host}" for host in exclude), "EXCLUDE *.local"]
-    kept = [a for a in CHROMIUM_ARGS if not a.startswith("--host-resolver-rules=")
-            and a != "--allow-loopback-in-peer-connection"]
+    rules = [
+        "MAP * ~NOTFOUND",
+        "EXCLUDE 127.0.0.1",
+        "EXCLUDE localhost",
+        *(f"EXCLUDE {host}" for host in exclude),
+        "EXCLUDE *.local",
+    ]
+    kept = [
+        a
+        for a in CHROMIUM_ARGS
+        if not a.startswith("--host-resolver-rules=") and a != "--allow-loopback-in-peer-connection"
+    ]
     return [*kept, f"--host-resolver-rules={' , '.join(rules)}"]
 
 
@@ -387,14 +425,19 @@ class _Host:
         self.ns = ns
         self.label = label
 
-    def exec(self, args: Sequence[str], check: bool = True,
-             timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    def exec(self, args: Sequence[str], check: bool = True, timeout: float = 30) -> subprocess.CompletedProcess[str]:
         """Run a command to completion in this namespace."""
         return run(args, ns=self.ns, check=check, timeout=timeout)
 
-    def run(self, cmd: Sequence[str], name: str | None = None, env: dict[str, str] | None = None,
-            wait_port: int | None = None, proto: Literal["tcp", "udp"] = "tcp",
-            timeout: float = 15) -> Process:
+    def run(
+        self,
+        cmd: Sequence[str],
+        name: str | None = None,
+        env: dict[str, str] | None = None,
+        wait_port: int | None = None,
+        proto: Literal["tcp", "udp"] = "tcp",
+        timeout: float = 15,
+    ) -> Process:
         """Start a long-running process here (stopped when the network closes). With ``wait_port``,
         return once it listens on that port."""
         name = name or Path(cmd[0]).name
@@ -406,13 +449,16 @@ class _Host:
     def iptables(self, *args: str) -> None:
         run([tool("iptables"), "-w", *args], ns=self.ns)
 
-    def stun_mapped(self, ports: Sequence[int] = (3478,), host: str = SERVER_ADDRESS,
-                    timeout: float = 1.0) -> tuple[int, list[tuple[str, int] | None]]:
+    def stun_mapped(
+        self, ports: Sequence[int] = (3478,), host: str = SERVER_ADDRESS, timeout: float = 1.0
+    ) -> tuple[int, list[tuple[str, int] | None]]:
         """Send STUN binding requests from ONE UDP socket in this namespace to ``host`` at each of
         ``ports``; return the socket's local port and the mapped address each answer reported
         (None: no answer). Same mapped port for every destination = cone; different = symmetric."""
-        out = self.exec([sys.executable, str(Path(__file__).resolve()), "stun", host,
-                         *map(str, ports), "--timeout", str(timeout)], timeout=30).stdout
+        out = self.exec(
+            [sys.executable, str(Path(__file__).resolve()), "stun", host, *map(str, ports), "--timeout", str(timeout)],
+            timeout=30,
+        ).stdout
         data = json.loads(out)
         mapped = [None if m is None else (str(m[0]), int(m[1])) for m in data["mapped"]]
         return int(data["local_port"]), mapped
@@ -422,8 +468,18 @@ class Player(_Host):
     """A player's namespace (``nat="none"``: on the internet bridge itself; otherwise behind its own
     router namespace). ``address`` is its own, ``public_address`` what the internet sees."""
 
-    def __init__(self, net: Internet, name: str, nat: NatKind, ns: str, router: str | None,
-                 address: str, public_address: str, bridge_port: str, firewall: bool) -> None:
+    def __init__(
+        self,
+        net: Internet,
+        name: str,
+        nat: NatKind,
+        ns: str,
+        router: str | None,
+        address: str,
+        public_address: str,
+        bridge_port: str,
+        firewall: bool,
+    ) -> None:
         super().__init__(net, ns, name)
         self.name = name
         self.nat = nat
@@ -435,29 +491,45 @@ class Player(_Host):
         self.url: str | None = None
 
     def __repr__(self) -> str:
-        return (f"Player({self.name!r}, nat={self.nat!r}, firewall={self.firewall}, "
-                f"address={self.address}, public={self.public_address})")
+        return (
+            f"Player({self.name!r}, nat={self.nat!r}, firewall={self.firewall}, "
+            f"address={self.address}, public={self.public_address})"
+        )
 
     def forward(self, port: int, to_port: int | None = None, host: str = SERVER_ADDRESS) -> Process:
         """socat on this player's own 127.0.0.1:``port`` to ``host``:``to_port`` (default: same
         port): the page accepts only loopback relays (ws://127.0.0.1:PORT/)."""
-        return self.run([tool("socat"), f"TCP-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork",
-                         f"TCP:{host}:{to_port or port}"], name=f"forward-{port}", wait_port=port)
+        return self.run(
+            [tool("socat"), f"TCP-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork", f"TCP:{host}:{to_port or port}"],
+            name=f"forward-{port}",
+            wait_port=port,
+        )
 
     def serve(self, directory: str | Path, connect_src: Sequence[str] = (), port: int = 8000) -> str:
         """The game's static server (tools/serve.py, netlify.toml's headers) for ``directory`` on
         this player's own 127.0.0.1:``port``, with ``connect_src`` (loopback relays) added to the
         CSP. Returns its URL (also kept in ``self.url``)."""
-        cmd = [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", str(port),
-               "--dir", str(Path(directory).resolve()), "--quiet"]
+        cmd = [
+            sys.executable,
+            str(ROOT / "tools" / "serve.py"),
+            "--port",
+            str(port),
+            "--dir",
+            str(Path(directory).resolve()),
+            "--quiet",
+        ]
         for src in connect_src:
             cmd += ["--connect-src", src]
         self.run(cmd, name=f"serve-{port}", wait_port=port)
         self.url = f"http://127.0.0.1:{port}/"
         return self.url
 
-    def chromium_launch_options(self, args: Sequence[str] = (), executable: str | None = None,
-                                exclude: Sequence[str] = (SERVER_ADDRESS, DEAD_ADDRESS)) -> dict[str, Any]:
+    def chromium_launch_options(
+        self,
+        args: Sequence[str] = (),
+        executable: str | None = None,
+        exclude: Sequence[str] = (SERVER_ADDRESS, DEAD_ADDRESS),
+    ) -> dict[str, Any]:
         """Keyword arguments for Playwright's ``chromium.launch``: a generated wrapper runs Chromium
         inside this player's namespace (Playwright's --remote-debugging-pipe fds survive
         ``ip netns exec``). Grant no camera/microphone: host candidates stay mDNS names."""
@@ -465,9 +537,11 @@ class Player(_Host):
         if not exe:
             raise NetsimUnavailable("netsim: no system chromium (HEARTS_CHROMIUM or `chromium` on PATH)")
         wrapper = self.net.tmp / f"chromium-{self.name}"
-        wrapper.write_text(f"#!/bin/sh\n# Chromium in {self.ns} (written by e2e/netsim.py)\n"
-                           f"exec {shlex.quote(tool('ip'))} netns exec {shlex.quote(self.ns)} "
-                           f"{shlex.quote(exe)} \"$@\"\n")
+        wrapper.write_text(
+            f"#!/bin/sh\n# Chromium in {self.ns} (written by e2e/netsim.py)\n"
+            f"exec {shlex.quote(tool('ip'))} netns exec {shlex.quote(self.ns)} "
+            f'{shlex.quote(exe)} "$@"\n'
+        )
         wrapper.chmod(0o755)
         return {"executable_path": str(wrapper), "args": [*chromium_args(exclude), *args]}
 
@@ -505,8 +579,7 @@ class Internet(_Host):
     def __enter__(self) -> Internet:
         return self.start()
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
 
     def start(self) -> Internet:
@@ -515,9 +588,12 @@ class Internet(_Host):
         try:
             self.tmp.mkdir(mode=0o755)
             self._add_namespace(self.ns)
-            for args in (["link", "add", "br0", "type", "bridge"], ["link", "set", "br0", "up"],
-                         ["addr", "add", f"{SERVER_ADDRESS}/24", "dev", "br0"],
-                         ["addr", "add", f"{DEAD_ADDRESS}/24", "dev", "br0"]):
+            for args in (
+                ["link", "add", "br0", "type", "bridge"],
+                ["link", "set", "br0", "up"],
+                ["addr", "add", f"{SERVER_ADDRESS}/24", "dev", "br0"],
+                ["addr", "add", f"{DEAD_ADDRESS}/24", "dev", "br0"],
+            ):
                 ip("-n", self.ns, *args)
             self.iptables("-A", "INPUT", "-d", DEAD_ADDRESS, "-j", "DROP")
         except BaseException:
@@ -544,8 +620,11 @@ class Internet(_Host):
         self._namespaces.append(ns)
         ip("-n", ns, "link", "set", "lo", "up")
         # IPv4 only: the NAT kinds are IPv4 iptables; no IPv6 link-local path around them
-        settings = {"net/ipv6/conf/all/disable_ipv6": 1, "net/ipv6/conf/default/disable_ipv6": 1,
-                    "net/ipv4/ip_forward": int(forward)}
+        settings = {
+            "net/ipv6/conf/all/disable_ipv6": 1,
+            "net/ipv6/conf/default/disable_ipv6": 1,
+            "net/ipv4/ip_forward": int(forward),
+        }
         script = "; ".join(f"echo {v} > /proc/sys/{k}" for k, v in settings.items())
         run(["sh", "-ec", script], ns=ns)
 
@@ -617,11 +696,19 @@ class Internet(_Host):
     def expose(self, port: int, to_port: int | None = None) -> Process:
         """socat on the server address's ``port`` to this namespace's 127.0.0.1:``to_port``: for a
         service that listens on loopback only (such as tools/relay.mjs)."""
-        return self.run([tool("socat"), f"TCP-LISTEN:{port},bind={SERVER_ADDRESS},reuseaddr,fork",
-                         f"TCP:127.0.0.1:{to_port or port}"], name=f"expose-{port}", wait_port=port)
+        return self.run(
+            [
+                tool("socat"),
+                f"TCP-LISTEN:{port},bind={SERVER_ADDRESS},reuseaddr,fork",
+                f"TCP:127.0.0.1:{to_port or port}",
+            ],
+            name=f"expose-{port}",
+            wait_port=port,
+        )
 
-    def block(self, *ports: int, proto: Literal["tcp", "udp"] = "tcp",
-              how: Literal["drop", "reject"] = "drop") -> Fault:
+    def block(
+        self, *ports: int, proto: Literal["tcp", "udp"] = "tcp", how: Literal["drop", "reject"] = "drop"
+    ) -> Fault:
         """Take the server's ``ports`` off the network (already applied; ``lift()`` or a ``with``
         block ends it): e.g. two of three relays down at once. ``drop``: packets vanish and
         connections hang (a host gone silent); ``reject``: TCP resets / ICMP port unreachable,
@@ -629,33 +716,43 @@ class Internet(_Host):
         processes keep running (``Process.stop()`` closes their connections instead)."""
         if not ports:
             raise ValueError("block() needs at least one port")
-        target = ["DROP"] if how == "drop" else ["REJECT", "--reject-with",
-                                                  "tcp-reset" if proto == "tcp" else "icmp-port-unreachable"]
-        rules = [["INPUT", "-d", SERVER_ADDRESS, "-p", proto, "--dport", str(port), "-j", *target]
-                 for port in ports]
+        target = (
+            ["DROP"]
+            if how == "drop"
+            else ["REJECT", "--reject-with", "tcp-reset" if proto == "tcp" else "icmp-port-unreachable"]
+        )
+        rules = [["INPUT", "-d", SERVER_ADDRESS, "-p", proto, "--dport", str(port), "-j", *target] for port in ports]
         return Fault.iptables(self.ns, rules).apply()
 
     def turn(self, user: str = "u", password: str = "p", port: int = 3478, timeout: float = 20) -> Turn:
         """Start coturn (STUN + TURN on UDP and TCP ``port``, long-term credentials, no TLS) on the
         server address; return once it answers a STUN binding request."""
         config = self.tmp / f"turnserver-{port}.conf"
-        config.write_text(TURN_CONFIG.format(host=SERVER_ADDRESS, port=port, user=user,
-                                             password=password, dir=self.tmp))
-        proc = self.run([tool("turnserver"), "-c", str(config)], name=f"turnserver-{port}",
-                        wait_port=port, proto="udp", timeout=timeout)
+        config.write_text(
+            TURN_CONFIG.format(host=SERVER_ADDRESS, port=port, user=user, password=password, dir=self.tmp)
+        )
+        proc = self.run(
+            [tool("turnserver"), "-c", str(config)],
+            name=f"turnserver-{port}",
+            wait_port=port,
+            proto="udp",
+            timeout=timeout,
+        )
         proc.wait_listening(port, "tcp", timeout)
         deadline = time.monotonic() + timeout
         while True:  # turnutils_stunclient waits forever for a lost answer: bound each try
             try:
-                answer = self.exec([tool("turnutils_stunclient"), "-p", str(port), SERVER_ADDRESS],
-                                   check=False, timeout=2).stdout
+                answer = self.exec(
+                    [tool("turnutils_stunclient"), "-p", str(port), SERVER_ADDRESS], check=False, timeout=2
+                ).stdout
             except NetsimError as exc:
                 answer = str(exc)
             if "reflexive addr" in answer:
                 break
             if not proc.running or time.monotonic() > deadline:
-                raise NetsimError(f"turnserver does not answer STUN on {SERVER_ADDRESS}:{port}:\n"
-                                  f"{answer}\n{proc.output()}")
+                raise NetsimError(
+                    f"turnserver does not answer STUN on {SERVER_ADDRESS}:{port}:\n{answer}\n{proc.output()}"
+                )
             time.sleep(0.2)
         turn = Turn(SERVER_ADDRESS, port, user, password, proc)
         self.turns.append(turn)
@@ -676,8 +773,8 @@ def _stun_parse(data: bytes, txid: bytes) -> tuple[str, int] | None:
     found: tuple[str, int] | None = None
     offset = 20
     while offset + 4 <= min(len(data), 20 + length):
-        attr, size = struct.unpack("!HH", data[offset:offset + 4])
-        value = data[offset + 4:offset + 4 + size]
+        attr, size = struct.unpack("!HH", data[offset : offset + 4])
+        value = data[offset + 4 : offset + 4 + size]
         if attr in (0x0020, 0x0001) and size >= 8 and value[1] == 0x01:  # IPv4
             port, addr = struct.unpack("!HI", value[2:8])
             if attr == 0x0020:
@@ -689,8 +786,7 @@ def _stun_parse(data: bytes, txid: bytes) -> tuple[str, int] | None:
     return found
 
 
-def _stun_binding(sock: socket.socket, host: str, port: int, timeout: float,
-                  tries: int) -> tuple[str, int] | None:
+def _stun_binding(sock: socket.socket, host: str, port: int, timeout: float, tries: int) -> tuple[str, int] | None:
     txid = os.urandom(12)
     request = struct.pack("!HHI", 0x0001, 0, STUN_MAGIC) + txid
     for _ in range(tries):
@@ -708,8 +804,9 @@ def _stun_binding(sock: socket.socket, host: str, port: int, timeout: float,
     return None
 
 
-def stun_mapped_addresses(host: str, ports: Sequence[int], timeout: float = 1.0,
-                          tries: int = 2) -> tuple[int, list[tuple[str, int] | None]]:
+def stun_mapped_addresses(
+    host: str, ports: Sequence[int], timeout: float = 1.0, tries: int = 2
+) -> tuple[int, list[tuple[str, int] | None]]:
     """From ONE UDP socket, ask the STUN server ``host`` at each port for our mapped address.
     Returns (local port, mapped address or None per port). Runs in the calling namespace."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:

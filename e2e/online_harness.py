@@ -25,21 +25,26 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, expect
-
 from conftest import DIST, ROOT, Guard, _screenshot_on_failure, goto_ready, launch_options
+from playwright.sync_api import Browser, Page, Playwright, expect
 from serve import start_server
 
 IN_NETNS = os.environ.get("HEARTS_NETNS") == "1"
-needs_netns = pytest.mark.skipif(not IN_NETNS, reason="WebRTC tests run only in a network namespace: "
-                                 "./scripts/test online")
+needs_netns = pytest.mark.skipif(
+    not IN_NETNS, reason="WebRTC tests run only in a network namespace: ./scripts/test online"
+)
 CONNECT_MS = 120_000  # WebRTC set-up through the relay: seconds usually, much longer on a loaded machine
 
 
 @pytest.fixture(scope="module")
 def relay() -> Iterator[str]:
-    proc = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        ["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     assert proc.stdout is not None
     line = proc.stdout.readline().split()
     if len(line) != 2 or line[0] != "relay":
@@ -61,20 +66,24 @@ def online_base_url(relay: str) -> Iterator[str]:
 # browser, so that a rerun in a fresh context of the same browser crashes again
 def online_browser(playwright: Playwright) -> Iterator[Browser]:
     options = launch_options()
-    browser = playwright.chromium.launch(**{**options, "args": options["args"] + ["--allow-loopback-in-peer-connection"]})
+    browser = playwright.chromium.launch(
+        **{**options, "args": options["args"] + ["--allow-loopback-in-peer-connection"]}
+    )
     yield browser
     browser.close()
 
 
 @pytest.fixture
-def player(online_browser: Browser, online_base_url: str, relay: str,
-           request: pytest.FixtureRequest) -> Iterator[Callable[..., Page]]:
+def player(
+    online_browser: Browser, online_base_url: str, relay: str, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Page]]:
     pages: list[Page] = []
     contexts = []
 
     def open_player(name: str, locale: str = "en-US", **options: Any) -> Page:
-        ctx = online_browser.new_context(base_url=online_base_url, locale=locale,
-                                         **{"viewport": {"width": 1100, "height": 760}, **options})
+        ctx = online_browser.new_context(
+            base_url=online_base_url, locale=locale, **{"viewport": {"width": 1100, "height": 760}, **options}
+        )
         # No camera is used: Chromium gathers loopback ICE candidates only with these granted.
         ctx.grant_permissions(["camera", "microphone"], origin=online_base_url)
         guard = Guard()
@@ -84,11 +93,16 @@ def player(online_browser: Browser, online_base_url: str, relay: str,
         guard.watch(ctx)
         lines: list[str] = []
         ctx._hearts_console = lines  # type: ignore[attr-defined]
-        ctx.on("console", lambda m: lines.append(f"{time.strftime('%H:%M:%S')} {m.text}") if m.text.startswith("online:") else None)
+        ctx.on(
+            "console",
+            lambda m: lines.append(f"{time.strftime('%H:%M:%S')} {m.text}") if m.text.startswith("online:") else None,
+        )
         request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
-        ctx.add_init_script("window.__heartsOnlineLog = [];"
-                            "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
-                            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy', autoplay: false}));")
+        ctx.add_init_script(
+            "window.__heartsOnlineLog = [];"
+            "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
+            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy', autoplay: false}));"
+        )
         contexts.append(ctx)
         page = ctx.new_page()
         page._hearts_relay = relay  # type: ignore[attr-defined]

@@ -6,13 +6,14 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from conftest import goto_ready, shot
+from playwright.sync_api import Page, expect
 from ui_helpers import PLAYABLE, hand_cards, open_game, pass_three, use_settings, wait_my_turn_or_dialog
 
-
-FOCUSED = "() => document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card || null : null"
+FOCUSED = (
+    "() => document.activeElement && document.activeElement.dataset ? "
+    "document.activeElement.dataset.card || null : null"
+)
 ACTIVE_ID = "() => document.activeElement ? document.activeElement.id || document.activeElement.className : null"
 UNPLAYABLE = '#hand button[data-card][aria-disabled="true"]'
 
@@ -33,11 +34,14 @@ def _arrow_to(page: Page, card: str) -> None:
 
 def _reason_of(page: Page, card: str) -> str:
     """The sentence a card that cannot be played is described by (aria-describedby)."""
-    return page.evaluate("""c => {
+    return page.evaluate(
+        """c => {
         const el = document.querySelector(`#hand button[data-card="${c}"]`);
         const id = el.getAttribute("aria-describedby");
         return id ? document.getElementById(id).textContent : "";
-    }""", card)
+    }""",
+        card,
+    )
 
 
 def _pass_by_keyboard(page: Page) -> None:
@@ -103,9 +107,15 @@ def test_a_whole_hand_by_keyboard_alone(page: Page) -> None:
         plays += 1
         if plays == 1:
             expect(page.locator("#sr-live p").filter(has_text=re.compile("takes? the trick")).first).to_have_text(
-                re.compile(r"(You take|\w+ takes) the trick with \w+ of \w+, .+ and \w+ of \w+: (no points|1 point|-?\d+ points)\.$"))
+                re.compile(
+                    r"(You take|\w+ takes) the trick with \w+ of \w+, .+ and \w+ of \w+: (no points|1 "
+                    r"point|-?\d+ points)\.$"
+                )
+            )
     assert plays == 13 and refusals > 0, (plays, refusals)
-    expect(page.locator("#sr-live p").last).to_have_text(re.compile(r"^Hand 1 is over\. Points this hand: You -?\d+, Pip -?\d+, Hops -?\d+, Shelly -?\d+\.$"))
+    expect(page.locator("#sr-live p").last).to_have_text(
+        re.compile(r"^Hand 1 is over\. Points this hand: You -?\d+, Pip -?\d+, Hops -?\d+, Shelly -?\d+\.$")
+    )
     shot(page, "keyboard-hand-over-en")
 
 
@@ -129,8 +139,10 @@ TOOLS_IN_VIEW = """() => [...document.querySelectorAll('.tools button')].filter(
 
 
 @pytest.mark.context(viewport={"width": 1280, "height": 720})
-@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.locale("en-US")),
-                                  pytest.param("de", marks=pytest.mark.locale("de-DE"))])
+@pytest.mark.parametrize(
+    "lang",
+    [pytest.param("en", marks=pytest.mark.locale("en-US")), pytest.param("de", marks=pytest.mark.locale("de-DE"))],
+)
 def test_the_toolbar_fits_its_row_in_a_daily_game_at_1280x720(page: Page, lang: str) -> None:
     """The daily's long badge and "Back to your match" used to push "Fullscreen" off the right edge:
     when the labelled toolbar does not fit, it shows icons (labels stay as tooltips and names)."""
@@ -227,7 +239,9 @@ def _walk_focus(page: Page, where: str, most: int = 70) -> list[str]:
         if not info["visible"]:
             continue
         if not (info["outline"] and info["contrast"] >= 3) and not info["shadow"]:
-            problems.append(f"{where}: {info['name']}: no visible focus (outline {info['outline']}, contrast {info['contrast']})")
+            problems.append(
+                f"{where}: {info['name']}: no visible focus (outline {info['outline']}, contrast {info['contrast']})"
+            )
         if info["clipped"]:
             problems.append(f"{where}: {info['name']}: ring cut off: {'; '.join(info['clipped'])}")
     assert seen, f"{where}: Tab reached no control"
@@ -241,24 +255,66 @@ def _dialog(page: Page, action: str, ready: str) -> None:
     page.wait_for_selector(f"dialog[open] {ready}")
 
 
-@pytest.mark.parametrize("lang, look, phone", [
-    pytest.param("en", "modern", False, marks=pytest.mark.locale("en-US")),
-    pytest.param("de", "classic", True, marks=[pytest.mark.locale("de-DE"),
-                                               pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                                                   has_touch=True)]),
-])
+@pytest.mark.parametrize(
+    "lang, look, phone",
+    [
+        pytest.param("en", "modern", False, marks=pytest.mark.locale("en-US")),
+        pytest.param(
+            "de",
+            "classic",
+            True,
+            marks=[
+                pytest.mark.locale("de-DE"),
+                pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
+            ],
+        ),
+    ],
+)
 def test_every_focusable_control_shows_its_focus(page: Page, lang: str, look: str, phone: bool) -> None:
     """WCAG 2.4.7: the table, Settings, How to play, the statistics, the daily panel, the score
     sheet and the guided hand's panel: every Tab stop shows a focus ring that nothing cuts off."""
-    stats = {"v": 2, "levels": {"easy": {"standard": {"matches": 1, "won": 1, "hands": 5, "points": 30, "moons_shot": 0,
-                                                      "moons_allowed": 0, "queens": 1}}}, "online": {}, "history": [
-        {"date": "2026-12-01", "level": "easy", "preset": "standard", "online": False, "hands": 5, "points": 30,
-         "place": 1, "shared": False}]}
-    page.add_init_script(f"localStorage.getItem('hearts.stats.v1') || localStorage.setItem('hearts.stats.v1', {json.dumps(json.dumps(stats))})")
+    stats = {
+        "v": 2,
+        "levels": {
+            "easy": {
+                "standard": {
+                    "matches": 1,
+                    "won": 1,
+                    "hands": 5,
+                    "points": 30,
+                    "moons_shot": 0,
+                    "moons_allowed": 0,
+                    "queens": 1,
+                }
+            }
+        },
+        "online": {},
+        "history": [
+            {
+                "date": "2026-12-01",
+                "level": "easy",
+                "preset": "standard",
+                "online": False,
+                "hands": 5,
+                "points": 30,
+                "place": 1,
+                "shared": False,
+            }
+        ],
+    }
+    page.add_init_script(
+        "localStorage.getItem('hearts.stats.v1') || localStorage.setItem('hearts.stats.v1', "
+        f"{json.dumps(json.dumps(stats))})"
+    )
     open_game(page, "/?speed=instant&seed=e2e-focus", lang=lang, look=look)
     problems = _walk_focus(page, "table")
-    for action, ready in (("settings", "[data-form]"), ("rules", "[data-rules-page]"), ("stats", "[data-stats-level]"),
-                          ("daily", ".par"), ("scores", "#dlg-body")):
+    for action, ready in (
+        ("settings", "[data-form]"),
+        ("rules", "[data-rules-page]"),
+        ("stats", "[data-stats-level]"),
+        ("daily", ".par"),
+        ("scores", "#dlg-body"),
+    ):
         _dialog(page, action, ready)
         if action == "rules":
             page.locator("dialog[open] details summary").first.click()  # an open question too
@@ -274,14 +330,18 @@ def test_every_focusable_control_shows_its_focus(page: Page, lang: str, look: st
 
 
 @pytest.mark.parametrize("path", ["/?speed=instant&seed=e2e-first-tab", "/?daily=2026-01-03&speed=instant"])
-@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.locale("en-US")),
-                                  pytest.param("de", marks=pytest.mark.locale("de-DE"))])
+@pytest.mark.parametrize(
+    "lang",
+    [pytest.param("en", marks=pytest.mark.locale("en-US")), pytest.param("de", marks=pytest.mark.locale("de-DE"))],
+)
 def test_the_first_tab_reaches_skip_to_your_hand(page: Page, path: str, lang: str) -> None:
     """Nothing takes the focus when the page starts (a pass to choose, or a hold day's 2♣ to lead):
     the first Tab is "Skip to your hand", and Enter puts the focus on the hand."""
     open_game(page, path, lang=lang)
     page.wait_for_selector(f"{PLAYABLE}, #pass-btn:not([hidden])")
-    assert page.evaluate("document.activeElement === document.body"), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    assert page.evaluate("document.activeElement === document.body"), page.evaluate(
+        "document.activeElement.outerHTML.slice(0, 80)"
+    )
     page.keyboard.press("Tab")
     expect(page.locator(".skip-link")).to_be_focused()
     page.keyboard.press("Enter")

@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
-
 from axe import describe, serious_violations, violations
 from conftest import Guard, _screenshot_on_failure, goto_ready, shot
+from playwright.sync_api import Browser, Page
 from ui_helpers import PLAYABLE, pass_three, play_first, play_until_dialog, use_settings, wait_my_turn_or_dialog
 
 SEED = "a11y-states"
@@ -73,15 +72,17 @@ def mid_hand(page: Page) -> None:
 
 def dialog_from(action: str, ready: str) -> Callable[[Page], None]:
     """Open the dialog of a toolbar button; ``ready``: a selector inside it once it is drawn."""
+
     def reach(page: Page) -> None:
         ensure_table(page)
         page.click(f".tools [data-action='{action}']")
         page.wait_for_selector(f"dialog[open] {ready}")
+
     return reach
 
 
 def online_panel(page: Page) -> None:
-    getattr(page, "_hearts_guard").online = True  # the panel may load the online table's code
+    page._hearts_guard.online = True  # the panel may load the online table's code
     dialog_from("online", "[data-action^='online-']")(page)
 
 
@@ -152,7 +153,9 @@ def shared_pages(browser: Browser, base_url: str) -> Iterator[Callable[[str], Sh
 
 
 @pytest.fixture
-def state_page(request: pytest.FixtureRequest, shared_pages: Callable[[str], Shared]) -> Iterator[Callable[[str], Page]]:
+def state_page(
+    request: pytest.FixtureRequest, shared_pages: Callable[[str], Shared]
+) -> Iterator[Callable[[str], Page]]:
     opened: list[Page] = []
 
     def get(kind: str) -> Page:

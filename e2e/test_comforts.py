@@ -4,17 +4,22 @@ the four-colour deck, reduced motion, and a challenge link opened in a second br
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from conftest import Guard, shot
 from playwright.sync_api import Browser, Page, expect
-
-from conftest import Guard, goto_ready, shot
-from ui_helpers import HAND, PLAYABLE, hand_cards, open_game, pass_three, playable_cards, stored, use_settings, wait_my_turn_or_dialog
+from ui_helpers import (
+    hand_cards,
+    open_game,
+    pass_three,
+    playable_cards,
+    stored,
+    use_settings,
+    wait_my_turn_or_dialog,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -200,7 +205,8 @@ def test_four_colour_deck(page: Page) -> None:
     open_game(page, "/?speed=instant&seed=deck-e2e", deck="four")
     colours = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#hand [data-card]')]
-             .map(e => [e.dataset.card.slice(-1), getComputedStyle(e).color]))""")
+             .map(e => [e.dataset.card.slice(-1), getComputedStyle(e).color]))"""
+    )
     assert len(set(colours.values())) == len(colours), colours  # every suit in the hand has its own colour
     shot(page, "four-colour-deck")
     page.click("[data-action='settings']")
@@ -208,7 +214,8 @@ def test_four_colour_deck(page: Page) -> None:
     page.click("dialog[open] [data-action='close-dialog']")
     two = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#hand [data-card]')]
-             .map(e => [e.dataset.card.slice(-1), getComputedStyle(e).color]))""")
+             .map(e => [e.dataset.card.slice(-1), getComputedStyle(e).color]))"""
+    )
     assert {"C", "S", "D", "H"} <= set(two), two  # this deal has every suit in the hand
     assert two["C"] == two["S"] and two["D"] == two["H"] and two["C"] != two["D"]
 
@@ -222,8 +229,9 @@ def test_reduced_motion_is_honoured(browser: Browser, base_url: str) -> None:
         open_game(page, "/?seed=motion-e2e")  # the player's own speed: no ?speed override
         assert page.evaluate("document.documentElement.classList.contains('reduced-motion')")
         durations = page.evaluate(
-            """() => [...document.querySelectorAll('#hand [data-card]')].map(e => getComputedStyle(e).transitionDuration)""")
-        assert all(all(float(d.rstrip('s')) <= 0.01 for d in value.split(',')) for value in durations), durations
+            """() => [...document.querySelectorAll('#hand [data-card]')].map(e => getComputedStyle(e).transitionDuration)"""
+        )
+        assert all(all(float(d.rstrip("s")) <= 0.01 for d in value.split(",")) for value in durations), durations
         guard.check()
     finally:
         ctx.close()
@@ -234,12 +242,15 @@ def _other_challenge() -> str:
     return encode(Challenge(seed="challenge-e2e-other", hand=2, rules=PRESETS["standard"], level="medium"))
 
 
-def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(page: Page, browser: Browser,
-                                                                           base_url: str) -> None:
+def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(
+    page: Page, browser: Browser, base_url: str
+) -> None:
     open_game(page, "/?speed=instant&seed=challenge-e2e")
     dealt = sorted(hand_cards(page))
     play_hand_badly(page)
-    mine_points = int(page.locator("dialog[open] table.sheet tbody tr").last.locator("td").first.inner_text().split()[0])
+    mine_points = int(
+        page.locator("dialog[open] table.sheet tbody tr").last.locator("td").first.inner_text().split()[0]
+    )
     page.click("dialog[open] [data-action='challenge']")
     link = page.locator("[data-challenge-link]").get_attribute("href")
     assert link and "?challenge=" in link

@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from conftest import shot, wait_ready
+from playwright.sync_api import Page, expect
 from ui_helpers import open_game, play_until_dialog, stored
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -34,7 +33,8 @@ def test_daily_fingerprint_and_par_match_cpython(page: Page) -> None:
 def test_play_today_share_reload_and_practice(page: Page) -> None:
     open_game(page, "/?speed=instant")
     today = page.evaluate(
-        "(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
+        "(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + "
+        "1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
     )
     page.click("[data-action='daily']")
     dialog = page.locator("dialog[open]")
@@ -72,7 +72,9 @@ def test_play_today_share_reload_and_practice(page: Page) -> None:
     area = page.locator("#share-text")
     expect(area).to_be_visible()
     assert area.input_value() == text
-    assert page.evaluate("getSelection().toString() || (document.activeElement.selectionEnd - document.activeElement.selectionStart)") not in ("", 0)
+    assert page.evaluate(
+        "getSelection().toString() || (document.activeElement.selectionEnd - document.activeElement.selectionStart)"
+    ) not in ("", 0)
     shot(page, "daily-share-manual-en")
     # a second play is practice and does not change the result
     page.get_by_role("button", name="Play again (practice)").click()
@@ -125,11 +127,18 @@ def test_a_link_to_another_day_asks_before_it_ends_an_unfinished_daily(page: Pag
     assert stored(page, "hearts.daily-game.v1")["session"]["date"] == "2026-12-02"
 
 
-@pytest.mark.parametrize("lang, date, text", [
-    pytest.param("en", "2026-01-31", "No passing this hand: keep your cards.", marks=pytest.mark.locale("en-US")),
-    pytest.param("de", "2026-02-04", "In dieser Runde wird nicht getauscht: Du behältst deine Karten.",
-                 marks=pytest.mark.locale("de-DE")),
-])
+@pytest.mark.parametrize(
+    "lang, date, text",
+    [
+        pytest.param("en", "2026-01-31", "No passing this hand: keep your cards.", marks=pytest.mark.locale("en-US")),
+        pytest.param(
+            "de",
+            "2026-02-04",
+            "In dieser Runde wird nicht getauscht: Du behältst deine Karten.",
+            marks=pytest.mark.locale("de-DE"),
+        ),
+    ],
+)
 def test_a_daily_on_a_hold_day_says_there_is_no_passing(page: Page, lang: str, date: str, text: str) -> None:
     """A hold day goes straight to the tricks: the player is told why there is no pass (as in a match)."""
     open_game(page, f"/?daily={date}&speed=instant", lang=lang)

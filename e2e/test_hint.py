@@ -1,12 +1,11 @@
-""""Show me": the hint marks the suggested cards with a one-sentence reason and makes the match practice."""
+""" "Show me": the hint marks the suggested cards with a one-sentence reason and makes the match practice."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
-
 from conftest import shot
+from playwright.sync_api import Page, expect
 from ui_helpers import PLAYABLE, open_game, pass_three, stored, wait_my_turn_or_dialog
 
 

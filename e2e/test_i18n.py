@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from conftest import shot, wait_ready
+from playwright.sync_api import Page, expect
 from ui_helpers import open_game, pass_three, wait_my_turn_or_dialog
 
 
@@ -19,7 +18,9 @@ def test_german_default_and_switch_to_english(page: Page) -> None:
     expect(page.locator("#pass-btn")).to_contain_text("Karten geben")
     labels = page.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.getAttribute('aria-label'))")
     # what the face shows first (voice control), then the spoken name
-    assert all(re.fullmatch(r"(\d+|[BDKA])[♣♦♠♥], (Kreuz|Karo|Pik|Herz)-(\d+|Bube|Dame|König|Ass)", x) for x in labels), labels
+    assert all(
+        re.fullmatch(r"(\d+|[BDKA])[♣♦♠♥], (Kreuz|Karo|Pik|Herz)-(\d+|Bube|Dame|König|Ass)", x) for x in labels
+    ), labels
     # the switcher sits at the bottom left
     box = page.locator(".langs").bounding_box()
     vp = page.viewport_size
@@ -41,10 +42,20 @@ def test_illegal_reason_in_german(page: Page) -> None:
     open_game(page, "/?speed=instant&seed=e2e-illegal")
     pass_three(page)
     assert wait_my_turn_or_dialog(page) == "play"
-    legal = set(page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)"))
-    illegal = [c for c in page.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.dataset.card)") if c not in legal]
+    legal = set(
+        page.eval_on_selector_all(
+            "#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)"
+        )
+    )
+    illegal = [
+        c
+        for c in page.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.dataset.card)")
+        if c not in legal
+    ]
     page.locator(f'#hand button[data-card="{illegal[0]}"]').click(force=True)
-    expect(page.locator("#prompt.error")).to_have_text(re.compile(r"Du musst bedienen|Kreuz-2 muss|Herz ist noch nicht|Im ersten Stich"))
+    expect(page.locator("#prompt.error")).to_have_text(
+        re.compile(r"Du musst bedienen|Kreuz-2 muss|Herz ist noch nicht|Im ersten Stich")
+    )
 
 
 def test_classic_look_is_chosen_in_settings_and_persists(page: Page) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from axe import describe, serious_violations
 from conftest import goto_ready, shot
+from playwright.sync_api import Page, expect
 from ui_helpers import PLAYABLE, hand_cards, open_game, pass_three, playable_cards, stored
 
 MATCH_KEY = "hearts.match.v1"
@@ -67,8 +66,13 @@ def test_how_to_play_follows_the_standard_rules_in_both_languages(page: Page) ->
 
 @pytest.mark.locale("de-DE")
 def test_how_to_play_with_the_jack_and_the_queen_breaking_hearts(page: Page) -> None:
-    rules = {"jack_of_diamonds": True, "queen_breaks_hearts": True, "target": 50,
-             "moon": "shooters_choice", "pass_cycle": ["left", "across", "right", "hold"]}
+    rules = {
+        "jack_of_diamonds": True,
+        "queen_breaks_hearts": True,
+        "target": 50,
+        "moon": "shooters_choice",
+        "pass_cycle": ["left", "across", "right", "hold"],
+    }
     open_game(page, "/?speed=instant&seed=learn-omnibus", rules=rules)
     open_rules(page)
     page_ = page.locator("[data-rules-page]")
@@ -106,7 +110,9 @@ def test_a_daily_link_on_a_first_visit_is_not_interrupted(page: Page) -> None:
 
 def tab_to_hand(page: Page) -> None:
     for _ in range(40):
-        if page.evaluate("() => !!(document.activeElement && document.activeElement.matches('#hand button[data-card]'))"):
+        if page.evaluate(
+            "() => !!(document.activeElement && document.activeElement.matches('#hand button[data-card]'))"
+        ):
             return
         page.keyboard.press("Tab")
     raise AssertionError("Tab never reached the hand")
@@ -134,15 +140,22 @@ def _play_guided_to_the_end(page: Page, keyboard: bool = False) -> set[str]:
         n = len(hand_cards(page))
         if keyboard:
             page.wait_for_function(
-                "() => document.activeElement && document.activeElement.matches('#hand button[data-card]:enabled')")
+                "() => document.activeElement && document.activeElement.matches('#hand button[data-card]:enabled')"
+            )
             page.keyboard.press("Enter")
         else:
-            hinted = [c for c in page.eval_on_selector_all("#hand .card.hinted", "e => e.map(x => x.dataset.card)")
-                      if c in playable_cards(page)]
+            hinted = [
+                c
+                for c in page.eval_on_selector_all("#hand .card.hinted", "e => e.map(x => x.dataset.card)")
+                if c in playable_cards(page)
+            ]
             card = hinted[0] if hinted else playable_cards(page)[0]
             page.click(f'#hand button[data-card="{card}"]')
-        page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n || "
-                               "document.querySelector(\"#guide [data-action='guided-hand']\")", arg=n)
+        page.wait_for_function(
+            "n => document.querySelectorAll('#hand button[data-card]').length < n || "
+            "document.querySelector(\"#guide [data-action='guided-hand']\")",
+            arg=n,
+        )
     raise AssertionError("the guided hand did not end")
 
 
@@ -276,7 +289,10 @@ def test_the_guided_hand_on_a_phone_in_german(page: Page) -> None:
     expect(guide.locator("[data-tip='lead_two_of_clubs']")).to_contain_text("Kreuz-2")
 
 
-TOLD = "() => (document.querySelector('#guide') || {}).dataset ? (document.querySelector('#guide').dataset.told || '') : ''"
+TOLD = (
+    "() => (document.querySelector('#guide') || {}).dataset ? "
+    "(document.querySelector('#guide').dataset.told || '') : ''"
+)
 # the tips on screen at full size (not the smaller line of the one before), inside the panel's visible part
 SHOWN = """() => { const panel = document.querySelector('#guide'); const box = panel.getBoundingClientRect();
     return [...panel.querySelectorAll('.guide-tip')].filter(el => {
@@ -285,11 +301,20 @@ SHOWN = """() => { const panel = document.querySelector('#guide'); const box = p
     }).map(el => el.dataset.tip); }"""
 
 
-@pytest.mark.parametrize("lang, phone", [
-    pytest.param("en", False, marks=pytest.mark.locale("en-US")),
-    pytest.param("de", True, marks=[pytest.mark.locale("de-DE"),
-                                    pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)]),
-])
+@pytest.mark.parametrize(
+    "lang, phone",
+    [
+        pytest.param("en", False, marks=pytest.mark.locale("en-US")),
+        pytest.param(
+            "de",
+            True,
+            marks=[
+                pytest.mark.locale("de-DE"),
+                pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
+            ],
+        ),
+    ],
+)
 def test_the_guided_hand_with_default_settings_waits_for_every_move(page: Page, lang: str, phone: bool) -> None:
     """A fresh profile (a forced card plays itself by default) at the page's own pace: the guided
     hand still waits for the player's own tap for each of the 13 cards, and every tip the guide
@@ -320,10 +345,15 @@ def test_the_guided_hand_with_default_settings_waits_for_every_move(page: Page, 
         if {"queen_fell", "hearts_broken"} <= told - read:
             shot(page, f"learn-guided-default-queen-{lang}{'-phone' if phone else ''}")
         told = set(page.evaluate(TOLD).split())
-        hinted = [c for c in page.eval_on_selector_all("#hand .card.hinted", "e => e.map(x => x.dataset.card)")
-                  if c in playable_cards(page)]
+        hinted = [
+            c
+            for c in page.eval_on_selector_all("#hand .card.hinted", "e => e.map(x => x.dataset.card)")
+            if c in playable_cards(page)
+        ]
         card = hinted[0] if hinted else playable_cards(page)[0]
-        page.click(f'#hand button[data-card="{card}"]', position={"x": 12, "y": 14})  # its corner: a phone's rows overlap
+        page.click(
+            f'#hand button[data-card="{card}"]', position={"x": 12, "y": 14}
+        )  # its corner: a phone's rows overlap
         page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=n)
         plays, read = plays + 1, told
     assert plays == 13 and forced > 0, (plays, forced)

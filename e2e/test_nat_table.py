@@ -15,21 +15,22 @@ import os
 import time
 from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Playwright, expect
-
 import netsim
+import pytest
 from conftest import _screenshot_on_failure, shot
 from nat_harness import HANDOVER_AFTER, WAIT_MS, World, host_table, join, make_world, pairs, seated
 from netsim import IceKind
+from playwright.sync_api import Playwright, expect
 from test_online_table import act_once, play_until_summary
 
 NAT_REQUIRED = os.environ.get("HEARTS_NAT") == "1"
 
 
 UNAVAILABLE = netsim.unavailable()
-pytestmark = pytest.mark.skipif(UNAVAILABLE is not None and not NAT_REQUIRED,
-                                reason=f"{UNAVAILABLE} (run ./scripts/test nat as root)")
+pytestmark = pytest.mark.skipif(
+    UNAVAILABLE is not None and not NAT_REQUIRED, reason=f"{UNAVAILABLE} (run ./scripts/test nat as root)"
+)
+
 
 @pytest.fixture(scope="module")
 def world(playwright: Playwright) -> Iterator[World]:
@@ -43,7 +44,7 @@ def world_clean(world: World, request: pytest.FixtureRequest) -> Iterator[World]
     yield world
     pages = [p for person in world.people.values() for ctx in person.contexts for p in ctx.pages]
     _screenshot_on_failure(request, pages)
-    problems = [problem for page in pages for problem in getattr(page, "_hearts_guard_nat").problems]
+    problems = [problem for page in pages for problem in page._hearts_guard_nat.problems]
     for person in world.people.values():
         person.close()
     for relay in world.relays:
@@ -53,16 +54,20 @@ def world_clean(world: World, request: pytest.FixtureRequest) -> Iterator[World]
 
 
 # ------------------------------------------------------------------ paths through NATs
-@pytest.mark.parametrize("host, guest, ice, path", [
-    ("open1", "open2", ("stun",), "direct"),
-    ("cone1", "cone2", ("stun",), "direct"),
-    ("cone2", "cone1", ("stun",), "direct"),
-    ("cone1", "sym1", ("stun", "turn-udp"), "relay"),
-    ("sym1", "sym2", ("stun", "turn-udp"), "relay"),
-    ("cone3", "udp", ("turn-tcp",), "relay/tcp"),
-])
-def test_a_guest_is_seated_through_its_network(world_clean: World, host: str, guest: str,
-                                               ice: tuple[IceKind, ...], path: str) -> None:
+@pytest.mark.parametrize(
+    "host, guest, ice, path",
+    [
+        ("open1", "open2", ("stun",), "direct"),
+        ("cone1", "cone2", ("stun",), "direct"),
+        ("cone2", "cone1", ("stun",), "direct"),
+        ("cone1", "sym1", ("stun", "turn-udp"), "relay"),
+        ("sym1", "sym2", ("stun", "turn-udp"), "relay"),
+        ("cone3", "udp", ("turn-tcp",), "relay/tcp"),
+    ],
+)
+def test_a_guest_is_seated_through_its_network(
+    world_clean: World, host: str, guest: str, ice: tuple[IceKind, ...], path: str
+) -> None:
     host_page, guest_page, took = seated(host, guest, world_clean, *ice)
     found = pairs(guest_page)
     print(f"path: {host}->{guest} {ice}: {found} seated in {took:.1f} s")

@@ -19,28 +19,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import netsim
 import pytest
+from netsim import DEAD_ADDRESS, Internet, NatKind, Player, Turn
 from playwright.sync_api import Browser, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-import netsim
-from netsim import DEAD_ADDRESS, Internet, NatKind, Player, Turn
 
 NAT_REQUIRED = os.environ.get("HEARTS_NAT") == "1"
 
 
 UNAVAILABLE = netsim.unavailable()
-pytestmark = pytest.mark.skipif(UNAVAILABLE is not None and not NAT_REQUIRED,
-                                reason=f"{UNAVAILABLE} (run ./scripts/test nat as root)")
+pytestmark = pytest.mark.skipif(
+    UNAVAILABLE is not None and not NAT_REQUIRED, reason=f"{UNAVAILABLE} (run ./scripts/test nat as root)"
+)
 
 GATHER_MS = 45_000  # the longest ICE gathering waited for (a silent STUN server stretches it to ~40 s)
 CONNECT_S = 15.0  # a data channel opens within a second here when a path exists
 FAIL_WAIT_S = 10.0  # how long "no path" must hold for a scenario expected to fail
 # name: (NAT kind, router firewall); k1, k2: bare MASQUERADE routers without a firewall
 PLAYERS: dict[str, tuple[NatKind, bool]] = {
-    "a": ("none", False), "b": ("none", False), "c1": ("cone", True), "c2": ("cone", True),
-    "k1": ("cone", False), "k2": ("cone", False), "s1": ("symmetric", True), "s2": ("symmetric", True),
-    "u": ("udp-blocked", True)}
+    "a": ("none", False),
+    "b": ("none", False),
+    "c1": ("cone", True),
+    "c2": ("cone", True),
+    "k1": ("cone", False),
+    "k2": ("cone", False),
+    "s1": ("symmetric", True),
+    "s2": ("symmetric", True),
+    "u": ("udp-blocked", True),
+}
 PAGE = "<!doctype html><meta charset=utf-8><title>netsim</title><p>netsim self-check</p>\n"
 
 # Installed in every page: one RTCPeerConnection, driven by page.evaluate. Times in ms since the
@@ -179,18 +186,24 @@ class Outcome:
         """e.g. ``srflx/udp -> prflx/udp`` or ``relay/udp(tcp) -> srflx/udp`` (offerer's view)."""
         if not self.selected:
             return "no path"
+
         def side(c: dict[str, Any]) -> str:
             relay = f"({c['relayProtocol']})" if c.get("relayProtocol") else ""
             return f"{c['type']}/{c['protocol']}{relay}"
+
         return f"{side(self.selected['local'])} -> {side(self.selected['remote'])}"
 
     def types(self) -> set[str]:
         return {self.selected["local"]["type"], self.selected["remote"]["type"]} if self.selected else set()
 
     def summary(self) -> str:
-        state = f"connected in {self.connect_s:.2f}s" if self.connected else f"NOT connected after {self.connect_s:.1f}s"
-        return (f"{self.path()}, {state}, gathering {self.gather_ms[0]}/{self.gather_ms[1]} ms"
-                f"\n    ICE: {'; '.join(self.log)}")
+        state = (
+            f"connected in {self.connect_s:.2f}s" if self.connected else f"NOT connected after {self.connect_s:.1f}s"
+        )
+        return (
+            f"{self.path()}, {state}, gathering {self.gather_ms[0]}/{self.gather_ms[1]} ms"
+            f"\n    ICE: {'; '.join(self.log)}"
+        )
 
 
 def start_offer(page: Page, ice: list[dict[str, Any]]) -> None:
@@ -205,16 +218,22 @@ def offered(page: Page) -> dict[str, Any]:
     return offer
 
 
-def connect(offerer: Page, answerer: Page, offer_ice: list[dict[str, Any]],
-            answer_ice: list[dict[str, Any]], wait_s: float = CONNECT_S) -> Outcome:
+def connect(
+    offerer: Page,
+    answerer: Page,
+    offer_ice: list[dict[str, Any]],
+    answer_ice: list[dict[str, Any]],
+    wait_s: float = CONNECT_S,
+) -> Outcome:
     """Offer, answer (each after its gathering completed: no trickle), then wait up to ``wait_s``
     for the data channel to open and echo a ping, or for ICE to fail. An offer already started
     with ``start_offer`` is used as it is."""
     if offerer.evaluate("netsim.pc === null"):
         start_offer(offerer, offer_ice)
     offer = offered(offerer)
-    answer = answerer.evaluate("([c, sdp, ms]) => netsim.answer(c, sdp, ms)",
-                               [{"iceServers": answer_ice}, offer["sdp"], GATHER_MS])
+    answer = answerer.evaluate(
+        "([c, sdp, ms]) => netsim.answer(c, sdp, ms)", [{"iceServers": answer_ice}, offer["sdp"], GATHER_MS]
+    )
     offerer.evaluate("(sdp) => netsim.accept(sdp)", answer["sdp"])
     start = time.monotonic()
     # arrow functions: a string expression would be eval'ed, which the page's CSP forbids
@@ -230,8 +249,9 @@ def connect(offerer: Page, answerer: Page, offer_ice: list[dict[str, Any]],
     except PlaywrightTimeoutError:
         pass
     elapsed = time.monotonic() - start
-    log = [f"offerer {e}" for e in offerer.evaluate("netsim.log")] + \
-          [f"answerer {e}" for e in answerer.evaluate("netsim.log")]
+    log = [f"offerer {e}" for e in offerer.evaluate("netsim.log")] + [
+        f"answerer {e}" for e in answerer.evaluate("netsim.log")
+    ]
     selected = offerer.evaluate("netsim.selected()") if connected else None
     return Outcome(connected, (offer["ms"], answer["ms"]), elapsed, selected, log)
 
@@ -245,9 +265,17 @@ def close_pages(*pages: Page) -> None:
         page.context.close()
 
 
-def run_scenario(browsers: Browsers, net: Internet, paths: list[str], title: str, offerer: str,
-                 answerer: str, ice: list[dict[str, Any]], answer_ice: list[dict[str, Any]] | None = None,
-                 wait_s: float = CONNECT_S) -> Outcome:
+def run_scenario(
+    browsers: Browsers,
+    net: Internet,
+    paths: list[str],
+    title: str,
+    offerer: str,
+    answerer: str,
+    ice: list[dict[str, Any]],
+    answer_ice: list[dict[str, Any]] | None = None,
+    wait_s: float = CONNECT_S,
+) -> Outcome:
     pages = pair(browsers, net, offerer, answerer)
     try:
         outcome = connect(*pages, ice, ice if answer_ice is None else answer_ice, wait_s)
@@ -305,9 +333,11 @@ def test_routers_count_what_they_did(net: Internet) -> None:
 
 def fetch(player: Player, port: int, timeout: float = 3) -> str:
     """GET http://127.0.0.1:PORT/ from inside the player's namespace: the status, or the error."""
-    code = ("import sys, urllib.request\n"
-            "try: print(urllib.request.urlopen(f'http://127.0.0.1:{sys.argv[1]}/', timeout=float(sys.argv[2])).status)\n"
-            "except Exception as exc: print(type(exc).__name__, exc)")
+    code = (
+        "import sys, urllib.request\n"
+        "try: print(urllib.request.urlopen(f'http://127.0.0.1:{sys.argv[1]}/', timeout=float(sys.argv[2])).status)\n"
+        "except Exception as exc: print(type(exc).__name__, exc)"
+    )
     return player.exec([sys.executable, "-c", code, str(port), str(timeout)], timeout=timeout + 10).stdout.strip()
 
 
@@ -321,8 +351,11 @@ def test_relay_down_and_up(net: Internet, tmp_path: Path) -> None:
     ways (port dropped, port rejected, process stopped) and comes back each time; a service on
     loopback only is exposed on the server address; two ports are blocked at once."""
     (tmp_path / "index.html").write_text("relay stand-in\n")
-    service = net.run([sys.executable, "-m", "http.server", "--bind", net.server, "8101",
-                       "--directory", str(tmp_path)], name="http-8101", wait_port=8101)
+    service = net.run(
+        [sys.executable, "-m", "http.server", "--bind", net.server, "8101", "--directory", str(tmp_path)],
+        name="http-8101",
+        wait_port=8101,
+    )
     player = net.players["c1"]
     player.forward(8101)
     assert fetch(player, 8101) == "200"
@@ -339,8 +372,11 @@ def test_relay_down_and_up(net: Internet, tmp_path: Path) -> None:
     service.start()
     assert fetch(player, 8101) == "200"
     # a service on the internet namespace's loopback only (like tools/relay.mjs), exposed
-    net.run([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "8102", "--directory", str(tmp_path)],
-            name="http-8102", wait_port=8102)
+    net.run(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "8102", "--directory", str(tmp_path)],
+        name="http-8102",
+        wait_port=8102,
+    )
     net.expose(8102)
     player.forward(8102)
     assert fetch(player, 8102) == "200"
@@ -379,58 +415,64 @@ def test_public_to_public_is_direct(browsers: Browsers, net: Internet, turn: Tur
 
 
 @pytest.mark.parametrize("offerer, answerer", [("c1", "c2"), ("c2", "c1")])
-def test_cone_to_cone_with_stun_only(browsers: Browsers, net: Internet, turn: Turn, paths: list[str],
-                                     offerer: str, answerer: str) -> None:
+def test_cone_to_cone_with_stun_only(
+    browsers: Browsers, net: Internet, turn: Turn, paths: list[str], offerer: str, answerer: str
+) -> None:
     """Two cone NATs behind routers with a firewall, STUN only: a direct path, both ways round."""
     outcome = run_scenario(browsers, net, paths, "cone-cone, STUN", offerer, answerer, turn.ice_servers("stun"))
     assert outcome.connected, outcome.summary()
     assert "relay" not in outcome.types(), outcome.summary()
 
 
-def test_bare_masquerade_cone_to_cone_with_stun_only_fails(browsers: Browsers, net: Internet, turn: Turn,
-                                                           paths: list[str]) -> None:
+def test_bare_masquerade_cone_to_cone_with_stun_only_fails(
+    browsers: Browsers, net: Internet, turn: Turn, paths: list[str]
+) -> None:
     """Two cone NATs on bare MASQUERADE routers (no firewall), STUN only: each router keeps an entry
     for the other's first packet and then maps its own player's packets to another port, so no
     path is found (see ``Internet.player``). Both ways round fail alike; one is checked here."""
-    outcome = run_scenario(browsers, net, paths, "bare-cone-bare-cone, STUN", "k1", "k2",
-                           turn.ice_servers("stun"), wait_s=FAIL_WAIT_S)
+    outcome = run_scenario(
+        browsers, net, paths, "bare-cone-bare-cone, STUN", "k1", "k2", turn.ice_servers("stun"), wait_s=FAIL_WAIT_S
+    )
     assert not outcome.connected, outcome.summary()
 
 
-@pytest.mark.parametrize("offerer, answerer, title", [
-    ("c1", "s1", "cone-symmetric, STUN+TURN/UDP"),
-    ("s1", "s2", "symmetric-symmetric, STUN+TURN/UDP"),
-])
-def test_turn_udp_carries_symmetric_nats(browsers: Browsers, net: Internet, turn: Turn, paths: list[str],
-                                         offerer: str, answerer: str, title: str) -> None:
+@pytest.mark.parametrize(
+    "offerer, answerer, title",
+    [
+        ("c1", "s1", "cone-symmetric, STUN+TURN/UDP"),
+        ("s1", "s2", "symmetric-symmetric, STUN+TURN/UDP"),
+    ],
+)
+def test_turn_udp_carries_symmetric_nats(
+    browsers: Browsers, net: Internet, turn: Turn, paths: list[str], offerer: str, answerer: str, title: str
+) -> None:
     """A symmetric NAT on either side: TURN over UDP relays it."""
     outcome = run_scenario(browsers, net, paths, title, offerer, answerer, turn.ice_servers("stun", "turn-udp"))
     assert outcome.connected, outcome.summary()
     assert "relay" in outcome.types(), outcome.summary()
 
 
-def test_symmetric_to_symmetric_with_stun_only_fails(browsers: Browsers, net: Internet, turn: Turn,
-                                                     paths: list[str]) -> None:
+def test_symmetric_to_symmetric_with_stun_only_fails(
+    browsers: Browsers, net: Internet, turn: Turn, paths: list[str]
+) -> None:
     """Two symmetric NATs and no TURN: no path, however long one waits (bounded here)."""
-    outcome = run_scenario(browsers, net, paths, "symmetric-symmetric, STUN", "s1", "s2",
-                           turn.ice_servers("stun"), wait_s=FAIL_WAIT_S)
+    outcome = run_scenario(
+        browsers, net, paths, "symmetric-symmetric, STUN", "s1", "s2", turn.ice_servers("stun"), wait_s=FAIL_WAIT_S
+    )
     assert not outcome.connected, outcome.summary()
     assert outcome.connect_s >= FAIL_WAIT_S or any("failed" in e for e in outcome.log), outcome.summary()
 
 
-def test_udp_blocked_goes_through_turn_tcp(browsers: Browsers, net: Internet, turn: Turn,
-                                           paths: list[str]) -> None:
+def test_udp_blocked_goes_through_turn_tcp(browsers: Browsers, net: Internet, turn: Turn, paths: list[str]) -> None:
     """UDP blocked at the player's router, TURN over TCP only: a relay/tcp allocation carries it."""
-    outcome = run_scenario(browsers, net, paths, "udp-blocked-cone, TURN/TCP", "u", "c1",
-                           turn.ice_servers("turn-tcp"))
+    outcome = run_scenario(browsers, net, paths, "udp-blocked-cone, TURN/TCP", "u", "c1", turn.ice_servers("turn-tcp"))
     assert outcome.connected, outcome.summary()
     assert outcome.selected is not None
     local = outcome.selected["local"]
     assert (local["type"], local["relayProtocol"]) == ("relay", "tcp"), outcome.summary()
 
 
-def test_silent_servers_stretch_gathering(browsers: Browsers, net: Internet, turn: Turn,
-                                          paths: list[str]) -> None:
+def test_silent_servers_stretch_gathering(browsers: Browsers, net: Internet, turn: Turn, paths: list[str]) -> None:
     """ICE gathering completes only when Chromium gives up on every server that never answers:
     a dead STUN server listed before a working one (c1), and UDP servers behind a UDP-blocking
     router (u, with STUN, TURN/UDP and TURN/TCP). Both offers gather at once and their useful
@@ -438,8 +480,10 @@ def test_silent_servers_stretch_gathering(browsers: Browsers, net: Internet, tur
     (with the same silent list on both sides, a non-trickling answer would wait as long again)."""
     dead_first = [{"urls": f"stun:{DEAD_ADDRESS}:3478"}, *turn.ice_servers("stun")]
     everything = turn.ice_servers("stun", "turn-udp", "turn-tcp")
-    cases = [("c1", "a", dead_first, turn.ice_servers("stun"), "cone-none, dead STUN + STUN / STUN"),
-             ("u", "c2", everything, everything, "udp-blocked-cone, STUN+TURN/UDP+TURN/TCP")]
+    cases = [
+        ("c1", "a", dead_first, turn.ice_servers("stun"), "cone-none, dead STUN + STUN / STUN"),
+        ("u", "c2", everything, everything, "udp-blocked-cone, STUN+TURN/UDP+TURN/TCP"),
+    ]
     pages = [pair(browsers, net, offerer, answerer) for offerer, answerer, *_ in cases]
     try:
         for (offerer_page, _), (_, _, ice, _, _) in zip(pages, cases):
@@ -450,8 +494,9 @@ def test_silent_servers_stretch_gathering(browsers: Browsers, net: Internet, tur
         close_pages(*(page for two in pages for page in two))
     for (offerer, answerer, *_, title), outcome, found in zip(cases, outcomes, candidates):
         arrivals = ", ".join(f"{c['type']}/{c['relayProtocol'] or c['protocol']} {c['at']}" for c in found)
-        paths.append(f"{title} ({offerer} offers to {answerer}): {outcome.summary()}"
-                     f"\n    offerer's candidates (ms): {arrivals}")
+        paths.append(
+            f"{title} ({offerer} offers to {answerer}): {outcome.summary()}\n    offerer's candidates (ms): {arrivals}"
+        )
         assert outcome.connected, outcome.summary()
         assert outcome.gather_ms[0] > 5000, outcome.summary()  # waited for the silent server(s)
     assert outcomes[1].selected is not None and outcomes[1].selected["local"]["relayProtocol"] == "tcp"

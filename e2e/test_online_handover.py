@@ -5,12 +5,19 @@ as a guest at its own seat."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
-
 from conftest import shot
 from online_harness import (  # noqa: F401  (fixtures)
-    CONNECT_MS, host_sees_seated, host_table, join_table, needs_netns, online_base_url, online_browser, player, relay,
+    CONNECT_MS,
+    host_sees_seated,
+    host_table,
+    join_table,
+    needs_netns,
+    online_base_url,
+    online_browser,
+    player,
+    relay,
 )
+from playwright.sync_api import Page, expect
 from test_online_table import act_once, play_until_summary
 
 pytestmark = needs_netns
@@ -29,8 +36,9 @@ def phone_shot(page: Page, name: str) -> None:
 
 def totals_by_name(page: Page, me: str) -> dict[str, int]:
     """Each person's total as this page shows it ("You" is the page's own player)."""
-    rows = page.eval_on_selector_all(".seat[data-seat]", "e => e.map(x => [x.querySelector('.name').innerText, "
-                                                          "+x.querySelector('.pts').innerText])")
+    rows = page.eval_on_selector_all(
+        ".seat[data-seat]", "e => e.map(x => [x.querySelector('.name').innerText, +x.querySelector('.pts').innerText])"
+    )
     return {(me if name in ("You", "Du") else name): pts for name, pts in rows}
 
 
@@ -68,8 +76,10 @@ def test_a_guest_carries_the_table_on_and_the_host_comes_back_as_a_guest(player)
     for page in (ben, cleo):  # the hand under way is dealt afresh, the scores so far kept
         page.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
     assert totals_by_name(ben, "Ben") == before == totals_by_name(cleo, "Cleo")
-    kinds = ben.evaluate("() => Object.fromEntries([...document.querySelectorAll('.seat[data-seat]')]"
-                         ".map(e => [e.querySelector('.name').innerText, e.dataset.seatKind]))")
+    kinds = ben.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.seat[data-seat]')]"
+        ".map(e => [e.querySelector('.name').innerText, e.dataset.seatKind]))"
+    )
     assert kinds["Ada"] == "bot" and kinds["Cleo"] == "remote", kinds  # a bot plays the old host's seat
     play_until_summary([ben, cleo])
     expect(cleo.locator("html")).to_have_attribute("data-deal-verified", "true", timeout=CONNECT_MS)

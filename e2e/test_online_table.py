@@ -7,13 +7,21 @@ import json
 import re
 import time
 
-from playwright.sync_api import Page, expect
-
 from axe import describe, serious_violations
 from conftest import shot
 from online_harness import (  # noqa: F401  (fixtures)
-    CONNECT_MS, host_sees_seated, host_table, join_table, needs_netns, online_base_url, online_browser, player, received, relay,
+    CONNECT_MS,
+    host_sees_seated,
+    host_table,
+    join_table,
+    needs_netns,
+    online_base_url,
+    online_browser,
+    player,
+    received,
+    relay,
 )
+from playwright.sync_api import Page, expect
 
 pytestmark = needs_netns
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
@@ -25,7 +33,9 @@ def act_once(page: Page) -> bool:
     if page.query_selector("dialog[open]"):
         return False
     if page.query_selector("#pass-btn:not([hidden]):not([disabled])") or page.query_selector("#pass-btn:not([hidden])"):
-        cards = page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)")
+        cards = page.eval_on_selector_all(
+            "#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)"
+        )
         if len(cards) == 13:
             choose_three(page)
             page.click("#pass-btn")
@@ -44,7 +54,9 @@ def choose_three(page: Page) -> None:
         picked = page.eval_on_selector_all("#hand button[aria-pressed='true']", "e => e.length")
         if picked >= 3:
             return
-        free = page.eval_on_selector_all("#hand button[data-card][aria-pressed='false']", "e => e.map(x => x.dataset.card)")
+        free = page.eval_on_selector_all(
+            "#hand button[data-card][aria-pressed='false']", "e => e.map(x => x.dataset.card)"
+        )
         page.click(f'#hand button[data-card="{free[-1]}"]')
     raise AssertionError("three cards could not be picked")
 
@@ -69,8 +81,10 @@ def summary_points(page: Page) -> list[int]:
 
 
 def kinds(page: Page) -> dict[str, str]:
-    return page.evaluate("() => Object.fromEntries([...document.querySelectorAll('.seat[data-seat]')]"
-                         ".map(e => [e.dataset.seat, e.dataset.seatKind]))")
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.seat[data-seat]')]"
+        ".map(e => [e.dataset.seat, e.dataset.seatKind]))"
+    )
 
 
 def host_record(host: Page) -> dict:
@@ -89,8 +103,8 @@ def audit(guest_messages: list[dict], record: dict, seat: str) -> None:
                 continue
             view = msg["snap"]["view"]
             shown = [c for t in view["tricks"] for _, c in t["plays"]] + [c for _, c in view["current_trick"]]
-            assert shown == plays[:len(shown)], "a state shows plays the host never made"
-            entitled = dealt | received_cards | set(plays[:len(shown)])
+            assert shown == plays[: len(shown)], "a state shows plays the host never made"
+            entitled = dealt | received_cards | set(plays[: len(shown)])
             sent = set(CARD.findall(json.dumps(msg)))
             assert sent <= entitled, f"{seat} was sent {sorted(sent - entitled)}"
 
@@ -145,7 +159,10 @@ def reactions(host: Page, guest: Page) -> None:
     expect(host.locator(".seat[data-seat='1'][data-reaction-shown]")).to_have_count(0, timeout=10_000)
     host.evaluate("""() => { window.__shown = 0; new MutationObserver(ms => { window.__shown += ms.length; })
         .observe(document.querySelector(".seat[data-seat='1']"), {attributes: true, attributeFilter: ['data-reaction-shown']}); }""")
-    guest.evaluate("() => { const b = document.querySelector(\"[data-reaction='party']\"); for (let i = 0; i < 20; i++) b.click(); }")
+    guest.evaluate(
+        "() => { const b = document.querySelector(\"[data-reaction='party']\"); for (let i = 0; i "
+        "< 20; i++) b.click(); }"
+    )
     host.wait_for_timeout(1500)
     shown = host.evaluate("window.__shown")
     assert 1 <= shown <= 4, shown  # the host let three through (then one every 2 s), not twenty
@@ -210,7 +227,8 @@ def test_a_guest_who_drops_is_played_by_a_bot_and_reclaims_the_seat_and_the_host
     expect(host.locator(".seat[data-seat='1']")).to_have_attribute("data-seat-kind", "remote", timeout=CONNECT_MS)
     expect(back.locator(".seat[data-seat='0']")).to_have_attribute("data-seat-kind", "local", timeout=CONNECT_MS)
     expect(back.locator("#hand button[data-card]")).to_have_count(
-        host.locator(".seat[data-seat='1'] .backs i").count(), timeout=CONNECT_MS)  # West's hand, as the host sees it
+        host.locator(".seat[data-seat='1'] .backs i").count(), timeout=CONNECT_MS
+    )  # West's hand, as the host sees it
     # the host reloads: the guest waits for it, then both play on from the saved match
     host.reload()
     host.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
@@ -236,20 +254,25 @@ def test_a_hostile_guest_changes_nothing_and_the_table_goes_on(player) -> None: 
 
     hostile = [
         raw("act", 10**6, action={"type": "pass", "seat": "west", "cards": [c for c in south[:3]]}),  # not in hand
-        raw("act", 10**6 + 1, action={"type": "pass", "seat": "south", "cards": south[:3]}),           # another seat
-        raw("act", 10**6 + 2, action={"type": "play", "seat": "west", "card": west[0]}),              # out of turn
-        raw("act", 10**6 + 3, action={"type": "pass", "seat": "west", "cards": west[:2]}),             # two cards
-        "garbage", "{", json.dumps({"v": 2, "t": "act"}), "x" * 1_000_000,                          # junk, 1 MB
-        raw("act", 5, action={"type": "pass", "seat": "west", "cards": west[:3]}),                     # replayed
-        json.dumps({"v": 99, "t": "hello", "seq": 10**7}),                                          # other version
-        raw("state", 10**6 + 4, snap={}, events=[]),                                                # pretending to host
+        raw("act", 10**6 + 1, action={"type": "pass", "seat": "south", "cards": south[:3]}),  # another seat
+        raw("act", 10**6 + 2, action={"type": "play", "seat": "west", "card": west[0]}),  # out of turn
+        raw("act", 10**6 + 3, action={"type": "pass", "seat": "west", "cards": west[:2]}),  # two cards
+        "garbage",
+        "{",
+        json.dumps({"v": 2, "t": "act"}),
+        "x" * 1_000_000,  # junk, 1 MB
+        raw("act", 5, action={"type": "pass", "seat": "west", "cards": west[:3]}),  # replayed
+        json.dumps({"v": 99, "t": "hello", "seq": 10**7}),  # other version
+        raw("state", 10**6 + 4, snap={}, events=[]),  # pretending to host
     ]
     for text in hostile:
         mallory.evaluate("t => window.__heartsOnlineSend(t)", text)
     # a flood of passes of cards West does not hold (South's: the deal is random, so fixed cards such as
     # 2C 3C 4C would be West's own legal pass in about one deal of 75)
-    mallory.evaluate("""m => { for (let i = 0; i < 3000; i++) { m.seq = 2e6 + i; window.__heartsOnlineSend(JSON.stringify(m)); } }""",
-                     {"v": 2, "t": "act", "seq": 0, "action": {"type": "pass", "seat": "west", "cards": south[:3]}})
+    mallory.evaluate(
+        """m => { for (let i = 0; i < 3000; i++) { m.seq = 2e6 + i; window.__heartsOnlineSend(JSON.stringify(m)); } }""",
+        {"v": 2, "t": "act", "seq": 0, "action": {"type": "pass", "seat": "west", "cards": south[:3]}},
+    )
     host.wait_for_timeout(1500)
     record = host_record(host)
     assert "west" not in record["hands"][0].get("passes", {}) and not record["hands"][0]["plays"]
@@ -297,7 +320,9 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
     while True:
         play_until_summary([host, guest], limit_s=max(1.0, end - time.time()))
         totals = host.eval_on_selector_all(".seat .pts", "e => e.map(x => +x.textContent)")
-        host.click("dialog[open] [data-action='continue']")  # the next hand (the guest's summary closes with it), or the end
+        host.click(
+            "dialog[open] [data-action='continue']"
+        )  # the next hand (the guest's summary closes with it), or the end
         if max(totals) >= 50:  # someone reached the target: the match is over
             expect(host.locator("dialog[open] svg[data-chart='match-totals']")).to_be_visible(timeout=CONNECT_MS)
             break
@@ -308,8 +333,10 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
     west_total = int(host.locator(".seat[data-seat='1'] .pts").inner_text())
     south_total = int(host.locator(".seat[data-seat='0'] .pts").inner_text())
     for page, total in ((host, south_total), (guest, west_total)):
-        page.wait_for_function("() => (JSON.parse(localStorage.getItem('hearts.stats.v1') || '{}').history || []).length",
-                               timeout=CONNECT_MS)
+        page.wait_for_function(
+            "() => (JSON.parse(localStorage.getItem('hearts.stats.v1') || '{}').history || []).length",
+            timeout=CONNECT_MS,
+        )
         stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats.v1')"))
         [entry] = stats["history"]
         assert entry["online"] and entry["preset"] == "king" and entry["points"] == total, entry
@@ -320,7 +347,9 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
     for page in (host, guest):
         page.keyboard.press("Escape")
         page.click(".tool[data-action='stats']")
-        expect(page.locator("dialog[open] [data-stats-online] [data-stats-matches]")).to_have_attribute("data-stats-matches", "1")
+        expect(page.locator("dialog[open] [data-stats-online] [data-stats-matches]")).to_have_attribute(
+            "data-stats-matches", "1"
+        )
 
 
 def rematch(host: Page, guest: Page) -> None:
@@ -355,7 +384,12 @@ def _forced_for_west(guest: Page) -> str | None:
     still be drawing an earlier one), if it is one."""
     states = [m for m in received(guest) if m["t"] == "state"]
     view = states[-1]["snap"]["view"] if states else None
-    if view and view.get("turn") == "west" and len(view.get("legal") or []) == 1 and states[-1]["snap"]["phase"] == "playing":
+    if (
+        view
+        and view.get("turn") == "west"
+        and len(view.get("legal") or []) == 1
+        and states[-1]["snap"]["phase"] == "playing"
+    ):
         return str(view["legal"][0])
     return None
 
@@ -366,9 +400,13 @@ def test_a_forced_card_at_an_idle_guests_seat_is_played_by_the_bot_which_keeps_t
     does not play it for him (the host would take that for his tap, drop the bot and start a
     countdown at a seat nobody is at). The bot plays it and keeps the seat until Ben taps."""
     host = player("Ada")
-    link = host_table(host, "Ada", query="&timer-speed=10&speed=slow")  # slow: the host's bots take 0.6 s, more than the 0.5 s beat
+    link = host_table(
+        host, "Ada", query="&timer-speed=10&speed=slow"
+    )  # slow: the host's bots take 0.6 s, more than the 0.5 s beat
     guest = player("Ben")
-    guest.add_init_script("localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy'}))")  # autoplay as it comes: on
+    guest.add_init_script(
+        "localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy'}))"
+    )  # autoplay as it comes: on
     join_table(guest, link, "Ben", "west")
     host_sees_seated(host, "west", guest)
     host.select_option("[data-setting='turn-timer']", "30")
@@ -394,5 +432,7 @@ def test_a_forced_card_at_an_idle_guests_seat_is_played_by_the_bot_which_keeps_t
             host.wait_for_timeout(100)
     assert forced, "no forced card came to Ben's seat in this hand"
     shot(guest, "online-guest-forced-auto-en")
-    guest.click("#dlg-body" if guest.query_selector("dialog[open]") else ".seat[data-seat='2']")  # his tap ends the bot's turn
+    guest.click(
+        "#dlg-body" if guest.query_selector("dialog[open]") else ".seat[data-seat='2']"
+    )  # his tap ends the bot's turn
     expect(ben_auto).to_have_count(0, timeout=CONNECT_MS)

@@ -6,9 +6,8 @@ import json
 import sys
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
-
 from conftest import ROOT, goto_ready, shot, wait_ready
+from playwright.sync_api import BrowserContext, Page, expect
 from ui_helpers import (
     PLAYABLE,
     hand_cards,
@@ -59,7 +58,9 @@ def test_reload_mid_trick_resumes_exactly(page: Page) -> None:
     assert _state(page) == before
     # and play goes on from there
     page.click(f"{PLAYABLE} >> nth=0")
-    page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=len(before["hand"]))
+    page.wait_for_function(
+        "n => document.querySelectorAll('#hand button[data-card]').length < n", arg=len(before["hand"])
+    )
 
 
 def _check_fresh_start_with_backup(page: Page, raw: str) -> None:
@@ -80,7 +81,10 @@ def _check_fresh_start_with_backup(page: Page, raw: str) -> None:
 def test_corrupt_saved_data_is_kept_and_a_new_match_starts(page: Page) -> None:
     raw = '{"v": 1, "record": {"format": "hearts-match", "version": 1, "hands": [{"plays": ["AH"'
     use_settings(page)
-    page.add_init_script(f"localStorage.getItem('seeded') || (localStorage.setItem('{MATCH_KEY}', {json.dumps(raw)}), localStorage.setItem('seeded', '1'))")
+    page.add_init_script(
+        f"localStorage.getItem('seeded') || (localStorage.setItem('{MATCH_KEY}', "
+        f"{json.dumps(raw)}), localStorage.setItem('seeded', '1'))"
+    )
     goto_ready(page, "/?speed=instant")
     _check_fresh_start_with_backup(page, raw)
 
@@ -88,7 +92,10 @@ def test_corrupt_saved_data_is_kept_and_a_new_match_starts(page: Page) -> None:
 def test_saved_data_from_an_old_version_is_kept_and_a_new_match_starts(page: Page) -> None:
     raw = json.dumps({"version": 0, "hands": [[1, 2, 3]]})
     use_settings(page)
-    page.add_init_script(f"localStorage.getItem('seeded') || (localStorage.setItem('{MATCH_KEY}', {json.dumps(raw)}), localStorage.setItem('seeded', '1'))")
+    page.add_init_script(
+        f"localStorage.getItem('seeded') || (localStorage.setItem('{MATCH_KEY}', "
+        f"{json.dumps(raw)}), localStorage.setItem('seeded', '1'))"
+    )
     goto_ready(page, "/?speed=instant")
     _check_fresh_start_with_backup(page, raw)
 
@@ -111,7 +118,9 @@ def test_offline_reload_mid_match_plays_on(persistent_context) -> None:  # type:
     page = ctx.new_page()
     use_settings(page)
     goto_ready(page, "/?speed=instant&seed=e2e-offline")
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000
+    )
     pass_three(page)
     assert wait_my_turn_or_dialog(page) == "play"
     before = hand_cards(page)
@@ -134,8 +143,12 @@ def test_several_keys_repaired_at_once_are_told_truly_in_one_card(page: Page, la
     match, settings = stored(page, MATCH_KEY), stored(page, "hearts.settings.v1")
     match["session"]["practice"] = "yes"
     settings["look"] = "neon"
-    values = {MATCH_KEY: json.dumps(match), "hearts.settings.v1": json.dumps(settings),
-              "hearts.daily.v1": '{"results": [1], "attempts": {}}', "hearts.online-guest.v1": "[1]"}
+    values = {
+        MATCH_KEY: json.dumps(match),
+        "hearts.settings.v1": json.dumps(settings),
+        "hearts.daily.v1": '{"results": [1], "attempts": {}}',
+        "hearts.online-guest.v1": "[1]",
+    }
     page.evaluate("(entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v))", list(values.items()))
     page.reload(wait_until="commit")
     wait_ready(page)

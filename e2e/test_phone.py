@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from conftest import shot
+from playwright.sync_api import Page, expect
 from ui_helpers import PLAYABLE, hand_cards, open_game, wait_my_turn_or_dialog
 
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
@@ -24,7 +23,8 @@ TOP_CARD_AT_CENTER = """() => [...document.querySelectorAll('#hand button[data-c
 
 def _no_scroll(page: Page) -> None:
     dims = page.evaluate(
-        "() => ({sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight, w: innerWidth, h: innerHeight})"
+        "() => ({sw: document.documentElement.scrollWidth, sh: "
+        "document.documentElement.scrollHeight, w: innerWidth, h: innerHeight})"
     )
     assert dims["sw"] <= dims["w"] and dims["sh"] <= dims["h"], dims
 

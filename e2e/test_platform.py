@@ -13,13 +13,13 @@ import sys
 import urllib.error
 import urllib.request
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
-
 from conftest import DIST, ROOT, Guard, goto_ready, wait_ready
+from playwright.sync_api import BrowserContext, Page, expect
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
@@ -52,7 +52,7 @@ def precache_urls(dist: Path = DIST) -> list[str]:
 
 
 def same_origin_paths(urls: list[str], base_url: str) -> set[str]:
-    return {u[len(base_url):].split("?")[0].split("#")[0] for u in urls if u.startswith(base_url)}
+    return {u[len(base_url) :].split("?")[0].split("#")[0] for u in urls if u.startswith(base_url)}
 
 
 # ------------------------------------------------------------------ loading
@@ -91,10 +91,21 @@ def test_everything_fetched_is_precached(page: Page, page_guard: Guard, base_url
 
 # ------------------------------------------------------------------ headers
 HEADER_PATHS = [
-    "/", "/index.html", "/?daily=2026-11-29", "/pyscript.toml", "/app.zst", "/extras.zst", "/sw.js",
-    "/build-info.json", "/web/main.py", "/runtime.mjs",
-    f"/{PYODIDE_DIR}/pyodide.asm.wasm", f"/{PYODIDE_DIR}/pyodide.mjs",
-    *(f"/{PYODIDE_DIR}/{name}" for name in STDLIB), f"/{PYSCRIPT_DIR}/core.js", f"/{PYSCRIPT_DIR}/core.css",
+    "/",
+    "/index.html",
+    "/?daily=2026-11-29",
+    "/pyscript.toml",
+    "/app.zst",
+    "/extras.zst",
+    "/sw.js",
+    "/build-info.json",
+    "/web/main.py",
+    "/runtime.mjs",
+    f"/{PYODIDE_DIR}/pyodide.asm.wasm",
+    f"/{PYODIDE_DIR}/pyodide.mjs",
+    *(f"/{PYODIDE_DIR}/{name}" for name in STDLIB),
+    f"/{PYSCRIPT_DIR}/core.js",
+    f"/{PYSCRIPT_DIR}/core.css",
 ]
 
 
@@ -118,8 +129,14 @@ def test_headers_match_netlify_toml(base_url: str, path: str) -> None:
         assert headers["cache-control"] == "public, max-age=31536000, immutable"
     else:
         assert headers["cache-control"] == "no-cache"
-    content_types = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-                     ".zst": "application/zstd", ".json": "application/json", ".css": "text/css"}
+    content_types = {
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".zst": "application/zstd",
+        ".json": "application/json",
+        ".css": "text/css",
+    }
     for suffix, ctype in content_types.items():
         if path.endswith(suffix):
             assert headers["content-type"].split(";")[0] == ctype
@@ -134,8 +151,18 @@ def test_netlify_toml_build_settings() -> None:
     assert "redirects" not in config, "no SPA catch-all: a missing .wasm must stay a 404"
 
 
-@pytest.mark.parametrize("path", ["/missing.wasm", "/vendor/", "/web/", "/tests/", "/node_modules/",
-                                  "/vendor/pyodide-0.0.1/pyodide.mjs", f"/{PYODIDE_DIR}/missing.mjs"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/missing.wasm",
+        "/vendor/",
+        "/web/",
+        "/tests/",
+        "/node_modules/",
+        "/vendor/pyodide-0.0.1/pyodide.mjs",
+        f"/{PYODIDE_DIR}/missing.mjs",
+    ],
+)
 def test_missing_files_are_404(base_url: str, path: str) -> None:
     status, headers, _ = fetch(base_url + path)
     assert status == 404
@@ -164,7 +191,9 @@ def test_dist_contains_only_served_files() -> None:
     vendor_dirs = {"/".join(f.split("/")[:2]) for f in files if f.startswith("vendor/")}
     assert vendor_dirs == {PYODIDE_DIR, PYSCRIPT_DIR}
     assert len(STDLIB) == 1
-    assert sorted(f.split("/")[-1] for f in files if f.startswith(PYODIDE_DIR)) == sorted(build.PYODIDE_FILES + tuple(STDLIB))
+    assert sorted(f.split("/")[-1] for f in files if f.startswith(PYODIDE_DIR)) == sorted(
+        build.PYODIDE_FILES + tuple(STDLIB)
+    )
 
 
 def test_precache_and_build_info_list_every_file() -> None:
@@ -174,7 +203,7 @@ def test_precache_and_build_info_list_every_file() -> None:
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     assert {f["path"] for f in info["files"]} == files - {"sw.js", "build-info.json"}
     assert info["total_bytes"] == sum(f["bytes"] for f in info["files"])
-    assert f'const CACHE = "hearts-" + VERSION' in (DIST / "sw.js").read_text(encoding="utf-8")
+    assert 'const CACHE = "hearts-" + VERSION' in (DIST / "sw.js").read_text(encoding="utf-8")
     assert info["cache_name"] == "hearts-" + info["version"]
 
 
@@ -184,8 +213,9 @@ def assert_shipped_from(shipped: str, source: str, name: str) -> None:
     ours, theirs = shipped.splitlines(), source.splitlines()
     assert len(ours) == len(theirs), f"{name}: {len(ours)} lines shipped, {len(theirs)} in the source: rebuild dist/"
     for number, (line, original) in enumerate(zip(ours, theirs), 1):
-        assert (not line.strip() or line.strip() == "pass" or original.startswith(line)), \
+        assert not line.strip() or line.strip() == "pass" or original.startswith(line), (
             f"{name}:{number} is stale: rebuild dist/ ({line!r} / {original!r})"
+        )
     compile(shipped, name, "exec")
 
 
@@ -196,9 +226,19 @@ def test_the_archives_hold_both_packages_and_are_current() -> None:
     system checks against that source; no module in both."""
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     first, later = info["python"]["app_modules"], info["python"]["extras_modules"]
-    assert {"hearts", "hearts.match", "hearts.bots", "hearts.table", "hearts_web", "hearts_web.controller",
-            "hearts_web.screen.extras", "hearts_web.online.start"} <= set(first)
-    assert {f"hearts_web.{m}" for m in ("online.panel", "online.host", "review.dialog", "challenge.links")} <= set(later)
+    assert {
+        "hearts",
+        "hearts.match",
+        "hearts.bots",
+        "hearts.table",
+        "hearts_web",
+        "hearts_web.controller",
+        "hearts_web.screen.extras",
+        "hearts_web.online.start",
+    } <= set(first)
+    assert {f"hearts_web.{m}" for m in ("online.panel", "online.host", "review.dialog", "challenge.links")} <= set(
+        later
+    )
     assert "hearts_web.transfer.dialog" in first  # export and import never wait for a download
     assert not set(first) & set(later)
     for archive, modules in (("app.zst", first), ("extras.zst", later)):
@@ -218,8 +258,9 @@ def test_the_archives_hold_both_packages_and_are_current() -> None:
                 pyc = zf.read(f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc")
                 assert pyc[:4].hex() == info["python"]["magic"]
                 assert int.from_bytes(pyc[4:8], "little") == 0b11, "checked hash-based .pyc"
-            assert names == sources | {f"{n.rpartition('/')[0]}/__pycache__/{n.rpartition('/')[2][:-3]}.cpython-314.pyc"
-                                       for n in sources}
+            assert names == sources | {
+                f"{n.rpartition('/')[0]}/__pycache__/{n.rpartition('/')[2][:-3]}.cpython-314.pyc" for n in sources
+            }
 
 
 def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:
@@ -232,15 +273,19 @@ def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:
     for name in ("package.json", "pyscript.toml", "node_modules", "web", "hearts"):
         (fake / name).symlink_to(ROOT / name)
     (fake / "index.html").write_text(
-        (ROOT / "index.html").read_text(encoding="utf-8").replace(
-            f"vendor/pyscript-{VERSIONS['pyscript']}/", "vendor/pyscript-0.0.1/"), encoding="utf-8")
+        (ROOT / "index.html")
+        .read_text(encoding="utf-8")
+        .replace(f"vendor/pyscript-{VERSIONS['pyscript']}/", "vendor/pyscript-0.0.1/"),
+        encoding="utf-8",
+    )
     with pytest.raises(build.BuildError, match="pyscript-0.0.1"):
         build.build(fake, fake / "dist")
 
 
 @pytest.mark.parametrize("patch", range(len(build.TRYSTERO_PATCHES)))
 def test_the_online_bundle_carries_trystero_patches_and_a_changed_trystero_fails_the_build(
-        tmp_path: Path, patch: int) -> None:
+    tmp_path: Path, patch: int
+) -> None:
     """Trystero is patched at build time (tools/build.py, TRYSTERO_PATCHES: the glare, relays
     retried for as long as the room is open, two offers ready instead of twenty, a rejoined room
     that keeps its subscription); a Trystero without one of the patched passages stops the build
@@ -280,8 +325,9 @@ def _first_visit_with_service_worker(page: Page) -> dict[str, Any]:
 
 def test_page_registers_service_worker(page: Page, base_url: str) -> None:
     """The UI layer (web/) registers ./sw.js with scope ./ (skipped until it does)."""
-    served_js = "".join(p.read_text(encoding="utf-8", errors="ignore")
-                        for p in (DIST / "web").rglob("*") if p.suffix in (".js", ".py"))
+    served_js = "".join(
+        p.read_text(encoding="utf-8", errors="ignore") for p in (DIST / "web").rglob("*") if p.suffix in (".js", ".py")
+    )
     if "sw.js" not in served_js:
         pytest.skip("web/ does not register sw.js yet")
     goto_ready(page)
@@ -349,8 +395,7 @@ def test_features_of_the_second_archive_open_offline(persistent_context: Callabl
     expect(page.locator("#mode-badge")).to_contain_text("Challenge")
 
 
-def test_service_worker_update_waits(persistent_context: Callable[..., BrowserContext],
-                                     tmp_path: Path) -> None:
+def test_service_worker_update_waits(persistent_context: Callable[..., BrowserContext], tmp_path: Path) -> None:
     """A new deploy installs in the background but never takes over a running game by itself."""
     site = tmp_path / "site"
     shutil.copytree(DIST, site)

@@ -9,10 +9,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
-
 from conftest import goto_ready, shot, wait_ready
-from ui_helpers import HAND, PLAYABLE, hand_cards, import_file, pass_three, play_first, stored, use_settings, wait_my_turn_or_dialog
+from playwright.sync_api import BrowserContext, Page, expect
+from ui_helpers import (
+    HAND,
+    PLAYABLE,
+    hand_cards,
+    import_file,
+    pass_three,
+    play_first,
+    stored,
+    use_settings,
+    wait_my_turn_or_dialog,
+)
 
 MATCH_KEY = "hearts.match.v1"
 DAILY_KEY = "hearts.daily.v1"
@@ -34,7 +43,10 @@ UNFILL = "() => Object.keys(localStorage).filter(k => k.startsWith('filler.')).f
 
 
 def storage(page: Page) -> dict[str, str]:
-    return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('hearts.')).map(k => [k, localStorage.getItem(k)]))")
+    return page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).filter(k => "
+        "k.startsWith('hearts.')).map(k => [k, localStorage.getItem(k)]))"
+    )
 
 
 def notices(page: Page) -> dict[str, dict[str, str]]:
@@ -59,8 +71,12 @@ def my_turn(page: Page) -> None:
 # ------------------------------------------------------------------ links (findings 2 and 8)
 def test_half_broken_links_open_the_game_and_never_count_a_daily(page: Page) -> None:
     use_settings(page)
-    for path in ("/?seed=%&speed=instant", "/?daily=%E0%A4%A&speed=instant", "/?daily=2026-02-30&speed=instant",
-                 "/?seed=%ED%A0%80&speed=instant&daily=x%"):
+    for path in (
+        "/?seed=%&speed=instant",
+        "/?daily=%E0%A4%A&speed=instant",
+        "/?daily=2026-02-30&speed=instant",
+        "/?seed=%ED%A0%80&speed=instant&daily=x%",
+    ):
         goto_ready(page, path)
         my_turn(page)
         play_first(page)  # playable
@@ -133,8 +149,10 @@ def test_two_tabs_one_owner_and_a_clean_take_over(context: BrowserContext) -> No
     shot(a, "reliability-tab-moved-en")
     before = plays_in_record(b)
     play_first(b)
-    b.wait_for_function("([k, n]) => JSON.parse(localStorage.getItem(k)).record.hands.flatMap(h => h.plays || []).length > n",
-                        arg=[MATCH_KEY, before])
+    b.wait_for_function(
+        "([k, n]) => JSON.parse(localStorage.getItem(k)).record.hands.flatMap(h => h.plays || []).length > n",
+        arg=[MATCH_KEY, before],
+    )
     after_b = storage(b)
     a.wait_for_timeout(300)
     assert storage(a) == after_b  # the old tab never writes again
@@ -273,7 +291,10 @@ DEATH = 'import json\njson.loads("[" * 200_000)  # overflows the browser stack i
 @pytest.mark.context(service_workers="block")
 def test_the_boot_guard_catches_a_dead_interpreter_and_resets_after_a_download(page: Page, page_guard: Any) -> None:
     page_guard.allow(r"Maximum call stack|fatal error|RangeError|Pyodide|wasm-function|The cause")
-    page.route(re.compile(r".*/web/main\.py$"), lambda route: route.fulfill(status=200, body=DEATH, content_type="text/x-python"))
+    page.route(
+        re.compile(r".*/web/main\.py$"),
+        lambda route: route.fulfill(status=200, body=DEATH, content_type="text/x-python"),
+    )
     page.add_init_script("""if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');
         localStorage.setItem('hearts.match.v1', '{"kept": true}'); localStorage.setItem('hearts.stats.v1', '{"played": 4}');
         localStorage.setItem('not.ours', 'stays'); }""")
@@ -287,9 +308,14 @@ def test_the_boot_guard_catches_a_dead_interpreter_and_resets_after_a_download(p
     with page.expect_download() as info:
         guard.locator('[data-guard="confirm-reset"]').click()
     data = json.loads(Path(info.value.path()).read_text())
-    assert data["format"] == "hearts-export" and data["data"] == {"hearts.match.v1": '{"kept": true}', "hearts.stats.v1": '{"played": 4}'}
+    assert data["format"] == "hearts-export" and data["data"] == {
+        "hearts.match.v1": '{"kept": true}',
+        "hearts.stats.v1": '{"played": 4}',
+    }
     page.wait_for_load_state()
-    page.wait_for_function("() => !localStorage.getItem('hearts.match.v1') && localStorage.getItem('not.ours') === 'stays'")
+    page.wait_for_function(
+        "() => !localStorage.getItem('hearts.match.v1') && localStorage.getItem('not.ours') === 'stays'"
+    )
 
 
 @pytest.mark.locale("de-DE")

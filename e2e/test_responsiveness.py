@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import os
 
-from playwright.sync_api import Page
-
 from conftest import Guard
+from playwright.sync_api import Page
 from ui_helpers import open_game, pass_three, play_until_dialog
 
 OBSERVER = """
@@ -36,8 +35,10 @@ def test_no_long_tasks_during_a_hand_on_hard(page: Page) -> None:
     after = [t for t in tasks if t["start"] > ready_at]
     longest = max((t["duration"] for t in after), default=0.0)
     startup = max((t["duration"] for t in tasks if t["start"] <= ready_at), default=0.0)
-    print(f"\nHard hand: {len(after)} long tasks after start-up, longest {longest:.0f} ms "
-          f"(start-up's longest {startup:.0f} ms; target {TARGET_MS} ms)")
+    print(
+        f"\nHard hand: {len(after)} long tasks after start-up, longest {longest:.0f} ms "
+        f"(start-up's longest {startup:.0f} ms; target {TARGET_MS} ms)"
+    )
     assert longest <= LIMIT_MS, sorted(after, key=lambda t: -t["duration"])[:5]
 
 
@@ -72,7 +73,8 @@ def test_hard_thinks_in_its_worker_while_the_player_plays(page: Page) -> None:
     assert len(trips) == answered
     # each measure says what it answered: the passes (3 cards, from 13 held) and every play's cards held
     assert sorted((t["cards"], t["held"]) for t in trips) == sorted(
-        [(3, 13)] * 3 + [(1, held) for held in range(1, 14)] * 3)
+        [(3, 13)] * 3 + [(1, held) for held in range(1, 14)] * 3
+    )
     after = [t for t in page.evaluate("window.__longtasks") if t["start"] > ready_at]
     longest = max((t["duration"] for t in after), default=0.0)
     print(f"\nHard in its worker: {len(after)} long tasks after start-up, longest {longest:.0f} ms")
@@ -97,8 +99,10 @@ def test_hards_passes_think_while_the_player_chooses_and_stop_when_the_player_pa
     trips = page.evaluate(PASS_TRIPS)
     first = min(trips, key=lambda t: t["end"])
     last = max(t["end"] for t in trips)
-    print(f"\npasses: {[(round(t['end'] - t['start']), t['worlds']) for t in trips]} (ms, worlds); "
-          f"the last {last - clicked:.0f} ms after the click")
+    print(
+        f"\npasses: {[(round(t['end'] - t['start']), t['worlds']) for t in trips]} (ms, worlds); "
+        f"the last {last - clicked:.0f} ms after the click"
+    )
     assert first["end"] - first["start"] >= 2_000  # it thought far longer than the old 500 ms
     assert last - clicked <= 2_500  # ... and the rest stopped once the person had passed
 

@@ -13,14 +13,22 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route
-
 from conftest import DIST, goto_ready, shot
+from playwright.sync_api import BrowserContext, Page, Route
 from ui_helpers import use_settings
 
 # The boxes of the table: their place must not change when Python replaces the static first paint.
-BOXES = [".topbar", "#table", '.seat[data-seat="0"]', '.seat[data-seat="1"]', '.seat[data-seat="2"]',
-         '.seat[data-seat="3"]', "#trick", ".south", "#hand"]
+BOXES = [
+    ".topbar",
+    "#table",
+    '.seat[data-seat="0"]',
+    '.seat[data-seat="1"]',
+    '.seat[data-seat="2"]',
+    '.seat[data-seat="3"]',
+    "#trick",
+    ".south",
+    "#hand",
+]
 # The prompt row's width follows its text; its place and height must not change.
 ROW = ".prompt-row"
 RECORD_FIRST_PAINT = """
@@ -144,7 +152,7 @@ def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: s
     assert len(preloads) >= 8
     assert page.evaluate(ACTIVE_PRELOADS) == len(preloads), "boot.js starts them on a first visit"
     assert not [p for p in preloads if p.endswith(".wasm")], "see test_returning_start_reuses_the_compiled_wasm"
-    paths = [u[len(base_url) + 1:] for u in requests if u.startswith(base_url + "/")]
+    paths = [u[len(base_url) + 1 :] for u in requests if u.startswith(base_url + "/")]
     for path in preloads:
         assert paths.count(path) == 1, f"{path} fetched {paths.count(path)} times"
     twice = sorted({p for p in paths if paths.count(p) > 1 and p != "web/icons/icon.svg"})
@@ -191,22 +199,25 @@ def test_runtime_has_exactly_the_trimmed_precompiled_stdlib(page: Page, page_gua
     goto_ready(page)
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     modules = info["python"]["app_modules"] + info["python"]["stdlib_modules"]
-    page.evaluate("""([modules, code]) => {
+    page.evaluate(
+        """([modules, code]) => {
         document.body.dataset.modules = JSON.stringify(modules);
         const s = document.createElement("script");
         s.type = "py";
         s.textContent = code;
         document.body.append(s);
-    }""", [modules, CHECK_PYTHON])
-    page.wait_for_function("() => document.body.dataset.result || document.querySelector('.py-error')",
-                           timeout=30_000)
+    }""",
+        [modules, CHECK_PYTHON],
+    )
+    page.wait_for_function("() => document.body.dataset.result || document.querySelector('.py-error')", timeout=30_000)
     error = page.query_selector(".py-error")
     assert error is None, error.text_content()
     result = json.loads(page.evaluate("document.body.dataset.result"))
     assert result["missing"] == []
     assert result["stale"] == []
-    assert all(origin.startswith("/lib/python314.zip/") and origin.endswith(".pyc")
-               for origin in result["origins"].values()), result["origins"]
+    assert all(
+        origin.startswith("/lib/python314.zip/") and origin.endswith(".pyc") for origin in result["origins"].values()
+    ), result["origins"]
     assert result["email"] == "not shipped"
 
 

@@ -18,17 +18,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from axe import describe, serious_violations
 from conftest import ROOT, goto_ready, shot, wait_ready
+from playwright.sync_api import Page, expect
 from ui_helpers import import_file, play_until_dialog, stored, use_settings
 
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
+from hearts_web.data.stats import Statistics  # noqa: E402
+
 from hearts import PRESETS  # noqa: E402
 from hearts.tally import MatchTally  # noqa: E402
-from hearts_web.data.stats import Statistics  # noqa: E402
 
 STATS_KEY = "hearts.stats.v1"
 TODAY = datetime.date.today()
@@ -41,16 +41,28 @@ def day(back: int) -> str:
 def two_matches() -> dict[str, Any]:
     """Two finished matches as the game stores them: Hard (won, shared) and Easy (third)."""
     stats = Statistics()
-    stats.record(MatchTally(hands=7, points=41, moons_shot=1, moons_allowed=0, queens=2, won=True, shared=False, place=1),
-                 "hard", "standard", day(3), online=False)
-    stats.record(MatchTally(hands=5, points=38, moons_shot=0, moons_allowed=1, queens=2, won=False, shared=False, place=3),
-                 "easy", "king", day(1), online=False)
+    stats.record(
+        MatchTally(hands=7, points=41, moons_shot=1, moons_allowed=0, queens=2, won=True, shared=False, place=1),
+        "hard",
+        "standard",
+        day(3),
+        online=False,
+    )
+    stats.record(
+        MatchTally(hands=5, points=38, moons_shot=0, moons_allowed=1, queens=2, won=False, shared=False, place=3),
+        "easy",
+        "king",
+        day(1),
+        online=False,
+    )
     return stats.to_dict()
 
 
 def daily_results() -> dict[str, Any]:
-    results = {day(b): {"date": day(b), "points": p, "par": par, "markers": ["none"] * 13, "moon": False}
-               for b, p, par in ((0, 3, 5), (1, 7, 5), (2, 4, 4))}
+    results = {
+        day(b): {"date": day(b), "points": p, "par": par, "markers": ["none"] * 13, "moon": False}
+        for b, p, par in ((0, 3, 5), (1, 7, 5), (2, 4, 4))
+    }
     return {"results": results, "attempts": {}, "par_ms": {}}
 
 
@@ -94,7 +106,11 @@ def test_statistics_after_three_matches_at_two_levels(page: Page) -> None:
     # the real match is recorded: the third match, at Easy with the King of Hearts rules
     history = stored(page, STATS_KEY)["history"]
     assert len(history) == 3 and {k: history[-1][k] for k in ("level", "preset", "online", "date")} == {
-        "level": "easy", "preset": "king", "online": False, "date": TODAY.isoformat()}
+        "level": "easy",
+        "preset": "king",
+        "online": False,
+        "date": TODAY.isoformat(),
+    }
     # the score sheet with its chart
     page.keyboard.press("Escape")
     page.click('.tool[data-action="scores"]')
@@ -148,8 +164,10 @@ def test_a_damaged_history_is_repaired_truthfully_and_survives_export_and_import
     goto_ready(page, "/?speed=instant&seed=e2e-stats-repair")
     notice = page.locator(f"#notices [data-notice-key='{STATS_KEY}']")
     expect(notice).to_have_attribute("data-notice-kind", "repaired")
-    expect(notice).to_contain_text("Some of your statistics could not be read or did not add up. 1 match in the history could not "
-                                   "be read and was left out.")
+    expect(notice).to_contain_text(
+        "Some of your statistics could not be read or did not add up. 1 match in the history could not "
+        "be read and was left out."
+    )
     backup = notice.get_attribute("data-notice-backup") or ""
     assert page.evaluate("k => localStorage.getItem(k)", backup) == raw  # "kept as a backup" is true
     assert len(stored(page, STATS_KEY)["history"]) == 2
@@ -179,15 +197,19 @@ def test_a_damaged_history_is_repaired_truthfully_and_survives_export_and_import
     expect(dialog.locator("[data-stats-level='hard'] [data-stats-matches]")).to_have_text("1 match")
 
 
-STREAK_LINE = {"en": "Streak: 3 days · At or under par: 0 days in a row · Days played: 3",
-               "de": "Serie: 3 Tage · Par oder besser: 0 Tage in Folge · Gespielte Tage: 3"}
+STREAK_LINE = {
+    "en": "Streak: 3 days · At or under par: 0 days in a row · Days played: 3",
+    "de": "Serie: 3 Tage · Par oder besser: 0 Tage in Folge · Gespielte Tage: 3",
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_day_over_par_ends_the_par_streak_that_day(page: Page, lang: str) -> None:
     """Today +5 (9 against par 4) after −2 and ±0: the par streak is 0, not 2 (calendar and daily panel)."""
-    results = {day(b): {"date": day(b), "points": p, "par": 4, "markers": ["none"] * 13, "moon": False}
-               for b, p in ((0, 9), (1, 2), (2, 4))}
+    results = {
+        day(b): {"date": day(b), "points": p, "par": 4, "markers": ["none"] * 13, "moon": False}
+        for b, p in ((0, 9), (1, 2), (2, 4))
+    }
     seed(page, {"hearts.daily.v1": {"results": results, "attempts": {day(0): True}, "par_ms": {}}})
     use_settings(page, lang=lang)
     goto_ready(page, "/?speed=instant&seed=e2e-streak")
@@ -207,12 +229,35 @@ def crafted_totals() -> dict[str, Any]:
     moons allowed), a billion hands, Q♠ and moons in one match, a billion matches that add up,
     and a history that is no list."""
     value = two_matches()
-    value["levels"]["easy"]["classic"] = {"matches": 0, "won": 0, "hands": 500, "points": 2500, "moons_shot": 0,
-                                           "moons_allowed": 100, "queens": 400}
-    value["levels"]["hard"]["custom"] = {"matches": 1, "won": 0, "hands": 10**9, "points": 0, "moons_shot": 10**9,
-                                         "moons_allowed": 10**9, "queens": 10**9}
-    value["levels"]["medium"] = {"standard": {"matches": 10**9, "won": 10**9, "hands": 10**9, "points": 0,
-                                              "moons_shot": 0, "moons_allowed": 0, "queens": 10**9}}
+    value["levels"]["easy"]["classic"] = {
+        "matches": 0,
+        "won": 0,
+        "hands": 500,
+        "points": 2500,
+        "moons_shot": 0,
+        "moons_allowed": 100,
+        "queens": 400,
+    }
+    value["levels"]["hard"]["custom"] = {
+        "matches": 1,
+        "won": 0,
+        "hands": 10**9,
+        "points": 0,
+        "moons_shot": 10**9,
+        "moons_allowed": 10**9,
+        "queens": 10**9,
+    }
+    value["levels"]["medium"] = {
+        "standard": {
+            "matches": 10**9,
+            "won": 10**9,
+            "hands": 10**9,
+            "points": 0,
+            "moons_shot": 0,
+            "moons_allowed": 0,
+            "queens": 10**9,
+        }
+    }
     value["history"] = {"not": "a list"}
     return value
 
@@ -232,11 +277,15 @@ FIGURES = """() => ({
     rows: [...document.querySelectorAll('#dlg-body .st-presets tbody tr')].map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent)),
 })"""
 NOTICE = {
-    "en": ("Some of your statistics could not be read or did not add up. The history of your matches could not be read "
-           "and was left out. Totals that could not be read were set to zero or lowered to fit the matches played."),
-    "de": ("Einige Werte deiner Statistik waren unlesbar oder passten nicht zusammen. Der Verlauf deiner Partien war "
-           "unlesbar und wurde weggelassen. Unlesbare Summen wurden auf null gesetzt oder passend zu den gespielten "
-           "Partien verkleinert."),
+    "en": (
+        "Some of your statistics could not be read or did not add up. The history of your matches could not be read "
+        "and was left out. Totals that could not be read were set to zero or lowered to fit the matches played."
+    ),
+    "de": (
+        "Einige Werte deiner Statistik waren unlesbar oder passten nicht zusammen. Der Verlauf deiner Partien war "
+        "unlesbar und wurde weggelassen. Unlesbare Summen wurden auf null gesetzt oder passend zu den gespielten "
+        "Partien verkleinert."
+    ),
 }
 
 

@@ -23,33 +23,39 @@ import json
 import random
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ROOT, Guard, wait_ready
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from conftest import ROOT, Guard, wait_ready
 from ui_helpers import PLAYABLE, pass_three
 
 sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "tests")]
 
-from hearts import Match, Phase as GamePhase, Rules  # noqa: E402
-from hearts.daily import daily_match  # noqa: E402
-from hearts.tally import MatchTally  # noqa: E402
 from hearts_web.core import i18n  # noqa: E402
+from hearts_web.data.registry import BY_KEY, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS  # noqa: E402
 from hearts_web.data.session import Mode, Pending, Session, SessionState, encode_save  # noqa: E402
 from hearts_web.data.settings import Settings  # noqa: E402
 from hearts_web.data.stats import Statistics  # noqa: E402
-from hearts_web.data.registry import BY_KEY, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS  # noqa: E402
 from hearts_web.data.store import MemoryStorage, Store  # noqa: E402
 from helpers import step  # noqa: E402
 from strategies import json_paths  # noqa: E402
 
-SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, DAILY_KEY, STATS_KEY = SETTINGS.key, MATCH.key, DAILY_GAME.key, DAILY.key, STATS.key
+from hearts import Match, Rules  # noqa: E402
+from hearts import Phase as GamePhase  # noqa: E402
+from hearts.daily import daily_match  # noqa: E402
+from hearts.tally import MatchTally  # noqa: E402
+
+SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, DAILY_KEY, STATS_KEY = (
+    SETTINGS.key,
+    MATCH.key,
+    DAILY_GAME.key,
+    DAILY.key,
+    STATS.key,
+)
 DAILY_DATE = "2026-11-29"
 PATH = f"/?speed=instant&daily={DAILY_DATE}"  # the daily game first, then "Back to the match"
 AT_START = (SETTINGS_KEY, STATS_KEY, DAILY_KEY, DAILY_GAME_KEY)  # read when the page starts on a daily link
@@ -75,11 +81,20 @@ def _real() -> dict[str, dict[str, Any]]:
         SETTINGS_KEY: Settings(difficulty="easy").to_dict(),
         MATCH_KEY: encode_save(Session(match, SessionState(difficulty="easy"))),
         DAILY_GAME_KEY: encode_save(Session(daily, SessionState(mode=Mode.DAILY, date=DAILY_DATE, practice=True))),
-        DAILY_KEY: {"results": {"2026-11-28": {"date": "2026-11-28", "points": 3, "par": 5, "markers": ["none"] * 13,
-                                               "moon": False}}, "attempts": {"2026-11-28": "started"}, "par_ms": {}},
+        DAILY_KEY: {
+            "results": {
+                "2026-11-28": {"date": "2026-11-28", "points": 3, "par": 5, "markers": ["none"] * 13, "moon": False}
+            },
+            "attempts": {"2026-11-28": "started"},
+            "par_ms": {},
+        },
         STATS_KEY: _stats(),
-        "_over": encode_save(Session(done, SessionState(pending=Pending(
-            1, done.score_sheet[0].points[0], int(done.score_sheet[0].moon == 0))))),
+        "_over": encode_save(
+            Session(
+                done,
+                SessionState(pending=Pending(1, done.score_sheet[0].points[0], int(done.score_sheet[0].moon == 0))),
+            )
+        ),
     }
 
 
@@ -102,41 +117,76 @@ def _with(key: str, change: Any) -> str:
 
 
 HAND_PICKED: dict[str, list[str]] = {
-    SETTINGS_KEY: [DEEP, '{"lang": "de", "difficulty": ', "[]", '{"difficulty": "godlike"}',
-                   '{"lang": 5, "speed": "warp", "look": null}', '{"rules": {"target": -5, "bogus": 1}, "difficulty": "easy"}',
-                   json.dumps({"lang": "x" * 30_000}), '{"lang": "\\ud800"}', "\ud800", '{"difficulty": "easy", "extra": {}}',
-                   '{"rules": {"pass_cycle": [], "moon": {"a": 1}}}', '{"difficulty": "easy", "lang": ""}'],
-    STATS_KEY: [DEEP, '{"played": Infinity, "won": 1}', "[1, 2, 3]", '{"played": 2, "won": 7}', "null",
-                '{"played": 5, "won": 2, "hands": 40, "points": 300, "moons": 0}',  # version 1: read as it is
-                json.dumps(REAL[STATS_KEY]), _with(STATS_KEY, lambda v: v["history"][1].update(place=9)),
-                _with(STATS_KEY, lambda v: v.update(history={"2026-11-28": 1})), _with(STATS_KEY, lambda v: v.update(v=3)),
-                _with(STATS_KEY, lambda v: v["levels"].update(godlike={}, easy={"king": {"matches": 3, "won": 9, "hands": 2}})),
-                _with(STATS_KEY, lambda v: v.update(history=v["history"] * 20))],
-    DAILY_KEY: [DEEP, '{"results": [1, 2]}', '{"results": {"yesterday": {"points": 1}}}',
-                '{"results": {"2026-11-28": {"date": "2026-11-27", "points": 3, "par": 5, "markers": []}}}',
-                '{"results": {"2026-11-28": {"date": "2026-11-28", "points": 1e999, "par": "5", "markers": "none"}}}',
-                '{"attempts": ["2026-11-29"]}', '{"par_ms": {"2026-11-29": "slow"}, "results": {}}', "true", '{"results": {',
-                '{"results": {"2026-02-30": {"date": "2026-02-30", "points": 1, "par": 1, "markers": []}}}',
-                '{"results": {}, "attempts": {}, "par_ms": {}, "extra": 1}',
-                '{"results": {"2026-11-28": {"date": "2026-11-28", "points": 3, "par": 5, "markers": ["none", "spades"]}}}'],
-    MATCH_KEY: [DEEP, _with(MATCH_KEY, lambda v: v["session"].update(difficulty="godlike")),
-                _with(MATCH_KEY, lambda v: v["session"].update(difficulty=123)),
-                _with(MATCH_KEY, lambda v: v["session"].update(pending={"hands": "2", "points": [1]})),
-                _with(MATCH_KEY, lambda v: v["session"].update(practice="yes", counted=None)),
-                _with(MATCH_KEY, lambda v: v["record"]["hands"][0].update(plays=["AH", "AH"])),
-                _with(MATCH_KEY, lambda v: v["record"].update(seed="\ud800")),
-                _with(MATCH_KEY, lambda v: v.update(v=3)),
-                _with(MATCH_KEY, lambda v: v["session"].update(mode="daily", date="2026-02-30")),
-                json.dumps(REAL[MATCH_KEY])[:-40], '{"v": 1, "meta": {"summary": "x"}, "record": 7}',
-                json.dumps(REAL["_over"])],
-    DAILY_GAME_KEY: [DEEP, _with(DAILY_GAME_KEY, lambda v: v["session"].update(date="tomorrow")),
-                     _with(DAILY_GAME_KEY, lambda v: v["session"].update(difficulty=[], practice=0)),
-                     _with(DAILY_GAME_KEY, lambda v: v["record"].update(max_hands=13)),
-                     _with(DAILY_GAME_KEY, lambda v: v["session"].update(mode="match")),
-                     "{}", '{"v": 2}', json.dumps(REAL[DAILY_GAME_KEY])[:100], "[" * 33 + "]" * 33,
-                     '{"v": 2, "record": {"format": "hearts-match"}, "session": {"mode": "daily", "date": "2026-11-29"}}',
-                     _with(DAILY_GAME_KEY, lambda v: v["session"].update(pending={"hands": -1e9})),
-                     _with(DAILY_GAME_KEY, lambda v: v["record"]["hands"][0].update(passes={"south": ["2C"]}))],
+    SETTINGS_KEY: [
+        DEEP,
+        '{"lang": "de", "difficulty": ',
+        "[]",
+        '{"difficulty": "godlike"}',
+        '{"lang": 5, "speed": "warp", "look": null}',
+        '{"rules": {"target": -5, "bogus": 1}, "difficulty": "easy"}',
+        json.dumps({"lang": "x" * 30_000}),
+        '{"lang": "\\ud800"}',
+        "\ud800",
+        '{"difficulty": "easy", "extra": {}}',
+        '{"rules": {"pass_cycle": [], "moon": {"a": 1}}}',
+        '{"difficulty": "easy", "lang": ""}',
+    ],
+    STATS_KEY: [
+        DEEP,
+        '{"played": Infinity, "won": 1}',
+        "[1, 2, 3]",
+        '{"played": 2, "won": 7}',
+        "null",
+        '{"played": 5, "won": 2, "hands": 40, "points": 300, "moons": 0}',  # version 1: read as it is
+        json.dumps(REAL[STATS_KEY]),
+        _with(STATS_KEY, lambda v: v["history"][1].update(place=9)),
+        _with(STATS_KEY, lambda v: v.update(history={"2026-11-28": 1})),
+        _with(STATS_KEY, lambda v: v.update(v=3)),
+        _with(STATS_KEY, lambda v: v["levels"].update(godlike={}, easy={"king": {"matches": 3, "won": 9, "hands": 2}})),
+        _with(STATS_KEY, lambda v: v.update(history=v["history"] * 20)),
+    ],
+    DAILY_KEY: [
+        DEEP,
+        '{"results": [1, 2]}',
+        '{"results": {"yesterday": {"points": 1}}}',
+        '{"results": {"2026-11-28": {"date": "2026-11-27", "points": 3, "par": 5, "markers": []}}}',
+        '{"results": {"2026-11-28": {"date": "2026-11-28", "points": 1e999, "par": "5", "markers": "none"}}}',
+        '{"attempts": ["2026-11-29"]}',
+        '{"par_ms": {"2026-11-29": "slow"}, "results": {}}',
+        "true",
+        '{"results": {',
+        '{"results": {"2026-02-30": {"date": "2026-02-30", "points": 1, "par": 1, "markers": []}}}',
+        '{"results": {}, "attempts": {}, "par_ms": {}, "extra": 1}',
+        '{"results": {"2026-11-28": {"date": "2026-11-28", "points": 3, "par": 5, "markers": ["none", "spades"]}}}',
+    ],
+    MATCH_KEY: [
+        DEEP,
+        _with(MATCH_KEY, lambda v: v["session"].update(difficulty="godlike")),
+        _with(MATCH_KEY, lambda v: v["session"].update(difficulty=123)),
+        _with(MATCH_KEY, lambda v: v["session"].update(pending={"hands": "2", "points": [1]})),
+        _with(MATCH_KEY, lambda v: v["session"].update(practice="yes", counted=None)),
+        _with(MATCH_KEY, lambda v: v["record"]["hands"][0].update(plays=["AH", "AH"])),
+        _with(MATCH_KEY, lambda v: v["record"].update(seed="\ud800")),
+        _with(MATCH_KEY, lambda v: v.update(v=3)),
+        _with(MATCH_KEY, lambda v: v["session"].update(mode="daily", date="2026-02-30")),
+        json.dumps(REAL[MATCH_KEY])[:-40],
+        '{"v": 1, "meta": {"summary": "x"}, "record": 7}',
+        json.dumps(REAL["_over"]),
+    ],
+    DAILY_GAME_KEY: [
+        DEEP,
+        _with(DAILY_GAME_KEY, lambda v: v["session"].update(date="tomorrow")),
+        _with(DAILY_GAME_KEY, lambda v: v["session"].update(difficulty=[], practice=0)),
+        _with(DAILY_GAME_KEY, lambda v: v["record"].update(max_hands=13)),
+        _with(DAILY_GAME_KEY, lambda v: v["session"].update(mode="match")),
+        "{}",
+        '{"v": 2}',
+        json.dumps(REAL[DAILY_GAME_KEY])[:100],
+        "[" * 33 + "]" * 33,
+        '{"v": 2, "record": {"format": "hearts-match"}, "session": {"mode": "daily", "date": "2026-11-29"}}',
+        _with(DAILY_GAME_KEY, lambda v: v["session"].update(pending={"hands": -1e9})),
+        _with(DAILY_GAME_KEY, lambda v: v["record"]["hands"][0].update(passes={"south": ["2C"]})),
+    ],
 }
 
 
@@ -148,7 +198,7 @@ def _hand_picked_loads() -> list[dict[str, str]]:
 
 # ------------------------------------------------------------------ what the checked loaders say (CPython)
 def expected(key: str, raw: str) -> str:
-    """"ok", "repaired" or "replaced": what the game must report for ``raw`` under ``key`` (its
+    """ "ok", "repaired" or "replaced": what the game must report for ``raw`` under ``key`` (its
     kind in the registry, checked here in CPython)."""
     notice = BY_KEY[key].check(Store(MemoryStorage({key: raw})), "easy")[1]
     return notice.kind if notice is not None else "ok"
@@ -268,8 +318,9 @@ def check(page: Page, guard: Guard, values: dict[str, str], helper: Page | None 
         page.evaluate(WATCH_WRITES)
         page.evaluate(f"history.replaceState(null, '', {json.dumps(PATH)})")  # as if on the daily link
         entries = list(values.items())
-        helper.evaluate("(entries) => { localStorage.clear(); for (const [k, v] of entries) localStorage.setItem(k, v); }",
-                        entries)
+        helper.evaluate(
+            "(entries) => { localStorage.clear(); for (const [k, v] of entries) localStorage.setItem(k, v); }", entries
+        )
         page.wait_for_selector("#tab-overlay:not([hidden])")
         # The overlay comes with the first storage event; this tab's copy of localStorage gets the
         # helper's later writes a moment after (Chromium syncs it between renderers): a player
@@ -284,8 +335,11 @@ def check(page: Page, guard: Guard, values: dict[str, str], helper: Page | None 
                 page.wait_for_function(arrived, arg=entries, timeout=5_000)
                 break
             except PlaywrightTimeout:
-                differ = page.evaluate("(entries) => entries.filter(([k, v]) => localStorage.getItem(k) !== v)"
-                                       ".map(([k, v]) => [k, localStorage.getItem(k)])", entries)
+                differ = page.evaluate(
+                    "(entries) => entries.filter(([k, v]) => localStorage.getItem(k) !== v)"
+                    ".map(([k, v]) => [k, localStorage.getItem(k)])",
+                    entries,
+                )
                 assert attempt < 2, f"the helper's values never reached the game tab; here instead: {differ}"
                 helper.evaluate("(entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); }", entries)
         late = page.evaluate("() => window.__writes.filter(([key, covered]) => covered).map(([key]) => key)")
@@ -335,7 +389,11 @@ def helper(warm: tuple[Page, Guard]) -> Page:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
     | st.sampled_from(["\ud800", "hard", "de", DAILY_DATE, "AH", "hearts-match", "daily"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=15,
@@ -358,17 +416,29 @@ def shapes(draw: st.DrawFn, key: str) -> str:
     return json.dumps(value)
 
 
-@settings(max_examples=HYPOTHESIS_LOADS, deadline=None, database=None, phases=[Phase.generate],
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=HYPOTHESIS_LOADS,
+    deadline=None,
+    database=None,
+    phases=[Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
 @given(data=st.data())
 def test_hypothesis_made_shapes_at_start(warm: tuple[Page, Guard], data: st.DataObject) -> None:
     check(*warm, {key: data.draw(shapes(key), label=key) for key in KEYS})
 
 
-@settings(max_examples=HYPOTHESIS_RESTARTS, deadline=None, database=None, phases=[Phase.generate],
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=HYPOTHESIS_RESTARTS,
+    deadline=None,
+    database=None,
+    phases=[Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
 @given(data=st.data())
-def test_hypothesis_made_shapes_written_by_another_tab(warm: tuple[Page, Guard], helper: Page, data: st.DataObject) -> None:
+def test_hypothesis_made_shapes_written_by_another_tab(
+    warm: tuple[Page, Guard], helper: Page, data: st.DataObject
+) -> None:
     check(*warm, {key: data.draw(shapes(key), label=key) for key in KEYS}, helper=helper)
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
-
 from conftest import shot, wait_ready
+from playwright.sync_api import Page, expect
 from ui_helpers import (
     PLAYABLE,
     hand_cards,
@@ -90,8 +89,14 @@ def test_cards_are_labelled_buttons_and_last_trick_can_be_reviewed(page: Page) -
     open_game(page, "/?speed=instant&seed=e2e-labels")
     labels = page.eval_on_selector_all("#hand button[data-card]", "e => e.map(x => x.getAttribute('aria-label'))")
     # what the face shows first, then the spoken name ("6♣, six of clubs")
-    assert all(re.fullmatch(r"(\d+|[JQKA])[♣♦♠♥], (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) "
-                            r"of (clubs|diamonds|spades|hearts)", x) for x in labels), labels
+    assert all(
+        re.fullmatch(
+            r"(\d+|[JQKA])[♣♦♠♥], (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) "
+            r"of (clubs|diamonds|spades|hearts)",
+            x,
+        )
+        for x in labels
+    ), labels
     page.click("[data-action='last-trick']")
     expect(page.locator("dialog[open]")).to_contain_text("No trick has been played yet")
     page.keyboard.press("Escape")
@@ -108,8 +113,15 @@ def test_cards_are_labelled_buttons_and_last_trick_can_be_reviewed(page: Page) -
 
 
 def test_match_end_shows_the_winner_and_starts_a_new_match(page: Page) -> None:
-    short = {"pass_cycle": ["left", "right", "across", "hold"], "first_trick": "hearts_and_queen",
-             "queen_breaks_hearts": False, "jack_of_diamonds": False, "moon": "add_to_others", "target": 10, "tie": "shared_win"}
+    short = {
+        "pass_cycle": ["left", "right", "across", "hold"],
+        "first_trick": "hearts_and_queen",
+        "queen_breaks_hearts": False,
+        "jack_of_diamonds": False,
+        "moon": "add_to_others",
+        "target": 10,
+        "tie": "shared_win",
+    }
     open_game(page, "/?speed=instant&seed=e2e-end", rules=short, preset="custom")
     for _ in range(8):
         play_until_dialog(page, max_plays=20)
@@ -139,7 +151,10 @@ def test_match_end_shows_the_winner_and_starts_a_new_match(page: Page) -> None:
 
 def test_python_error_shows_a_friendly_message_not_a_stack_trace(page: Page) -> None:
     open_game(page, "/?speed=instant")
-    page.evaluate("document.body.insertAdjacentHTML('beforeend', '<div class=\"py-error\">Traceback (most recent call last): boom</div>')")
+    page.evaluate(
+        "document.body.insertAdjacentHTML('beforeend', '<div class=\"py-error\">Traceback (most "
+        "recent call last): boom</div>')"
+    )
     expect(page.locator("#fatal")).to_be_visible()
     expect(page.locator("#fatal")).to_contain_text("Something went wrong")
     expect(page.locator(".py-error")).to_be_hidden()
@@ -181,9 +196,20 @@ def test_shooting_the_moon_is_announced_with_fanfare(page: Page) -> None:
     import json
 
     record, final = _moon_position()
-    saved = {"v": 1, "record": record, "meta": {"mode": "match", "practice": False, "difficulty": "easy",
-                                                "pending": {"hands": 0, "points": 0, "moons": 0}}}
-    page.add_init_script(f"localStorage.getItem('seeded') || (localStorage.setItem('hearts.match.v1', {json.dumps(json.dumps(saved))}), localStorage.setItem('seeded', '1'))")
+    saved = {
+        "v": 1,
+        "record": record,
+        "meta": {
+            "mode": "match",
+            "practice": False,
+            "difficulty": "easy",
+            "pending": {"hands": 0, "points": 0, "moons": 0},
+        },
+    }
+    page.add_init_script(
+        "localStorage.getItem('seeded') || (localStorage.setItem('hearts.match.v1', "
+        f"{json.dumps(json.dumps(saved))}), localStorage.setItem('seeded', '1'))"
+    )
     open_game(page, "/?speed=instant")
     expect(page.locator(PLAYABLE)).to_have_count(1)
     assert len(trick_cards(page)) == 3

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
-
 from conftest import goto_ready
+from playwright.sync_api import Page
 
 INSTANT = "/?speed=instant"
 HAND = "#hand button[data-card]"

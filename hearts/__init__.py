@@ -8,6 +8,7 @@
 See ``docs/engine.md`` for the whole API.
 """
 
+from .actions import Action, Claim, NextHand, PassCards, PlayCard, action_from_dict, action_to_dict
 from .cards import (
     CARDS,
     JACK_OF_DIAMONDS,
@@ -35,7 +36,6 @@ from .events import (
     PassChosen,
     TrickWon,
 )
-from .actions import Action, Claim, NextHand, PassCards, PlayCard, action_from_dict, action_to_dict
 from .hand import Hand, HandResult, score_hand
 from .match import HandScore, Match, hand_seed
 from .phase import Phase
@@ -46,13 +46,68 @@ from .trick import Trick, legal_mask
 from .view import SeatView
 
 __all__ = [
-    "CARDS", "JACK_OF_DIAMONDS", "QUEEN_OF_SPADES", "TWO_OF_CLUBS", "Card", "Suit", "cards_of", "format_cards",
-    "mask_of", "parse_cards", "sort_cards", "Deal", "deal_fingerprint", "deal_from_seed", "random_deal",
-    "ErrorCode", "HeartsError", "IllegalAction", "RecordError", "CardPlayed", "CardsPassed", "Event", "HandOver",
-    "HandStarted", "HeartsBroken", "MatchOver", "MoonShot", "PassChosen", "TrickWon", "Hand", "HandResult", "Phase",
-    "Trick", "legal_mask", "score_hand", "HandScore", "Match", "hand_seed", "dumps", "hand_from_record",
-    "hand_to_record", "load_record", "loads", "match_from_record", "match_to_record", "PASS_CYCLES", "PRESETS",
-    "FirstTrick", "MoonScoring", "Rules", "TieRule", "preset_name", "SEATS", "PassDirection", "Seat", "SeatView",
-    "Action", "Claim", "NextHand", "PassCards", "PlayCard", "action_from_dict", "action_to_dict",
+    "CARDS",
+    "JACK_OF_DIAMONDS",
+    "QUEEN_OF_SPADES",
+    "TWO_OF_CLUBS",
+    "Card",
+    "Suit",
+    "cards_of",
+    "format_cards",
+    "mask_of",
+    "parse_cards",
+    "sort_cards",
+    "Deal",
+    "deal_fingerprint",
+    "deal_from_seed",
+    "random_deal",
+    "ErrorCode",
+    "HeartsError",
+    "IllegalAction",
+    "RecordError",
+    "CardPlayed",
+    "CardsPassed",
+    "Event",
+    "HandOver",
+    "HandStarted",
+    "HeartsBroken",
+    "MatchOver",
+    "MoonShot",
+    "PassChosen",
+    "TrickWon",
+    "Hand",
+    "HandResult",
+    "Phase",
+    "Trick",
+    "legal_mask",
+    "score_hand",
+    "HandScore",
+    "Match",
+    "hand_seed",
+    "dumps",
+    "hand_from_record",
+    "hand_to_record",
+    "load_record",
+    "loads",
+    "match_from_record",
+    "match_to_record",
+    "PASS_CYCLES",
+    "PRESETS",
+    "FirstTrick",
+    "MoonScoring",
+    "Rules",
+    "TieRule",
+    "preset_name",
+    "SEATS",
+    "PassDirection",
+    "Seat",
+    "SeatView",
+    "Action",
+    "Claim",
+    "NextHand",
+    "PassCards",
+    "PlayCard",
+    "action_from_dict",
+    "action_to_dict",
 ]
 __version__ = "1.0.0"

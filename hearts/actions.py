@@ -1,9 +1,10 @@
 """What a seat can do, as small frozen values: the one currency between seats and the table.
 
 A person at this screen, a bot and a friend far away all answer the table with an
-:data:`Action` (a pass, a card, a claim of the remaining tricks, or the next hand); :meth:`hearts.Match.apply` (or :meth:`hearts.Hand.apply`) carries it out or
-raises :class:`~hearts.errors.IllegalAction` with the reason. Actions round-trip through plain
-JSON-friendly dicts (:func:`action_to_dict`, :func:`action_from_dict`) for records and messages.
+:data:`Action` (a pass, a card, a claim of the remaining tricks, or the next hand);
+:meth:`hearts.Match.apply` (or :meth:`hearts.Hand.apply`) carries it out or raises
+:class:`~hearts.errors.IllegalAction` with the reason. Actions round-trip through plain JSON-friendly
+dicts (:func:`action_to_dict`, :func:`action_from_dict`) for records and messages.
 
 >>> from hearts import Card, Seat
 >>> action_from_dict(action_to_dict(PlayCard(Seat.WEST, Card.parse("QS"))))
@@ -12,8 +13,9 @@ PlayCard(seat=<Seat.WEST: 1>, card=Card.parse('QS'))
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Union
+from typing import Any
 
 from .cards import Card
 from .deal import Deal
@@ -56,7 +58,7 @@ class NextHand:
     deal: Deal | None = None
 
 
-Action = Union[PassCards, PlayCard, Claim, NextHand]
+Action = PassCards | PlayCard | Claim | NextHand
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

@@ -13,8 +13,8 @@ spades, hearts, each from 2 up to the ace. A set of cards is an ``int`` bitmask 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
-from typing import Iterable
 
 __all__ = [
     "Suit",
@@ -57,7 +57,7 @@ class Suit(IntEnum):
         return "♣♦♠♥"[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         index = "CDSH".find(text.strip().upper()) if len(text.strip()) == 1 else -1
         if index < 0:
             raise ValueError(f"unknown suit {text!r}: use one of C, D, S, H")
@@ -73,13 +73,13 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> "Card":
+    def __new__(cls, value: int) -> Card:
         if not 0 <= value < 52:
             raise ValueError(f"card number out of range: {value}")
         return super().__new__(cls, value)
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Parse ``"QS"``; lower case and ``"10H"`` are accepted as well."""
         if not isinstance(text, str):
             raise ValueError(f"a card must be text like 'QS', got {type(text).__name__}")
@@ -94,7 +94,7 @@ class Card(int):
         return CARDS[suit * 13 + rank]
 
     @classmethod
-    def of(cls, suit: Suit | int, rank: int) -> "Card":
+    def of(cls, suit: Suit | int, rank: int) -> Card:
         """The card of ``suit`` with ``rank`` 2..14 (11 jack, 12 queen, 13 king, 14 ace)."""
         if not 2 <= rank <= 14:
             raise ValueError(f"rank out of range: {rank}")

@@ -62,9 +62,24 @@ from .rules import Rules
 from .view import SeatView
 
 __all__ = [
-    "Challenge", "ChallengeError", "encode", "decode", "validate", "challenge_rules", "challenge_match", "challenge_rngs",
-    "challenge_bot", "challenge_bot_options", "compare", "CHALLENGE_HARD_WORLDS",
-    "TOKEN_VERSION", "MAX_TOKEN", "MAX_SEED", "MAX_BY", "MAX_HAND", "POINTS_RANGE",
+    "Challenge",
+    "ChallengeError",
+    "encode",
+    "decode",
+    "validate",
+    "challenge_rules",
+    "challenge_match",
+    "challenge_rngs",
+    "challenge_bot",
+    "challenge_bot_options",
+    "compare",
+    "CHALLENGE_HARD_WORLDS",
+    "TOKEN_VERSION",
+    "MAX_TOKEN",
+    "MAX_SEED",
+    "MAX_BY",
+    "MAX_HAND",
+    "POINTS_RANGE",
 ]
 
 TOKEN_VERSION = 1
@@ -255,8 +270,17 @@ def _from_data(data: Any) -> Challenge:
     level = data["l"]
     if not isinstance(level, str):
         raise ChallengeError("the level must be text")
-    return validate(Challenge(seed=data["s"], hand=data["h"], rules=rules, level=level, by=data.get("b"),
-                              points=data.get("p"), markers=tuple(_MARKER[m] for m in markers)))
+    return validate(
+        Challenge(
+            seed=data["s"],
+            hand=data["h"],
+            rules=rules,
+            level=level,
+            by=data.get("b"),
+            points=data.get("p"),
+            markers=tuple(_MARKER[m] for m in markers),
+        )
+    )
 
 
 # ----------------------------------------------------------------------------- the game

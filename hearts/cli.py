@@ -13,8 +13,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence, TextIO
+from typing import Any, TextIO
 
 from .errors import RecordError
 from .hand import Hand
@@ -62,7 +63,11 @@ def _text(message: str) -> str:
 def _describe(game: Match | Hand) -> str:
     if isinstance(game, Match):
         totals = " ".join(f"{s.key}={game.scores[s]}" for s in SEATS)
-        state = "over, winners " + ",".join(s.key for s in game.winners) if game.is_over else f"in progress ({game.phase.value})"
+        state = (
+            "over, winners " + ",".join(s.key for s in game.winners)
+            if game.is_over
+            else f"in progress ({game.phase.value})"
+        )
         return f"ok  match, {len(game.hands)} hand(s), totals {totals}; {state}"
     if game.result is None:
         return f"ok  hand in progress ({game.phase.value}, trick {game.trick_number + 1})"

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .bots import make_bot
 from .bots.player import BotPlayer
@@ -161,11 +162,17 @@ class DailyResult:
         return self.par is not None and self.points <= self.par
 
     def to_dict(self) -> dict[str, Any]:
-        return {"date": self.date, "points": self.points, "par": self.par, "markers": list(self.markers), "moon": self.moon,
-                "par_version": self.par_version}
+        return {
+            "date": self.date,
+            "points": self.points,
+            "par": self.par,
+            "markers": list(self.markers),
+            "moon": self.moon,
+            "par_version": self.par_version,
+        }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "DailyResult":
+    def from_dict(cls, data: Mapping[str, Any]) -> DailyResult:
         try:
             parse_date(data["date"])
             points, par, markers = data["points"], data.get("par"), data["markers"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from .cards import CARDS, Card
 
@@ -32,7 +32,7 @@ Deal = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, .
 def _stream(seed: str) -> Iterator[int]:
     counter = 0
     while True:
-        block = hashlib.sha256(f"hearts-deal-v1:{seed}:{counter}".encode("utf-8")).digest()
+        block = hashlib.sha256(f"hearts-deal-v1:{seed}:{counter}".encode()).digest()
         for offset in range(0, 32, 4):
             yield int.from_bytes(block[offset : offset + 4], "big")
         counter += 1
@@ -63,7 +63,8 @@ def random_deal(rng: random.Random) -> Deal:
 
 
 def _split(deck: Sequence[int]) -> Deal:
-    return tuple(tuple(CARDS[c] for c in sorted(deck[13 * s : 13 * s + 13])) for s in range(4))  # type: ignore[return-value]
+    hands = (tuple(CARDS[c] for c in sorted(deck[13 * s : 13 * s + 13])) for s in range(4))
+    return tuple(hands)  # type: ignore[return-value]
 
 
 def validate_deal(hands: Sequence[Sequence[int]]) -> Deal:

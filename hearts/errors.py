@@ -68,7 +68,9 @@ class RecordError(HeartsError):
     replays into an illegal action, ``cause`` is that :class:`IllegalAction`.
     """
 
-    def __init__(self, code: ErrorCode, message: str, step: str = "", cause: IllegalAction | None = None, **details: Any) -> None:
+    def __init__(
+        self, code: ErrorCode, message: str, step: str = "", cause: IllegalAction | None = None, **details: Any
+    ) -> None:
         super().__init__(code, message, **details)
         self.step = step
         self.cause = cause

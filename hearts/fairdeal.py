@@ -43,8 +43,9 @@ def deal_seed(secret: str, contributions: Sequence[str]) -> str:
     return hashlib.sha256(("hearts-fair-v1:" + secret + ":" + ":".join(contributions)).encode()).hexdigest()
 
 
-def verify(commit: str, secret: str, contributions: Sequence[str], *, seat: int, mine: str,
-           dealt: Sequence[Card]) -> bool:
+def verify(
+    commit: str, secret: str, contributions: Sequence[str], *, seat: int, mine: str, dealt: Sequence[Card]
+) -> bool:
     """True when ``secret`` opens ``commit``, ``mine`` is the contribution used for ``seat``, and
     ``dealt`` (the seat's 13 cards before passing) is what the seed deals to that seat."""
     if not is_token(secret) or commitment(secret) != commit or len(contributions) != 4:

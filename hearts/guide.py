@@ -34,7 +34,17 @@ from .rules import Rules
 from .seats import PassDirection, Seat
 from .view import SeatView
 
-__all__ = ["GUIDED_SEED", "GUIDED_SEAT", "GUIDED_LEVEL", "TIPS", "Tip", "guided_rules", "guided_match", "next_tip", "suggestion"]
+__all__ = [
+    "GUIDED_SEED",
+    "GUIDED_SEAT",
+    "GUIDED_LEVEL",
+    "TIPS",
+    "Tip",
+    "guided_rules",
+    "guided_match",
+    "next_tip",
+    "suggestion",
+]
 
 GUIDED_SEED = "guided-hand-v1-88"  # pinned: tests/test_guide.py proves what the guide needs of it
 GUIDED_SEAT = Seat.SOUTH
@@ -43,8 +53,20 @@ MOON_WATCH = 6  # penalty cards all in one other seat's tricks: a moon threat wo
 
 # Every tip, in the order they are looked for when several apply at once.
 TIPS = (
-    "pass", "hold", "lead_two_of_clubs", "first_trick", "follow_suit", "no_card_of_suit", "hearts_not_broken",
-    "queen_fell", "hearts_broken", "jack_fell", "moon_threat", "void_shown", "your_lead", "queen_held",
+    "pass",
+    "hold",
+    "lead_two_of_clubs",
+    "first_trick",
+    "follow_suit",
+    "no_card_of_suit",
+    "hearts_not_broken",
+    "queen_fell",
+    "hearts_broken",
+    "jack_fell",
+    "moon_threat",
+    "void_shown",
+    "your_lead",
+    "queen_held",
     "hand_over",
 )
 
@@ -124,8 +146,14 @@ def _pass(view: SeatView) -> Tip | None:
         return None
     cards, reason, reason_params = suggestion(view)
     target = view.pass_direction.target(view.seat)
-    return Tip("pass", {"direction": view.pass_direction.value, "seat": target.key}, cards, reason, reason_params,
-               ErrorCode.WRONG_PASS_COUNT)
+    return Tip(
+        "pass",
+        {"direction": view.pass_direction.value, "seat": target.key},
+        cards,
+        reason,
+        reason_params,
+        ErrorCode.WRONG_PASS_COUNT,
+    )
 
 
 def _hold(view: SeatView) -> Tip | None:
@@ -162,7 +190,9 @@ def _no_card(view: SeatView) -> Tip | None:
     if not _my_turn(view) or led is None or view.suit_cards(led):
         return None
     params = {"suit": led.name.lower(), "first": view.trick_number == 0}
-    return _on_turn(view, "no_card_of_suit", params, ErrorCode.NO_POINTS_ON_FIRST_TRICK if view.trick_number == 0 else None)
+    return _on_turn(
+        view, "no_card_of_suit", params, ErrorCode.NO_POINTS_ON_FIRST_TRICK if view.trick_number == 0 else None
+    )
 
 
 def _hearts_closed(view: SeatView) -> Tip | None:
@@ -184,8 +214,15 @@ def _queen_fell(view: SeatView) -> Tip | None:
     for number, trick in enumerate(view.tricks):
         if any(c == QUEEN_OF_SPADES for _, c in trick.plays):
             played_by = next(s for s, c in trick.plays if c == QUEEN_OF_SPADES)
-            return Tip("queen_fell", {"seat": played_by.key, "taker": trick.winner.key, "trick": number + 1,
-                                      "you": trick.winner == view.seat})
+            return Tip(
+                "queen_fell",
+                {
+                    "seat": played_by.key,
+                    "taker": trick.winner.key,
+                    "trick": number + 1,
+                    "you": trick.winner == view.seat,
+                },
+            )
     return None
 
 
@@ -231,8 +268,9 @@ def _void_shown(view: SeatView) -> Tip | None:
         led = trick[0][1].suit
         for seat, card in trick[1:]:
             if card.suit is not led and seat != view.seat:
-                return Tip("void_shown", {"seat": seat.key, "suit": led.name.lower(), "card": card.text,
-                                          "trick": number + 1})
+                return Tip(
+                    "void_shown", {"seat": seat.key, "suit": led.name.lower(), "card": card.text, "trick": number + 1}
+                )
     return None
 
 
@@ -257,10 +295,20 @@ def _hand_over(view: SeatView) -> Tip | None:
 
 
 _DETECTORS: tuple[tuple[str, Callable[[SeatView], Tip | None]], ...] = (
-    ("pass", _pass), ("hold", _hold), ("lead_two_of_clubs", _lead_two), ("first_trick", _first_trick),
-    ("follow_suit", _follow), ("no_card_of_suit", _no_card), ("hearts_not_broken", _hearts_closed),
-    ("queen_fell", _queen_fell), ("hearts_broken", _hearts_broken), ("jack_fell", _jack_fell),
-    ("moon_threat", _moon), ("void_shown", _void_shown), ("your_lead", _your_lead), ("queen_held", _queen_held),
+    ("pass", _pass),
+    ("hold", _hold),
+    ("lead_two_of_clubs", _lead_two),
+    ("first_trick", _first_trick),
+    ("follow_suit", _follow),
+    ("no_card_of_suit", _no_card),
+    ("hearts_not_broken", _hearts_closed),
+    ("queen_fell", _queen_fell),
+    ("hearts_broken", _hearts_broken),
+    ("jack_fell", _jack_fell),
+    ("moon_threat", _moon),
+    ("void_shown", _void_shown),
+    ("your_lead", _your_lead),
+    ("queen_held", _queen_held),
     ("hand_over", _hand_over),
 )
 assert tuple(code for code, _ in _DETECTORS) == TIPS

@@ -14,7 +14,7 @@ The state machine is explicit: :attr:`Hand.phase` is ``PASSING``, ``PLAYING`` or
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .actions import Action, Claim, NextHand, PassCards, PlayCard
 from .cards import CARDS, QUEEN_OF_SPADES, Card, cards_of, mask_of, popcount
@@ -203,17 +203,28 @@ class Hand:
         items = cards.replace(",", " ").split() if isinstance(cards, str) else cards
         chosen = tuple(to_card(c) for c in items)
         if self.phase is not Phase.PASSING:
-            raise IllegalAction(ErrorCode.WRONG_PHASE, "cards can only be passed before the first trick", phase=self.phase.value)
+            raise IllegalAction(
+                ErrorCode.WRONG_PHASE, "cards can only be passed before the first trick", phase=self.phase.value
+            )
         if self._passes[seat] is not None:
             raise IllegalAction(ErrorCode.ALREADY_PASSED, f"{seat.key} has already chosen cards to pass", seat=seat)
         if len(set(chosen)) != len(chosen):
             dupes = sorted({c for c in chosen if chosen.count(c) > 1})
-            raise IllegalAction(ErrorCode.DUPLICATE_CARDS, "the same card was chosen twice", cards=[CARDS[c] for c in dupes])
+            raise IllegalAction(
+                ErrorCode.DUPLICATE_CARDS, "the same card was chosen twice", cards=[CARDS[c] for c in dupes]
+            )
         if len(chosen) != PASS_COUNT:
-            raise IllegalAction(ErrorCode.WRONG_PASS_COUNT, f"pass exactly {PASS_COUNT} cards, not {len(chosen)}", count=len(chosen), expected=PASS_COUNT)
+            raise IllegalAction(
+                ErrorCode.WRONG_PASS_COUNT,
+                f"pass exactly {PASS_COUNT} cards, not {len(chosen)}",
+                count=len(chosen),
+                expected=PASS_COUNT,
+            )
         for card in chosen:
             if not self._hands[seat] >> card & 1:
-                raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card)
+                raise IllegalAction(
+                    ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card
+                )
         return tuple(sorted(chosen))
 
     def can_pass(self, seat: Seat, cards: Iterable[Card | int | str] | str) -> bool:
@@ -256,9 +267,14 @@ class Hand:
         card = to_card(card)
         seat = Seat(seat)
         if self.phase is not Phase.PLAYING:
-            raise IllegalAction(ErrorCode.WRONG_PHASE, f"no card can be played in the {self.phase.value} phase", phase=self.phase.value)
+            raise IllegalAction(
+                ErrorCode.WRONG_PHASE, f"no card can be played in the {self.phase.value} phase", phase=self.phase.value
+            )
         if seat != self._turn:
-            raise IllegalAction(ErrorCode.NOT_YOUR_TURN, f"it is {self._turn.key}'s turn, not {seat.key}'s", seat=seat, turn=self._turn)  # type: ignore[union-attr]
+            turn = self._turn.key if self._turn is not None else "nobody"
+            raise IllegalAction(
+                ErrorCode.NOT_YOUR_TURN, f"it is {turn}'s turn, not {seat.key}'s", seat=seat, turn=self._turn
+            )
         check_play(self._hands[seat], self._trick, len(self._tricks), self.hearts_broken, self.rules, seat, card)
         return card
 

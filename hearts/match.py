@@ -15,8 +15,8 @@ can show the score first) and at the end of the match. :meth:`Match.apply` takes
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .actions import Action, Claim, NextHand, PassCards, PlayCard
 from .cards import Card

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .cards import Card
 from .deal import Deal, deal_from_seed, validate_deal
@@ -92,6 +93,7 @@ def json_depth(text: str, limit: int = 1 << 30) -> int:
             depth -= 1
     return deepest
 
+
 MATCH_FORMAT = "hearts-match"
 HAND_FORMAT = "hearts-hand"
 VERSION = 1
@@ -124,7 +126,7 @@ def match_to_record(match: Match) -> dict[str, Any]:
     if match.max_hands is not None:
         record["max_hands"] = match.max_hands
     if match.first_hand:
-        record["earlier"] = sheet_to_list(match.score_sheet[:match.first_hand])
+        record["earlier"] = sheet_to_list(match.score_sheet[: match.first_hand])
     record["hands"] = [_hand_body(h, match.seed is None) for h in match.hands]
     return record
 
@@ -155,7 +157,12 @@ def _header(data: Any, expected: tuple[str, ...]) -> Rules:
     if fmt not in expected:
         raise _fail(ErrorCode.UNKNOWN_FORMAT, "format", f"unknown record format {fmt!r}", format=fmt)
     if data.get("version") != VERSION:
-        raise _fail(ErrorCode.UNSUPPORTED_VERSION, "version", f"unsupported version {data.get('version')!r} (this engine reads {VERSION})", version=data.get("version"))
+        raise _fail(
+            ErrorCode.UNSUPPORTED_VERSION,
+            "version",
+            f"unsupported version {data.get('version')!r} (this engine reads {VERSION})",
+            version=data.get("version"),
+        )
     try:
         return Rules.from_dict(data.get("rules", {}))
     except ValueError as exc:
@@ -209,10 +216,21 @@ def _replay_hand(hand: Hand, body: Mapping[str, Any], step: str, on_play: Any = 
                 try:
                     hand.choose_pass(seat, chosen[seat])
                 except IllegalAction as exc:
-                    raise RecordError(exc.code, f"{step}.passes.{seat.key}: {exc.message}", step=f"{step}.passes.{seat.key}", cause=exc, **exc.details) from None
+                    raise RecordError(
+                        exc.code,
+                        f"{step}.passes.{seat.key}: {exc.message}",
+                        step=f"{step}.passes.{seat.key}",
+                        cause=exc,
+                        **exc.details,
+                    ) from None
     plays = _card_list(body.get("plays", []), f"{step}.plays")
     if plays and hand.phase is Phase.PASSING:
-        raise _fail(ErrorCode.INCOMPLETE_PASSES, f"{step}.passes", "cards were played before every seat had passed", waiting=list(hand.waiting_for_pass))
+        raise _fail(
+            ErrorCode.INCOMPLETE_PASSES,
+            f"{step}.passes",
+            "cards were played before every seat had passed",
+            waiting=list(hand.waiting_for_pass),
+        )
     play = on_play or hand.play
     for i, card in enumerate(plays):
         if hand.phase is not Phase.PLAYING:
@@ -223,12 +241,20 @@ def _replay_hand(hand: Hand, body: Mapping[str, Any], step: str, on_play: Any = 
         try:
             play(seat, card)
         except IllegalAction as exc:
-            raise RecordError(exc.code, f"{step}.plays[{i}] ({seat.key} {card.text}): {exc.message}", step=f"{step}.plays[{i}]", cause=exc, **exc.details) from None
+            raise RecordError(
+                exc.code,
+                f"{step}.plays[{i}] ({seat.key} {card.text}): {exc.message}",
+                step=f"{step}.plays[{i}]",
+                cause=exc,
+                **exc.details,
+            ) from None
     if "points" in body:
         expected = body["points"]
         actual = list(hand.result.points) if hand.result else None
         if expected != actual:
-            raise _fail(ErrorCode.BAD_FIELD, f"{step}.points", f"the record says {expected} but the replay scores {actual}")
+            raise _fail(
+                ErrorCode.BAD_FIELD, f"{step}.points", f"the record says {expected} but the replay scores {actual}"
+            )
 
 
 def _seed(data: Mapping[str, Any]) -> str | None:
@@ -267,7 +293,11 @@ def match_from_record(data: Any) -> Match:
     bodies = data.get("hands")
     if not isinstance(bodies, list) or not bodies:
         raise _fail(ErrorCode.BAD_FIELD, "hands", "a match record needs a non-empty list of hands")
-    deals = None if seed is not None else [_deal(b if isinstance(b, Mapping) else {}, f"hands[{i}]") for i, b in enumerate(bodies)]
+    deals = (
+        None
+        if seed is not None
+        else [_deal(b if isinstance(b, Mapping) else {}, f"hands[{i}]") for i, b in enumerate(bodies)]
+    )
     match = Match(rules, seed, deals=deals, max_hands=max_hands, earlier=_earlier(data, rules))
     for i, body in enumerate(bodies):
         step = f"hands[{i}]"
@@ -291,7 +321,9 @@ def hand_from_record(data: Any) -> Hand:
     try:
         direction = PassDirection(data.get("pass_direction", rules.pass_direction(0).value))
     except ValueError:
-        raise _fail(ErrorCode.BAD_FIELD, "pass_direction", f"unknown pass direction {data.get('pass_direction')!r}") from None
+        raise _fail(
+            ErrorCode.BAD_FIELD, "pass_direction", f"unknown pass direction {data.get('pass_direction')!r}"
+        ) from None
     number = data.get("hand_number", 0)
     before = data.get("scores_before", [0, 0, 0, 0])
     if not isinstance(number, int) or number < 0:

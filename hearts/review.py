@@ -55,16 +55,34 @@ from .trick import rest_is_decided, trick_winner
 from .view import SeatView
 
 __all__ = [
-    "Verdict", "review_steps", "review", "evaluate_play", "evaluate_pass", "pass_candidates", "review_rng",
-    "explain_play", "explain_pass",
-    "REVIEW_THRESHOLD", "REVIEW_ITERATIONS", "REASON_CODES", "decision_count",
+    "Verdict",
+    "review_steps",
+    "review",
+    "evaluate_play",
+    "evaluate_pass",
+    "pass_candidates",
+    "review_rng",
+    "explain_play",
+    "explain_pass",
+    "REVIEW_THRESHOLD",
+    "REVIEW_ITERATIONS",
+    "REASON_CODES",
+    "decision_count",
 ]
 
 REVIEW_THRESHOLD = REVIEW.threshold  # points of the hand: a decision that costs more is flagged
 REVIEW_ITERATIONS = REVIEW.worlds  # sampled worlds per stage of a play decision (the pass: see evaluate_pass)
 REASON_CODES: tuple[str, ...] = (
-    "risked_queen", "took_points", "kept_danger", "broke_void", "lead_suit",
-    "pass_kept_queen", "pass_kept_high_hearts", "pass_kept_spades", "moon", "search_prefers",
+    "risked_queen",
+    "took_points",
+    "kept_danger",
+    "broke_void",
+    "lead_suit",
+    "pass_kept_queen",
+    "pass_kept_high_hearts",
+    "pass_kept_spades",
+    "moon",
+    "search_prefers",
 )
 MOON_COST = 5.0  # in a hand another seat shot the moon, a decision that costs this much is about the moon
 
@@ -94,8 +112,9 @@ def review_rng(view: SeatView, seed: str | None = None) -> random.Random:
 
 
 # ----------------------------------------------------------------------------- evaluation (view only)
-def evaluate_play(view: SeatView, chosen: Card, *, iterations: int = REVIEW_ITERATIONS,
-                  seed: str | None = None) -> Evaluation:
+def evaluate_play(
+    view: SeatView, chosen: Card, *, iterations: int = REVIEW_ITERATIONS, seed: str | None = None
+) -> Evaluation:
     """``(best, cost)`` of playing ``chosen`` in ``view`` (a generator, see :func:`review_steps`)."""
     if view.phase is not Phase.PLAYING or view.turn != view.seat or chosen not in view.legal:
         raise ValueError(f"{Card(chosen).text} is not a legal play for {view.seat.key} in this view")
@@ -131,13 +150,18 @@ def pass_candidates(view: SeatView, chosen: tuple[Card, ...]) -> list[tuple[int,
     return list(dict.fromkeys(tuple(sorted(c)) for c in out))
 
 
-def evaluate_pass(view: SeatView, chosen: tuple[Card, ...], *, iterations: int = REVIEW_ITERATIONS,
-                  seed: str | None = None) -> Evaluation:
+def evaluate_pass(
+    view: SeatView, chosen: tuple[Card, ...], *, iterations: int = REVIEW_ITERATIONS, seed: str | None = None
+) -> Evaluation:
     """``(best, cost)`` of passing ``chosen`` in ``view``: every candidate on ``iterations`` times
     ``REVIEW.pass_screen`` deals (each plays the whole hand out), then the winner against ``chosen``
     on ``iterations`` times ``REVIEW.pass_confirm`` fresh deals."""
-    if view.phase is not Phase.PASSING or view.passed is not None or len(set(chosen)) != 3 \
-            or mask_of(chosen) & ~view.hand_mask:
+    if (
+        view.phase is not Phase.PASSING
+        or view.passed is not None
+        or len(set(chosen)) != 3
+        or mask_of(chosen) & ~view.hand_mask
+    ):
         raise ValueError("not a pass this seat can make in this view")
     chosen = tuple(sorted(chosen))
     if moon_pass(view.hand_mask) is not None:
@@ -164,8 +188,14 @@ def _decided(view: SeatView) -> bool:
 
 
 # ----------------------------------------------------------------------------- the walk
-def review_steps(hand: Hand, seat: Seat, *, iterations: int = REVIEW_ITERATIONS, threshold: float = REVIEW_THRESHOLD,
-                 seed: str | None = None) -> Generator[Verdict | None, None, None]:
+def review_steps(
+    hand: Hand,
+    seat: Seat,
+    *,
+    iterations: int = REVIEW_ITERATIONS,
+    threshold: float = REVIEW_THRESHOLD,
+    seed: str | None = None,
+) -> Generator[Verdict | None, None, None]:
     """Yield ``None`` between slices of work and one :class:`Verdict` per decision of ``seat`` in
     the finished ``hand`` (its pass first, then its plays in order). ``ValueError`` at once if
     the hand is not finished."""
@@ -182,9 +212,12 @@ def decision_count(hand: Hand, seat: Seat) -> int:
     return (hand.passes[seat] is not None) + sum(1 for trick in hand.tricks for s, _ in trick.plays if s == seat)
 
 
-def _walk(hand: Hand, seat: Seat, iterations: int, threshold: float, seed: str | None) -> Generator[Verdict | None, None, None]:
-    replay = Hand(hand.deal, hand.rules, hand.pass_direction, hand_number=hand.hand_number,
-                  scores_before=hand.scores_before)
+def _walk(
+    hand: Hand, seat: Seat, iterations: int, threshold: float, seed: str | None
+) -> Generator[Verdict | None, None, None]:
+    replay = Hand(
+        hand.deal, hand.rules, hand.pass_direction, hand_number=hand.hand_number, scores_before=hand.scores_before
+    )
     index = 0
     passed = hand.passes[seat]
     if passed is not None:
@@ -209,8 +242,14 @@ def _walk(hand: Hand, seat: Seat, iterations: int, threshold: float, seed: str |
         replay.play(turn, card)
 
 
-def review(hand: Hand, seat: Seat, *, iterations: int = REVIEW_ITERATIONS, threshold: float = REVIEW_THRESHOLD,
-           seed: str | None = None) -> list[Verdict]:
+def review(
+    hand: Hand,
+    seat: Seat,
+    *,
+    iterations: int = REVIEW_ITERATIONS,
+    threshold: float = REVIEW_THRESHOLD,
+    seed: str | None = None,
+) -> list[Verdict]:
     """All verdicts at once (:func:`review_steps` without the pauses)."""
     steps = review_steps(hand, seat, iterations=iterations, threshold=threshold, seed=seed)
     return [v for v in steps if v is not None]
@@ -280,8 +319,11 @@ def explain_play(hand: Hand, view: SeatView, chosen: Card, best: Card, cost: flo
         if _dangerous(best, view) and not _dangerous(chosen, view):
             return "kept_danger", (("card", card), ("best", other))
     if led is None or chosen.suit != led:
-        if count(hand_mask & SUITS[best.suit]) == 1 and best.suit is not Suit.HEARTS \
-                and count(hand_mask & SUITS[chosen.suit]) > 1:
+        if (
+            count(hand_mask & SUITS[best.suit]) == 1
+            and best.suit is not Suit.HEARTS
+            and count(hand_mask & SUITS[chosen.suit]) > 1
+        ):
             return "broke_void", (("card", card),)
     if led is None and chosen.suit != best.suit:
         return "lead_suit", (("suit", chosen.suit.name.lower()), ("best", other))
@@ -318,4 +360,3 @@ def _dangerous(card: Card, view: SeatView) -> bool:
     if c in (AS, KS):
         return queen_out
     return card.suit is Suit.HEARTS and rank_of(c) >= 11
-

@@ -14,9 +14,10 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
 from .cards import HEARTS_MASK, QUEEN_OF_SPADES
 from .seats import PassDirection
@@ -98,7 +99,7 @@ class Rules:
             return QUEEN_OF_SPADES.mask
         return 0
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,7 +114,7 @@ class Rules:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """Rules from :meth:`to_dict` output; missing keys take the defaults, unknown keys are refused."""
         if not isinstance(data, Mapping):
             raise ValueError("rules must be an object")

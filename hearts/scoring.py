@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, popcount
 from .rules import MoonScoring, Rules
@@ -30,7 +30,6 @@ class HandResult:
     jack: Seat | None
 
 
-
 def score_hand(taken: Sequence[int], rules: Rules, scores_before: Sequence[int] = (0, 0, 0, 0)) -> HandResult:
     """Score a finished hand from the cards each seat took (bitmasks).
 
@@ -55,7 +54,9 @@ def score_hand(taken: Sequence[int], rules: Rules, scores_before: Sequence[int] 
             added = [scores_before[s] + (0 if s == moon else 26) for s in SEATS]
             ends = max(added) >= rules.target
             lowest = min(added)
-            moon_scoring = MoonScoring.SUBTRACT_FROM_SHOOTER if ends and added[moon] > lowest else MoonScoring.ADD_TO_OTHERS
+            moon_scoring = (
+                MoonScoring.SUBTRACT_FROM_SHOOTER if ends and added[moon] > lowest else MoonScoring.ADD_TO_OTHERS
+            )
         if moon_scoring is MoonScoring.ADD_TO_OTHERS:
             points = [0 if s == moon else 26 for s in SEATS]
         else:
@@ -63,4 +64,3 @@ def score_hand(taken: Sequence[int], rules: Rules, scores_before: Sequence[int] 
     if jack_seat is not None:
         points[jack_seat] -= 10
     return HandResult(tuple(points), penalty, moon, moon_scoring, jack_seat)  # type: ignore[arg-type]
-

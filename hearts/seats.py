@@ -18,7 +18,7 @@ class Seat(IntEnum):
     EAST = 3
 
     @property
-    def next(self) -> "Seat":
+    def next(self) -> Seat:
         """The seat that plays after this one (clockwise, to the left)."""
         return SEATS[(self + 1) % 4]
 
@@ -28,7 +28,7 @@ class Seat(IntEnum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, text: str | int) -> "Seat":
+    def parse(cls, text: str | int) -> Seat:
         if isinstance(text, int) and not isinstance(text, bool):
             if 0 <= text < 4:
                 return SEATS[text]

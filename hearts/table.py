@@ -30,7 +30,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine, Generator, Sequence
 from contextvars import ContextVar
 from functools import partial
-from typing import Any, Protocol, TypeVar, Union
+from typing import Any, Protocol, TypeVar
 
 from .actions import Action, NextHand
 from .deal import Deal
@@ -45,7 +45,7 @@ from .view import SeatView
 __all__ = ["Player", "Listener", "Game", "play", "run_sync", "drain", "run_steps", "Pace", "WaitedForInput"]
 
 T = TypeVar("T")
-Game = Union[Match, Hand]
+Game = Match | Hand
 Pace = Callable[[], Awaitable[None]]
 
 
@@ -55,8 +55,9 @@ class WaitedForInput(RuntimeError):
 
 class Player(Protocol):
     """Drives one seat. ``choose`` returns the seat's next action for ``view`` (a pass while
-    ``view.phase`` is ``PASSING``, else a play, or a :class:`~hearts.actions.Claim` of the rest). ``refused`` hears why the table did not accept
-    an action; the table then asks again (a bot's refusal is a bug: it should raise)."""
+    ``view.phase`` is ``PASSING``, else a play, or a :class:`~hearts.actions.Claim` of the rest).
+    ``refused`` hears why the table did not accept an action; the table then asks again (a bot's
+    refusal is a bug: it should raise)."""
 
     async def choose(self, view: SeatView) -> Action: ...
 

@@ -27,16 +27,25 @@ Q♠; a seat that allows a moon did not take the Q♠ of that hand; each hand sc
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from .cards import QUEEN_OF_SPADES
 from .hand import Hand
 from .match import HandScore, Match
 from .seats import SEATS, Seat
 
-__all__ = ["HandTally", "MatchTally", "hand_tally", "match_tally", "sheet_tally", "place_of", "fit_totals", "HAND_POINTS",
-           "MAX_MATCH_HANDS"]
+__all__ = [
+    "HandTally",
+    "MatchTally",
+    "hand_tally",
+    "match_tally",
+    "sheet_tally",
+    "place_of",
+    "fit_totals",
+    "HAND_POINTS",
+    "MAX_MATCH_HANDS",
+]
 
 # What one seat can score in one hand: 26 at most (all the penalty cards, or the others' moon);
 # −36 at least (a moon scored −26 for the shooter, who also took the J♦ at −10).
@@ -83,9 +92,12 @@ def hand_tally(hand: Hand, seat: Seat) -> HandTally:
     result = hand.result
     if result is None:
         raise ValueError("the hand is not over")
-    return HandTally(points=result.points[seat], moon_shot=result.moon == seat,
-                     moon_allowed=result.moon is not None and result.moon != seat,
-                     queen_taken=bool(hand.taken_mask(seat) & QUEEN_OF_SPADES.mask))
+    return HandTally(
+        points=result.points[seat],
+        moon_shot=result.moon == seat,
+        moon_allowed=result.moon is not None and result.moon != seat,
+        queen_taken=bool(hand.taken_mask(seat) & QUEEN_OF_SPADES.mask),
+    )
 
 
 def place_of(totals: Sequence[int], seat: Seat) -> int:
@@ -106,9 +118,16 @@ def match_tally(match: Match, seat: Seat) -> MatchTally:
         return sheet_tally(match.score_sheet, match.winners, seat)
     hands = [hand_tally(h, seat) for h in match.hands]
     won, shared, place = _result(match.scores, match.winners, seat)
-    return MatchTally(hands=len(hands), points=sum(h.points for h in hands),
-                      moons_shot=sum(h.moon_shot for h in hands), moons_allowed=sum(h.moon_allowed for h in hands),
-                      queens=sum(1 for h in hands if h.queen_taken), won=won, shared=shared, place=place)
+    return MatchTally(
+        hands=len(hands),
+        points=sum(h.points for h in hands),
+        moons_shot=sum(h.moon_shot for h in hands),
+        moons_allowed=sum(h.moon_allowed for h in hands),
+        queens=sum(1 for h in hands if h.queen_taken),
+        won=won,
+        shared=shared,
+        place=place,
+    )
 
 
 def sheet_tally(sheet: Sequence[HandScore], winners: Sequence[Seat], seat: Seat) -> MatchTally:
@@ -122,9 +141,16 @@ def sheet_tally(sheet: Sequence[HandScore], winners: Sequence[Seat], seat: Seat)
         if tuple(running) != tuple(row.totals):
             raise ValueError(f"the totals of hand {row.hand_number + 1} do not add up")
     won, shared, place = _result(running, winners, seat)
-    return MatchTally(hands=len(sheet), points=running[seat], moons_shot=sum(1 for r in sheet if r.moon == seat),
-                      moons_allowed=sum(1 for r in sheet if r.moon is not None and r.moon != seat),
-                      queens=None, won=won, shared=shared, place=place)
+    return MatchTally(
+        hands=len(sheet),
+        points=running[seat],
+        moons_shot=sum(1 for r in sheet if r.moon == seat),
+        moons_allowed=sum(1 for r in sheet if r.moon is not None and r.moon != seat),
+        queens=None,
+        won=won,
+        shared=shared,
+        place=place,
+    )
 
 
 def fit_totals(totals: Mapping[str, int]) -> dict[str, int]:

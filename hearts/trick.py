@@ -6,8 +6,8 @@ state machine, the bots' knowledge and the fast playouts all call them (or are t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, popcount
 from .errors import ErrorCode, IllegalAction
@@ -59,12 +59,21 @@ def legal_mask(hand: int, led_suit: int, trick_number: int, hearts_broken: bool,
     return hand
 
 
-def check_play(hand: int, trick: Sequence[tuple[Seat, Card]], trick_number: int, hearts_broken: bool, rules: Rules,
-               seat: Seat, card: Card) -> None:
+def check_play(
+    hand: int,
+    trick: Sequence[tuple[Seat, Card]],
+    trick_number: int,
+    hearts_broken: bool,
+    rules: Rules,
+    seat: Seat,
+    card: Card,
+) -> None:
     """Raise :class:`IllegalAction` with the reason's code unless ``seat``, whose turn it is and
     who holds ``hand`` (bitmask), may play ``card`` to ``trick`` (the plays so far)."""
     if not hand >> card & 1:
-        raise IllegalAction(ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card)
+        raise IllegalAction(
+            ErrorCode.CARD_NOT_IN_HAND, f"{card.text} is not in {seat.key}'s hand", seat=seat, card=card
+        )
     led_suit = trick[0][1] // 13 if trick else -1
     if legal_mask(hand, led_suit, trick_number, hearts_broken, rules.first_trick_forbidden) >> card & 1:
         return
@@ -74,10 +83,17 @@ def check_play(hand: int, trick: Sequence[tuple[Seat, Card]], trick_number: int,
         raise IllegalAction(ErrorCode.HEARTS_NOT_BROKEN, "hearts cannot be led until hearts are broken", card=card)
     led = trick[0][1].suit
     if hand & SUIT_MASKS[led]:
-        raise IllegalAction(ErrorCode.MUST_FOLLOW_SUIT, f"{seat.key} must follow {led.name.lower()}", card=card, suit=led)
+        raise IllegalAction(
+            ErrorCode.MUST_FOLLOW_SUIT, f"{seat.key} must follow {led.name.lower()}", card=card, suit=led
+        )
     kind = "queen" if card == QUEEN_OF_SPADES else "hearts"
-    raise IllegalAction(ErrorCode.NO_POINTS_ON_FIRST_TRICK, "no points may be discarded on the first trick", card=card, kind=kind,
-                        barred=rules.first_trick.value)
+    raise IllegalAction(
+        ErrorCode.NO_POINTS_ON_FIRST_TRICK,
+        "no points may be discarded on the first trick",
+        card=card,
+        kind=kind,
+        barred=rules.first_trick.value,
+    )
 
 
 def trick_winner(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:

@@ -40,8 +40,9 @@ True
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .actions import Action, NextHand, PassCards, PlayCard
 from .cards import Card
@@ -117,8 +118,12 @@ def take_back(record: Mapping[str, Any], seat: Seat) -> Undone | None:
             if i == 0:
                 return None
             given = [PassCards(s, hand.passes[s] or ()) for s in SEATS if s.key in passes]
-            removed = [NextHand(None if record.get("seed") is not None else hand.deal), *given,
-                       *(PlayCard(s, c) for s, c in plays), *removed]
+            removed = [
+                NextHand(None if record.get("seed") is not None else hand.deal),
+                *given,
+                *(PlayCard(s, c) for s, c in plays),
+                *removed,
+            ]
             continue
         kept.pop("points", None)
         out = {key: copy.deepcopy(value) for key, value in record.items() if key != "hands"}
@@ -136,9 +141,15 @@ def _replay(record: Mapping[str, Any], index: int) -> Hand:
         rules = Rules.from_dict(record.get("rules", {}))
     except ValueError as exc:
         raise RecordError(ErrorCode.BAD_RULES, f"rules: {exc}", step="rules") from None
-    one: dict[str, Any] = {"format": HAND_FORMAT, "version": VERSION, "rules": record.get("rules", {}),
-                           "pass_direction": rules.pass_direction(index).value, "hand_number": index,
-                           "passes": body.get("passes"), "plays": body.get("plays", [])}
+    one: dict[str, Any] = {
+        "format": HAND_FORMAT,
+        "version": VERSION,
+        "rules": record.get("rules", {}),
+        "pass_direction": rules.pass_direction(index).value,
+        "hand_number": index,
+        "passes": body.get("passes"),
+        "plays": body.get("plays", []),
+    }
     seed = record.get("seed")
     if seed is not None:
         if not isinstance(seed, str):

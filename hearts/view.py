@@ -101,7 +101,9 @@ class SeatView:
         ``card`` now (a guest's page explains a refused card without the game)."""
         if self.phase is not Phase.PLAYING or self.turn != self.seat:
             raise IllegalAction(ErrorCode.NOT_YOUR_TURN, "it is not this seat's turn", seat=self.seat)
-        check_play(self.hand_mask, self.current_trick, self.trick_number, self.hearts_broken, self.rules, self.seat, card)
+        check_play(
+            self.hand_mask, self.current_trick, self.trick_number, self.hearts_broken, self.rules, self.seat, card
+        )
 
     @property
     def can_claim(self) -> bool:

@@ -17,7 +17,16 @@ from typing import Any, TypeVar
 
 from .cards import Card
 from .events import (
-    CardPlayed, CardsPassed, Event, HandOver, HandStarted, HeartsBroken, MatchOver, MoonShot, PassChosen, TrickWon,
+    CardPlayed,
+    CardsPassed,
+    Event,
+    HandOver,
+    HandStarted,
+    HeartsBroken,
+    MatchOver,
+    MoonShot,
+    PassChosen,
+    TrickWon,
 )
 from .match import HandScore
 from .phase import Phase
@@ -26,8 +35,15 @@ from .seats import PassDirection, Seat
 from .trick import Trick
 from .view import SeatView
 
-__all__ = ["WireError", "view_to_dict", "view_from_dict", "sheet_to_list", "sheet_from_list", "event_from_dict",
-           "events_from_list"]
+__all__ = [
+    "WireError",
+    "view_to_dict",
+    "view_from_dict",
+    "sheet_to_list",
+    "sheet_from_list",
+    "event_from_dict",
+    "events_from_list",
+]
 
 T = TypeVar("T")
 _MARKERS = ("none", "hearts", "queen", "jack")
@@ -57,7 +73,7 @@ def _card(v: Any) -> Card:
     raise WireError(f"not a card: {str(v)[:12]!r}")
 
 
-def _int(v: Any, low: int = -10**6, high: int = 10**6) -> int:
+def _int(v: Any, low: int = -(10**6), high: int = 10**6) -> int:
     if isinstance(v, int) and not isinstance(v, bool) and low <= v <= high:
         return v
     raise WireError(f"not a whole number in range: {str(v)[:12]!r}")
@@ -116,8 +132,14 @@ def _enum(v: Any, kind: Callable[[Any], T]) -> T:
 
 # ------------------------------------------------------------------ views
 def _trick_to_dict(t: Trick) -> dict[str, Any]:
-    return {"number": t.number, "leader": t.leader.key, "plays": [[s.key, c.text] for s, c in t.plays],
-            "winner": t.winner.key, "points": t.points, "marker": t.marker}
+    return {
+        "number": t.number,
+        "leader": t.leader.key,
+        "plays": [[s.key, c.text] for s, c in t.plays],
+        "winner": t.winner.key,
+        "points": t.points,
+        "marker": t.marker,
+    }
 
 
 def _trick_from_dict(v: Any) -> Trick:
@@ -128,14 +150,23 @@ def _trick_from_dict(v: Any) -> Trick:
     plays = _plays(_get(d, "plays"))
     if len(plays) != 4:
         raise WireError("a trick has four plays")
-    return Trick(_int(_get(d, "number"), 0, 12), _seat(_get(d, "leader")), plays, _seat(_get(d, "winner")),
-                 _int(_get(d, "points"), -10, 26), marker)
+    return Trick(
+        _int(_get(d, "number"), 0, 12),
+        _seat(_get(d, "leader")),
+        plays,
+        _seat(_get(d, "winner")),
+        _int(_get(d, "points"), -10, 26),
+        marker,
+    )
 
 
 def view_to_dict(view: SeatView) -> dict[str, Any]:
     return {
-        "seat": view.seat.key, "rules": view.rules.to_dict(), "hand_number": view.hand_number,
-        "phase": view.phase.value, "pass_direction": view.pass_direction.value,
+        "seat": view.seat.key,
+        "rules": view.rules.to_dict(),
+        "hand_number": view.hand_number,
+        "phase": view.phase.value,
+        "pass_direction": view.pass_direction.value,
         "hand": [c.text for c in view.hand],
         "passed": None if view.passed is None else [c.text for c in view.passed],
         "received": [c.text for c in view.received],
@@ -143,8 +174,11 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
         "current_trick": [[s.key, c.text] for s, c in view.current_trick],
         "leader": None if view.leader is None else view.leader.key,
         "turn": None if view.turn is None else view.turn.key,
-        "hearts_broken": view.hearts_broken, "points_taken": list(view.points_taken),
-        "scores": list(view.scores), "legal": [c.text for c in view.legal], "hand_sizes": list(view.hand_sizes),
+        "hearts_broken": view.hearts_broken,
+        "points_taken": list(view.points_taken),
+        "scores": list(view.scores),
+        "legal": [c.text for c in view.legal],
+        "hand_sizes": list(view.hand_sizes),
     }
 
 
@@ -159,29 +193,52 @@ def view_from_dict(data: Any) -> SeatView:
     if any(not 0 <= n <= 13 for n in sizes):
         raise WireError("a hand holds 0 to 13 cards")
     return SeatView(
-        seat=_seat(_get(d, "seat")), rules=rules, hand_number=_int(_get(d, "hand_number"), 0, 10**4),
-        phase=_enum(_get(d, "phase"), Phase), pass_direction=_enum(_get(d, "pass_direction"), PassDirection),
-        hand=_cards(_get(d, "hand")), passed=None if passed is None else _cards(passed, 3),
-        received=_cards(_get(d, "received"), 3), tricks=_list(_get(d, "tricks"), _trick_from_dict, 13),
-        current_trick=_plays(_get(d, "current_trick")), leader=_opt_seat(_get(d, "leader")),
-        turn=_opt_seat(_get(d, "turn")), hearts_broken=_bool(_get(d, "hearts_broken")),
-        points_taken=_four(_get(d, "points_taken")), scores=_four(_get(d, "scores")),
-        legal=_cards(_get(d, "legal")), hand_sizes=sizes,
+        seat=_seat(_get(d, "seat")),
+        rules=rules,
+        hand_number=_int(_get(d, "hand_number"), 0, 10**4),
+        phase=_enum(_get(d, "phase"), Phase),
+        pass_direction=_enum(_get(d, "pass_direction"), PassDirection),
+        hand=_cards(_get(d, "hand")),
+        passed=None if passed is None else _cards(passed, 3),
+        received=_cards(_get(d, "received"), 3),
+        tricks=_list(_get(d, "tricks"), _trick_from_dict, 13),
+        current_trick=_plays(_get(d, "current_trick")),
+        leader=_opt_seat(_get(d, "leader")),
+        turn=_opt_seat(_get(d, "turn")),
+        hearts_broken=_bool(_get(d, "hearts_broken")),
+        points_taken=_four(_get(d, "points_taken")),
+        scores=_four(_get(d, "scores")),
+        legal=_cards(_get(d, "legal")),
+        hand_sizes=sizes,
     )
 
 
 # ------------------------------------------------------------------ the score sheet
 def sheet_to_list(sheet: Sequence[HandScore]) -> list[dict[str, Any]]:
-    return [{"hand_number": r.hand_number, "points": list(r.points), "penalty": list(r.penalty),
-             "moon": None if r.moon is None else r.moon.key, "jack": None if r.jack is None else r.jack.key,
-             "totals": list(r.totals)} for r in sheet]
+    return [
+        {
+            "hand_number": r.hand_number,
+            "points": list(r.points),
+            "penalty": list(r.penalty),
+            "moon": None if r.moon is None else r.moon.key,
+            "jack": None if r.jack is None else r.jack.key,
+            "totals": list(r.totals),
+        }
+        for r in sheet
+    ]
 
 
 def sheet_from_list(data: Any) -> tuple[HandScore, ...]:
     def row(v: Any) -> HandScore:
         d = _map(v)
-        return HandScore(_int(_get(d, "hand_number"), 0, 10**4), _four(_get(d, "points")), _four(_get(d, "penalty")),
-                         _opt_seat(_get(d, "moon")), _opt_seat(_get(d, "jack")), _four(_get(d, "totals")))
+        return HandScore(
+            _int(_get(d, "hand_number"), 0, 10**4),
+            _four(_get(d, "points")),
+            _four(_get(d, "penalty")),
+            _opt_seat(_get(d, "moon")),
+            _opt_seat(_get(d, "jack")),
+            _four(_get(d, "totals")),
+        )
 
     return _list(data, row, 10**4)
 
@@ -195,18 +252,32 @@ def _given(v: Any) -> tuple[tuple[Card, ...], ...]:
 
 
 _EVENT_READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
-    "hand_started": lambda d: HandStarted(_int(_get(d, "hand_number"), 0, 10**4),
-                                          _enum(_get(d, "pass_direction"), PassDirection)),
+    "hand_started": lambda d: HandStarted(
+        _int(_get(d, "hand_number"), 0, 10**4), _enum(_get(d, "pass_direction"), PassDirection)
+    ),
     "pass_chosen": lambda d: PassChosen(_seat(_get(d, "seat"))),
     "cards_passed": lambda d: CardsPassed(_enum(_get(d, "direction"), PassDirection), _given(_get(d, "given"))),
-    "card_played": lambda d: CardPlayed(_seat(_get(d, "seat")), _card(_get(d, "card")), _int(_get(d, "trick_number"), 0, 12)),
+    "card_played": lambda d: CardPlayed(
+        _seat(_get(d, "seat")), _card(_get(d, "card")), _int(_get(d, "trick_number"), 0, 12)
+    ),
     "hearts_broken": lambda d: HeartsBroken(_seat(_get(d, "seat")), _card(_get(d, "card"))),
-    "trick_won": lambda d: TrickWon(_seat(_get(d, "seat")), _int(_get(d, "trick_number"), 0, 12), _plays(_get(d, "plays")),
-                                    _int(_get(d, "points"), -10, 26), _get(d, "marker") if _get(d, "marker") in _MARKERS else "none"),
-    "moon_shot": lambda d: MoonShot(_seat(_get(d, "seat")),
-                                    _get(d, "scoring") if _get(d, "scoring") in ("add_to_others", "subtract_from_shooter") else "add_to_others"),
-    "hand_over": lambda d: HandOver(_int(_get(d, "hand_number"), 0, 10**4), _four(_get(d, "points")),
-                                    _opt_seat(_get(d, "moon")), _four(_get(d, "totals"))),
+    "trick_won": lambda d: TrickWon(
+        _seat(_get(d, "seat")),
+        _int(_get(d, "trick_number"), 0, 12),
+        _plays(_get(d, "plays")),
+        _int(_get(d, "points"), -10, 26),
+        _get(d, "marker") if _get(d, "marker") in _MARKERS else "none",
+    ),
+    "moon_shot": lambda d: MoonShot(
+        _seat(_get(d, "seat")),
+        _get(d, "scoring") if _get(d, "scoring") in ("add_to_others", "subtract_from_shooter") else "add_to_others",
+    ),
+    "hand_over": lambda d: HandOver(
+        _int(_get(d, "hand_number"), 0, 10**4),
+        _four(_get(d, "points")),
+        _opt_seat(_get(d, "moon")),
+        _four(_get(d, "totals")),
+    ),
     "match_over": lambda d: MatchOver(_list(_get(d, "winners"), _seat, 4), _four(_get(d, "totals"))),
 }
 

@@ -37,12 +37,12 @@ import random
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from itertools import permutations
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence, TextIO, TypedDict, TypeVar, get_type_hints
+from typing import TYPE_CHECKING, TextIO, TypedDict, TypeVar, get_type_hints
 
 from hearts.bots import make_bot
 from hearts.bots.base import Bot
@@ -61,8 +61,22 @@ if TYPE_CHECKING:
 
     from _typeshed import DataclassInstance
 
-__all__ = ["ArenaConfig", "BotSpec", "bot_spec", "bot_list", "switch_setting", "hard_config", "switches", "play_match", "run_arena", "main",
-           "BROWSER_WORLDS", "WORKER_PLAY_WORLDS", "WORKER_PASS_WORLDS", "WORKER_VERSIONS"]
+__all__ = [
+    "ArenaConfig",
+    "BotSpec",
+    "bot_spec",
+    "bot_list",
+    "switch_setting",
+    "hard_config",
+    "switches",
+    "play_match",
+    "run_arena",
+    "main",
+    "BROWSER_WORLDS",
+    "WORKER_PLAY_WORLDS",
+    "WORKER_PASS_WORLDS",
+    "WORKER_VERSIONS",
+]
 
 # Worlds per (play, pass) decision each Hard configuration reaches in the browser within the UI's
 # 250 ms (headless Chromium 156, Pyodide 314, main thread: python3 -m lab.browser.hard_bench --iterations
@@ -78,8 +92,7 @@ BROWSER_WORLDS: dict[int, tuple[int, int]] = {1: (850, 85), 7: (1150, 270)}
 # pass). Medians over 12 Hard hands, 316 searched plays and 27 passes on the idle 2-core dev machine
 # (Chromium 156, Pyodide 314: python3 -m lab.browser.hard_hand). The arena plays ``hard@worker`` at
 # these sizes; they hold for the configurations of WORKER_VERSIONS (the same cost per world).
-WORKER_PLAY_WORLDS: tuple[int, ...] = (
-    0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
+WORKER_PLAY_WORLDS: tuple[int, ...] = (0, 4000, 4000, 4000, 4000, 3050, 2380, 2270, 1710, 1490, 1210, 1130, 1090, 1210)
 WORKER_PASS_WORLDS = 710
 WORKER_VERSIONS = (7,)
 
@@ -160,8 +173,10 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
     play, pass_ = BROWSER_WORLDS[version]
     if size == "worker":
         if version not in WORKER_VERSIONS:
-            raise ValueError(f"{name!r}: the worker's sizes were measured for Hard v{'/v'.join(map(str, WORKER_VERSIONS))}"
-                             " (another version costs a different time per world)")
+            raise ValueError(
+                f"{name!r}: the worker's sizes were measured for Hard v{'/v'.join(map(str, WORKER_VERSIONS))}"
+                " (another version costs a different time per world)"
+            )
         return replace(spec, iterations=play, pass_iterations=WORKER_PASS_WORLDS, worker=True)
     if size:
         play_text, _, pass_text = size.partition("/")
@@ -197,8 +212,9 @@ def switch_setting(text: str) -> str:
     return text
 
 
-def switches(config: DataclassInstance | type[DataclassInstance] = PLAY,
-             path: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
+def switches(
+    config: DataclassInstance | type[DataclassInstance] = PLAY, path: tuple[str, ...] = ()
+) -> dict[str, tuple[str, ...]]:
     """Every switch of a Hard configuration by its name, with its path in the configuration."""
     out: dict[str, tuple[str, ...]] = {}
     for f in fields(config):
@@ -256,8 +272,13 @@ def _make(name: str, cfg: ArenaConfig) -> Bot:
     spec = bot_spec(name, cfg)
     if spec.level != "hard":
         return make_bot(spec.level)
-    return HardBot(budget_ms=cfg.hard_budget_ms, iterations=spec.iterations, pass_iterations=spec.pass_iterations,
-                   config=hard_config(spec), play_schedule=WORKER_PLAY_WORLDS if spec.worker else None)
+    return HardBot(
+        budget_ms=cfg.hard_budget_ms,
+        iterations=spec.iterations,
+        pass_iterations=spec.pass_iterations,
+        config=hard_config(spec),
+        play_schedule=WORKER_PLAY_WORLDS if spec.worker else None,
+    )
 
 
 def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
@@ -323,9 +344,19 @@ class _Recorder(Listener):
                     self.attempts.add(int(ev.seat))
             if isinstance(ev, HandOver):
                 sheet = game.score_sheet[-1]
-                self.row.hands.append(HandRow(self.row.seed, self.row.rotation, ev.hand_number, self.row.seat_bots,
-                                              sheet.points, sheet.penalty, -1 if sheet.moon is None else int(sheet.moon),
-                                              tuple(sorted(self.attempts)), " ".join(self.plays)))
+                self.row.hands.append(
+                    HandRow(
+                        self.row.seed,
+                        self.row.rotation,
+                        ev.hand_number,
+                        self.row.seat_bots,
+                        sheet.points,
+                        sheet.penalty,
+                        -1 if sheet.moon is None else int(sheet.moon),
+                        tuple(sorted(self.attempts)),
+                        " ".join(self.plays),
+                    )
+                )
                 self.attempts.clear()
                 self.plays.clear()
 
@@ -335,8 +366,10 @@ def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
     seed, rotation, cfg = task
     rules: Rules = PRESETS[cfg.rules]
     names = seating(cfg, seed, rotation)
-    players = [BotPlayer(_make(n, cfg), rng=_seat_rng(random.Random(f"arena|{cfg.seed}|{seed}|{rotation}|{s}")))
-               for s, n in enumerate(names)]
+    players = [
+        BotPlayer(_make(n, cfg), rng=_seat_rng(random.Random(f"arena|{cfg.seed}|{seed}|{rotation}|{s}")))
+        for s, n in enumerate(names)
+    ]
     match = Match(rules, seed=f"arena-{cfg.seed}-{seed}", max_hands=60)
     row = MatchRow(seed, rotation, names, ())
     start = time.perf_counter()
@@ -372,8 +405,9 @@ def _play_time(rows: Sequence[MatchRow]) -> str:
     if not timed:
         return ""
     untimed = len(rows) - len(timed)
-    return (f"; {sum(timed):.0f} s of play in {len(timed)} timed matches (summed over processes)"
-            + (f", {untimed} saved without a time" if untimed else ""))
+    return f"; {sum(timed):.0f} s of play in {len(timed)} timed matches (summed over processes)" + (
+        f", {untimed} saved without a time" if untimed else ""
+    )
 
 
 def row_to_json(row: MatchRow) -> str:
@@ -382,15 +416,36 @@ def row_to_json(row: MatchRow) -> str:
 
 def row_from_json(text: str) -> MatchRow:
     data = json.loads(text)
-    hands = [HandRow(h["seed"], h["rotation"], h["hand_number"], tuple(h["seat_bots"]), tuple(h["points"]),
-                     tuple(h["penalty"]), h["moon"], tuple(h.get("attempts", ())), h.get("plays", ""))
-             for h in data["hands"]]
-    return MatchRow(data["seed"], data["rotation"], tuple(data["seat_bots"]), tuple(data["winners"]), hands,
-                    float(data.get("seconds", 0.0)))
+    hands = [
+        HandRow(
+            h["seed"],
+            h["rotation"],
+            h["hand_number"],
+            tuple(h["seat_bots"]),
+            tuple(h["points"]),
+            tuple(h["penalty"]),
+            h["moon"],
+            tuple(h.get("attempts", ())),
+            h.get("plays", ""),
+        )
+        for h in data["hands"]
+    ]
+    return MatchRow(
+        data["seed"],
+        data["rotation"],
+        tuple(data["seat_bots"]),
+        tuple(data["winners"]),
+        hands,
+        float(data.get("seconds", 0.0)),
+    )
 
 
-def run_arena(cfg: ArenaConfig, progress: TextIO | None = sys.stderr, saved: Sequence[MatchRow] = (),
-              on_row: Callable[[MatchRow], None] | None = None) -> list[MatchRow]:
+def run_arena(
+    cfg: ArenaConfig,
+    progress: TextIO | None = sys.stderr,
+    saved: Sequence[MatchRow] = (),
+    on_row: Callable[[MatchRow], None] | None = None,
+) -> list[MatchRow]:
     """Play whole duplicate sets (one match seed in every rotation), seeds in order from 0.
 
     ``cfg.sets``: exactly that many sets (seeds ``0 .. sets - 1``). Otherwise sets are started
@@ -547,7 +602,7 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> Summary:
     pairs_by_order: dict[tuple[str, str], list[tuple[float, float]]] = {}
     pairs_even: dict[tuple[str, str], tuple[float, float, int]] = {}
     for n, a in enumerate(bots):
-        for b in bots[n + 1:]:
+        for b in bots[n + 1 :]:
             diffs = []
             for d in full:
                 vals = []
@@ -564,8 +619,11 @@ def summarize(cfg: ArenaConfig, rows: list[MatchRow]) -> Summary:
                 parts = [_mean_ci([v for v, o2 in zip(diffs, full_orders) if o2 == o]) for o in range(block)]
                 pairs_by_order[(a, b)] = parts
                 if all(math.isfinite(ci) for _, ci in parts):
-                    pairs_even[(a, b)] = (sum(m for m, _ in parts) / block,
-                                          math.sqrt(sum(ci * ci for _, ci in parts)) / block, len(diffs))
+                    pairs_even[(a, b)] = (
+                        sum(m for m, _ in parts) / block,
+                        math.sqrt(sum(ci * ci for _, ci in parts)) / block,
+                        len(diffs),
+                    )
     return {
         "bots": bots,
         "per_hand": {b: _mean_ci(per_hand[b]) for b in bots},
@@ -611,9 +669,13 @@ def _order_line(cfg: ArenaConfig, counts: Sequence[int]) -> str:
     if not any(counts):
         return f"seat orders: {len(counts)} cyclic orders, no whole set played yet"
     if len(set(counts)) == 1:
-        return f"seat orders: {len(counts)} cyclic orders, {counts[0]} set{'' if counts[0] == 1 else 's'} each (balanced)"
-    return (f"seat orders: {len(counts)} cyclic orders, sets per order {'/'.join(map(str, counts))}: NOT balanced "
-            f"(whole blocks of {len(counts)} sets balance them)")
+        return (
+            f"seat orders: {len(counts)} cyclic orders, {counts[0]} set{'' if counts[0] == 1 else 's'} each (balanced)"
+        )
+    return (
+        f"seat orders: {len(counts)} cyclic orders, sets per order {'/'.join(map(str, counts))}: NOT balanced "
+        f"(whole blocks of {len(counts)} sets balance them)"
+    )
 
 
 def format_report(cfg: ArenaConfig, s: Summary, seconds: float, played: Sequence[MatchRow] = ()) -> str:
@@ -625,8 +687,10 @@ def format_report(cfg: ArenaConfig, s: Summary, seconds: float, played: Sequence
         spec = bot_spec(name, cfg)
         if spec.level == "hard":
             if spec.worker:
-                size = (f"the worker's worlds per play by cards held (13 down to 1: "
-                        f"{'/'.join(map(str, WORKER_PLAY_WORLDS[:0:-1]))}), {spec.pass_iterations} per pass")
+                size = (
+                    f"the worker's worlds per play by cards held (13 down to 1: "
+                    f"{'/'.join(map(str, WORKER_PLAY_WORLDS[:0:-1]))}), {spec.pass_iterations} per pass"
+                )
             elif spec.iterations:
                 size = f"{spec.iterations}/{spec.pass_iterations} worlds per play/pass"
             else:
@@ -641,7 +705,8 @@ def format_report(cfg: ArenaConfig, s: Summary, seconds: float, played: Sequence
         f"{seconds:.0f} s this run" + _play_time(played),
         _order_line(cfg, s["sets_per_order"]),
         "",
-        f"{'bot':<{w}} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8} {'blocked':>8} {'match wins':>11}",
+        f"{'bot':<{w}} {'points/hand':>12} {'95% CI':>9} {'hands':>7} {'moons shot':>11} {'allowed':>8}"
+        f" {'blocked':>8} {'match wins':>11}",
     ]
     order = sorted(s["bots"], key=lambda b: s["per_hand"][b][0])
     for b in order:
@@ -649,20 +714,30 @@ def format_report(cfg: ArenaConfig, s: Summary, seconds: float, played: Sequence
         seat_matches = s["matches"][b]
         wins = s["wins"][b]
         pct = 100.0 * wins / seat_matches if seat_matches else 0.0
-        lines.append(f"{b:<{w}} {m:12.3f} {'±' + format(ci, '.3f'):>9} {s['hands'][b]:>7} {s['shot'][b]:>11} "
-                     f"{s['allowed'][b]:>8} {s['blocked'][b]:>8} {wins:>6.1f} ({pct:4.1f}% of {seat_matches} seats)")
-    lines += ["", "moons per 1,000 seat-hands: shot; allowed (another seat shot); allowed to another bot that is "
-              "Medium or better; hands with a moon plan (Hard's search chose one) and how many made it:"]
+        lines.append(
+            f"{b:<{w}} {m:12.3f} {'±' + format(ci, '.3f'):>9} {s['hands'][b]:>7} {s['shot'][b]:>11} "
+            f"{s['allowed'][b]:>8} {s['blocked'][b]:>8} {wins:>6.1f} ({pct:4.1f}% of {seat_matches} seats)"
+        )
+    lines += [
+        "",
+        "moons per 1,000 seat-hands: shot; allowed (another seat shot); allowed to another bot that is "
+        "Medium or better; hands with a moon plan (Hard's search chose one) and how many made it:",
+    ]
     for b in order:
         n = max(s["hands"][b], 1)
         tried = s["attempted"][b]
-        lines.append(f"  {b:<{w}} shot {1000 * s['shot'][b] / n:6.1f}   allowed {1000 * s['allowed'][b] / n:6.1f}   "
-                     f"allowed to Medium+ {1000 * s['allowed_strong'][b] / n:6.1f}   attempted {1000 * tried / n:6.1f}"
-                     + (f" (made {s['attempts_made'][b]} of {tried})" if tried else ""))
-    lines += ["", "paired differences per duplicate deal (points/hand, A - B; negative: A better; 'no moon': only "
-              "the deals without a moon in any rotation):"]
+        lines.append(
+            f"  {b:<{w}} shot {1000 * s['shot'][b] / n:6.1f}   allowed {1000 * s['allowed'][b] / n:6.1f}   "
+            f"allowed to Medium+ {1000 * s['allowed_strong'][b] / n:6.1f}   attempted {1000 * tried / n:6.1f}"
+            + (f" (made {s['attempts_made'][b]} of {tried})" if tried else "")
+        )
+    lines += [
+        "",
+        "paired differences per duplicate deal (points/hand, A - B; negative: A better; 'no moon': only "
+        "the deals without a moon in any rotation):",
+    ]
     for i, a in enumerate(order):
-        for b in order[i + 1:]:
+        for b in order[i + 1 :]:
             key = (a, b) if (a, b) in s["pairs"] else (b, a)
             sign = 1 if key == (a, b) else -1
             m, ci, n = s["pairs"][key]
@@ -674,18 +749,25 @@ def format_report(cfg: ArenaConfig, s: Summary, seconds: float, played: Sequence
                 m, ci, n = s["pairs_even"][key]
                 lines.append(f"  {'':>{w}}   {'balanced':<{w}} {_paired(sign * m, ci, n)}")
     if s["pairs_by_order"]:
-        lines += ["", "the same differences in each cyclic seat order alone (the mean over that order's deals ± its "
-                  "95% interval; the spread is the seat-order effect plus each order's sampling noise, and Q with "
-                  "its p asks whether it is more than the noise (Cochran's Q, chi-square); 'balanced' above weights the orders equally, the first line of each pair weights them by their deals):"]
-        lines += [f"  order {o + 1}: {', '.join(names)} ({n} deals)"
-                  for o, (names, n) in enumerate(zip(run_orders(cfg), s["deals_per_order"]))]
+        lines += [
+            "",
+            "the same differences in each cyclic seat order alone (the mean over that order's deals ± its "
+            "95% interval; the spread is the seat-order effect plus each order's sampling noise, and Q with "
+            "its p asks whether it is more than the noise (Cochran's Q, chi-square); 'balanced' above "
+            "weights the orders equally, the first line of each pair weights them by their deals):",
+        ]
+        lines += [
+            f"  order {o + 1}: {', '.join(names)} ({n} deals)"
+            for o, (names, n) in enumerate(zip(run_orders(cfg), s["deals_per_order"]))
+        ]
         for i, a in enumerate(order):
-            for b in order[i + 1:]:
+            for b in order[i + 1 :]:
                 key = (a, b) if (a, b) in s["pairs_by_order"] else (b, a)
                 sign = 1 if key == (a, b) else -1
                 parts = s["pairs_by_order"][key]
-                cells = "  ".join(f"{sign * m:+6.2f} ±{ci:4.2f}" if math.isfinite(ci) else "    -   -  "
-                                  for m, ci in parts)
+                cells = "  ".join(
+                    f"{sign * m:+6.2f} ±{ci:4.2f}" if math.isfinite(ci) else "    -   -  " for m, ci in parts
+                )
                 spread = ""
                 if all(math.isfinite(ci) and ci > 0 for _, ci in parts):
                     q, p = spread_test(parts)
@@ -725,7 +807,9 @@ def _paired(m: float, ci: float, n: int) -> str:
 
 def cli() -> argparse.ArgumentParser:
     """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
-    parser = argparse.ArgumentParser(prog="python3 -m lab.arena", description=__doc__.splitlines()[0] if __doc__ else "")
+    parser = argparse.ArgumentParser(
+        prog="python3 -m lab.arena", description=__doc__.splitlines()[0] if __doc__ else ""
+    )
     add_arguments(parser)
     return parser
 
@@ -735,26 +819,49 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", default="hard,medium,easy,random", type=bot_list,
-                        help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random")
-    parser.add_argument("--hands", type=int, default=2000,
-                        help="start duplicate sets until about this many hands will have been played (a run ends "
-                             "at N or a block of sets above, never below: four bots take 6 sets, one per seat order)")
-    parser.add_argument("--sets", type=int, default=None,
-                        help="play exactly this many duplicate sets (match seeds 0..SETS-1, each in every "
-                             "rotation) instead: a size fixed in advance (a multiple of the block of seat orders: "
-                             "6 with four bots, 2 with three)")
+    parser.add_argument(
+        "--bots",
+        default="hard,medium,easy,random",
+        type=bot_list,
+        help="comma-separated: hard, hard-vN, hard@PLAY/PASS, medium, easy, random",
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=2000,
+        help="start duplicate sets until about this many hands will have been played (a run ends "
+        "at N or a block of sets above, never below: four bots take 6 sets, one per seat order)",
+    )
+    parser.add_argument(
+        "--sets",
+        type=int,
+        default=None,
+        help="play exactly this many duplicate sets (match seeds 0..SETS-1, each in every "
+        "rotation) instead: a size fixed in advance (a multiple of the block of seat orders: "
+        "6 with four bots, 2 with three)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
-    parser.add_argument("--hard-iterations", type=int, default=None,
-                        help="Hard's sampled worlds per decision (default: what Chromium reaches in 250 ms, per version)")
-    parser.add_argument("--hard-pass-iterations", type=int, default=None, help="worlds per pass (with --hard-iterations)")
+    parser.add_argument(
+        "--hard-iterations",
+        type=int,
+        default=None,
+        help="Hard's sampled worlds per decision (default: what Chromium reaches in 250 ms, per version)",
+    )
+    parser.add_argument(
+        "--hard-pass-iterations", type=int, default=None, help="worlds per pass (with --hard-iterations)"
+    )
     parser.add_argument("--hard-budget-ms", type=float, default=None, help="search by time instead (not reproducible)")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--fixed-order", action="store_true",
-                        help="play every set in the order given, so each bot keeps its neighbours (as runs did "
-                             "before 2026-12-04); by default consecutive sets take every cyclic order in turn")
-    parser.add_argument("--save", default=None, help="JSON lines, one per match: a run resumes from it (same bots and seed)")
+    parser.add_argument(
+        "--fixed-order",
+        action="store_true",
+        help="play every set in the order given, so each bot keeps its neighbours (as runs did "
+        "before 2026-12-04); by default consecutive sets take every cyclic order in turn",
+    )
+    parser.add_argument(
+        "--save", default=None, help="JSON lines, one per match: a run resumes from it (same bots and seed)"
+    )
 
 
 def run_from_args(args: argparse.Namespace) -> int:
@@ -762,8 +869,18 @@ def run_from_args(args: argparse.Namespace) -> int:
     if args.sets is not None and args.sets < 1:
         print("--sets must be at least 1", file=sys.stderr)
         return 2
-    cfg = ArenaConfig(bots, args.hands, args.seed, args.rules, args.hard_iterations or None, args.hard_budget_ms,
-                      max(1, args.jobs), args.hard_pass_iterations, args.sets, args.fixed_order)
+    cfg = ArenaConfig(
+        bots,
+        args.hands,
+        args.seed,
+        args.rules,
+        args.hard_iterations or None,
+        args.hard_budget_ms,
+        max(1, args.jobs),
+        args.hard_pass_iterations,
+        args.sets,
+        args.fixed_order,
+    )
     for b in bots:
         try:
             bot_spec(b, cfg)
@@ -774,8 +891,11 @@ def run_from_args(args: argparse.Namespace) -> int:
         print("give 2 to 4 different bots", file=sys.stderr)
         return 2
     if cfg.sets is not None and cfg.sets % order_block(cfg):
-        print(f"note: --sets {cfg.sets} is not a multiple of {order_block(cfg)}: the seat orders will not be "
-              "played equally often", file=sys.stderr)
+        print(
+            f"note: --sets {cfg.sets} is not a multiple of {order_block(cfg)}: the seat orders will not be "
+            "played equally often",
+            file=sys.stderr,
+        )
     start = time.perf_counter()
     saved: list[MatchRow] = []
     out = None
@@ -784,8 +904,10 @@ def run_from_args(args: argparse.Namespace) -> int:
         if path.exists():
             saved = [row_from_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
             if any(r.seat_bots != seating(cfg, r.seed, r.rotation) for r in saved):
-                print(f"{path} holds matches of other bots or another seat order (--fixed-order): "
-                      "use another file", file=sys.stderr)
+                print(
+                    f"{path} holds matches of other bots or another seat order (--fixed-order): use another file",
+                    file=sys.stderr,
+                )
                 return 2
         out = path.open("a", encoding="utf-8")
 

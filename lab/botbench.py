@@ -13,7 +13,8 @@ import os
 import random
 import sys
 import time
-from typing import Sequence, TypedDict
+from collections.abc import Sequence
+from typing import TypedDict
 
 from hearts.actions import Action
 from hearts.bots import make_bot
@@ -87,9 +88,16 @@ class _ClockedPlayer(TimedPlayer):
         return await super().choose(view)
 
 
-async def bench_async(hands: int, budget_ms: float | None, iterations: int | None, seed: int,
-                      version: int | None = None, pass_iterations: int | None = None,
-                      pace: Pace | None = None, progress: bool = False) -> BenchResult:
+async def bench_async(
+    hands: int,
+    budget_ms: float | None,
+    iterations: int | None,
+    seed: int,
+    version: int | None = None,
+    pass_iterations: int | None = None,
+    pace: Pace | None = None,
+    progress: bool = False,
+) -> BenchResult:
     """Play ``hands`` hands with Hard in every seat and return the figures (wall-clock per
     decision). ``pace`` is awaited between the bots' slices: the browser passes the game's own
     pace there (``python3 -m lab.browser.hard_bench``), so the times include the page's turns."""
@@ -136,22 +144,31 @@ async def bench_async(hands: int, budget_ms: float | None, iterations: int | Non
     }
 
 
-def bench(hands: int, budget_ms: float | None, iterations: int | None, seed: int,
-          version: int | None = None, pass_iterations: int | None = None, progress: bool = False) -> BenchResult:
+def bench(
+    hands: int,
+    budget_ms: float | None,
+    iterations: int | None,
+    seed: int,
+    version: int | None = None,
+    pass_iterations: int | None = None,
+    progress: bool = False,
+) -> BenchResult:
     return run_sync(bench_async(hands, budget_ms, iterations, seed, version, pass_iterations, progress=progress))
 
 
 def report(r: BenchResult, hands: int, mode: str, runtime: str) -> str:
-    return "\n".join([
-        f"{runtime}; Hard ({mode}) in all four seats, {hands} hands, standard rules",
-        f"all decisions ({r['decisions']}):      median {r['median_ms']:7.1f} ms   p95 {r['p95_ms']:7.1f} ms   "
-        f"max {r['max_ms']:7.1f} ms",
-        f"searched decisions ({r['searched']}): median {r['searched_median_ms']:7.1f} ms   p95 "
-        f"{r['searched_p95_ms']:7.1f} ms   worlds: median {r['worlds_median']:.0f} (p10 {r['worlds_p10']:.0f}, "
-        f"p90 {r['worlds_p90']:.0f})",
-        f"pass decisions: median {r['pass_median_ms']:.1f} ms, median worlds {r['pass_worlds_median']:.0f}; "
-        f"time slices between yields: p95 {r['slice_p95_ms']:.1f} ms, max {r['slice_max_ms']:.1f} ms",
-    ])
+    return "\n".join(
+        [
+            f"{runtime}; Hard ({mode}) in all four seats, {hands} hands, standard rules",
+            f"all decisions ({r['decisions']}):      median {r['median_ms']:7.1f} ms   p95 {r['p95_ms']:7.1f} ms   "
+            f"max {r['max_ms']:7.1f} ms",
+            f"searched decisions ({r['searched']}): median {r['searched_median_ms']:7.1f} ms   p95 "
+            f"{r['searched_p95_ms']:7.1f} ms   worlds: median {r['worlds_median']:.0f} (p10 {r['worlds_p10']:.0f}, "
+            f"p90 {r['worlds_p90']:.0f})",
+            f"pass decisions: median {r['pass_median_ms']:.1f} ms, median worlds {r['pass_worlds_median']:.0f}; "
+            f"time slices between yields: p95 {r['slice_p95_ms']:.1f} ms, max {r['slice_max_ms']:.1f} ms",
+        ]
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -159,7 +176,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget-ms", type=float, default=None, help="Hard's time budget (default 250)")
     parser.add_argument("--iterations", type=int, default=None, help="fixed worlds per decision instead of a budget")
     parser.add_argument("--pass-iterations", type=int, default=None, help="fixed worlds per pass (with --iterations)")
-    parser.add_argument("--version", type=int, default=None, choices=sorted(CONFIGS), help="Hard's configuration by its version (default: the game's, 7; 1: the par's)")
+    parser.add_argument(
+        "--version",
+        type=int,
+        default=None,
+        choices=sorted(CONFIGS),
+        help="Hard's configuration by its version (default: the game's, 7; 1: the par's)",
+    )
     parser.add_argument("--seed", type=int, default=1)
 
 

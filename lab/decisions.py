@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
 from pathlib import Path
-from typing import TypedDict, TypeVar, Union
+from typing import TypedDict, TypeVar
 
 from hearts import PRESETS, Card, Hand, Phase, Rules, Seat, SeatView
 from hearts.bots import HardBot, hint, make_bot
@@ -63,11 +63,15 @@ RULES: tuple[Rules, ...] = tuple(PRESETS[name] for name in sorted(PRESETS)) + (
     Rules(moon=MoonScoring.SUBTRACT_FROM_SHOOTER, queen_breaks_hearts=True, first_trick=FirstTrick.NONE),
     Rules(jack_of_diamonds=True, moon=MoonScoring.SHOOTERS_CHOICE, first_trick=FirstTrick.QUEEN_ONLY),
 )
-FIELDS = (("medium", "easy", "random", "high"), ("high", "medium", "medium", "easy"),
-          ("random", "high", "easy", "medium"), ("medium", "medium", "high", "random"))
+FIELDS = (
+    ("medium", "easy", "random", "high"),
+    ("high", "medium", "medium", "easy"),
+    ("random", "high", "easy", "medium"),
+    ("medium", "medium", "high", "random"),
+)
 
 # A JSON value: what every item decides, as ``json.dumps`` writes it and ``json.loads`` reads it back
-Json = Union[Mapping[str, "Json"], Sequence["Json"], str, int, float, bool, None]
+Json = Mapping[str, "Json"] | Sequence["Json"] | str | int | float | bool | None
 T = TypeVar("T")
 
 
@@ -137,13 +141,19 @@ def played_hands(count: int = HANDS) -> Iterator[tuple[Hand, list[SeatView]]]:
     for n in range(count):
         rules = RULES[n % len(RULES)]
         near = n % 3 == 0
-        scores = tuple(rng.randrange(max(0, rules.target - 40), rules.target) if near else rng.randrange(0, 40)
-                       for _ in range(4))
+        scores = tuple(
+            rng.randrange(max(0, rules.target - 40), rules.target) if near else rng.randrange(0, 40) for _ in range(4)
+        )
         deal = list(range(52))
         rng.shuffle(deal)
         direction = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)[n % 4]
-        hand = Hand([sorted(deal[i * 13:(i + 1) * 13]) for i in range(4)], rules, direction, hand_number=n % 4,
-                    scores_before=scores)
+        hand = Hand(
+            [sorted(deal[i * 13 : (i + 1) * 13]) for i in range(4)],
+            rules,
+            direction,
+            hand_number=n % 4,
+            scores_before=scores,
+        )
         bots = [_bot(name) for name in FIELDS[n % len(FIELDS)]]
         views: list[SeatView] = []
         while hand.result is None:
@@ -225,23 +235,30 @@ def _bot_items(pos: list[Position], slice_: bool) -> Iterator[Item]:
     for label, version in (("play", None), ("par", 1)):
         for i, p in enumerate(plays[:n_play]):
             worlds = (8, 16, 30)[i % 3]
-            yield (f"{label}/play/{i}@{worlds}", _digest(p.view),
-                   _decide(p.view, f"play-{i}", iterations=worlds, version=version))
+            yield (
+                f"{label}/play/{i}@{worlds}",
+                _digest(p.view),
+                _decide(p.view, f"play-{i}", iterations=worlds, version=version),
+            )
         for i, p in enumerate(passes[:n_pass]):
             worlds = (3, 5)[i % 2]
-            yield (f"{label}/pass/{i}@{worlds}", _digest(p.view),
-                   _decide(p.view, f"pass-{i}", iterations=worlds, version=version))
+            yield (
+                f"{label}/pass/{i}@{worlds}",
+                _digest(p.view),
+                _decide(p.view, f"pass-{i}", iterations=worlds, version=version),
+            )
 
 
 def _decide(view: SeatView, seed: str, iterations: int, version: int | None) -> Callable[[], Json]:
-    return lambda: decision_result(make_bot("hard", iterations=iterations, version=version)
-                                   .decide(view, random.Random(seed)))
+    return lambda: decision_result(
+        make_bot("hard", iterations=iterations, version=version).decide(view, random.Random(seed))
+    )
 
 
 def _modes_items(pos: list[Position], slice_: bool) -> Iterator[Item]:
     """Hard on a fake clock (budget mode), with a schedule by hand size, through the worker's
     request protocol, and the hint."""
-    picked = pos[3::37][:4 if slice_ else 60]
+    picked = pos[3::37][: 4 if slice_ else 60]
     schedule = (0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)
     for i, p in enumerate(picked):
         view, key = p.view, _digest(p.view)
@@ -266,8 +283,8 @@ def _modes_items(pos: list[Position], slice_: bool) -> Iterator[Item]:
 
 
 def _review_items(pos: list[Position], hands: list[Hand], slice_: bool) -> Iterator[Item]:
-    plays = [p for p in pos if "play" in p.tags][1::5][:10 if slice_ else 320]
-    passes = [p for p in pos if "pass" in p.tags][1::3][:2 if slice_ else 100]
+    plays = [p for p in pos if "play" in p.tags][1::5][: 10 if slice_ else 320]
+    passes = [p for p in pos if "pass" in p.tags][1::3][: 2 if slice_ else 100]
     for i, p in enumerate(plays):
         cards = [int(c) for c in p.view.legal]
 
@@ -288,7 +305,7 @@ def _review_items(pos: list[Position], hands: list[Hand], slice_: bool) -> Itera
         yield f"values/pass/{i}", _digest(p.view), pass_vals
         passed = tuple(Card(c) for c in options[i % len(options)])
         yield f"evaluate/pass/{i}", _digest(p.view), partial(_evaluate_pass, p.view, passed)
-    for i, hand in enumerate(hands[:1 if slice_ else 24]):
+    for i, hand in enumerate(hands[: 1 if slice_ else 24]):
         seat = SEATS[i % 4]
         yield f"review/{i}/{seat.key}", "", partial(_verdicts, hand, seat)
 
@@ -311,10 +328,21 @@ def _cost(result: tuple[tuple[Card, ...], float]) -> dict[str, list[str] | float
 
 
 def _verdicts(hand: Hand, seat: Seat) -> list[Json]:
-    return [_plain({"index": v.index, "kind": v.kind, "chosen": [c.text for c in v.chosen],
-                    "best": [c.text for c in v.best], "cost": round(v.cost, 9), "flagged": v.flagged,
-                    "reason": v.reason, "params": v.params})
-            for v in review(hand, seat, iterations=10, seed="lab")]
+    return [
+        _plain(
+            {
+                "index": v.index,
+                "kind": v.kind,
+                "chosen": [c.text for c in v.chosen],
+                "best": [c.text for c in v.best],
+                "cost": round(v.cost, 9),
+                "flagged": v.flagged,
+                "reason": v.reason,
+                "params": v.params,
+            }
+        )
+        for v in review(hand, seat, iterations=10, seed="lab")
+    ]
 
 
 def _run(steps: Generator[None, None, T]) -> T:
@@ -342,8 +370,15 @@ def _golden(case: GoldenCase, index: int) -> Json:
     view = hand_from_record(case["hand"]).view(Seat.parse(case["seat"]))
     worlds = 6 if view.phase is Phase.PASSING else 30
     d = make_bot("hard", iterations=worlds, version=1).decide(view, random.Random(f"golden-hard-{index}"))
-    got = _plain({"cards": [c.text for c in d.cards], "reason": d.reason, "params": d.params,
-                  "worlds": d.stats.get("worlds"), "values": d.stats.get("values")})
+    got = _plain(
+        {
+            "cards": [c.text for c in d.cards],
+            "reason": d.reason,
+            "params": d.params,
+            "worlds": d.stats.get("worlds"),
+            "values": d.stats.get("values"),
+        }
+    )
     return {"decision": got, "as_pinned": got == case["decision"]}
 
 
@@ -400,8 +435,10 @@ def _compare(stored: list[Record], now: list[Record]) -> list[str]:
         if old["key"] != new["key"] or old["view"] != new["view"]:
             errors.append(f"position changed: {old['key']} {old['view']} -> {new['key']} {new['view']}")
         elif old["result"] != new["result"]:
-            errors.append(f"{old['key']}: recorded {json.dumps(old['result'])[:400]}\n"
-                          f"{' ' * len(old['key'])}  now      {json.dumps(new['result'])[:400]}")
+            errors.append(
+                f"{old['key']}: recorded {json.dumps(old['result'])[:400]}\n"
+                f"{' ' * len(old['key'])}  now      {json.dumps(new['result'])[:400]}"
+            )
     return errors
 
 
@@ -435,8 +472,10 @@ def main(argv: list[str] | None = None) -> int:
     errors += [f"{key}: differs from tests/fixtures/hard_v1.json" for key in golden]
     old_sig = signature([line(r["key"], r["result"]) for r in stored])
     print("\n".join(errors[:10]))
-    print(f"{'FAILED' if errors else 'equal'}: {len(records) - len(errors)} of {len(stored)} recorded decisions equal; "
-          f"recorded signature {old_sig}, now {summary}")
+    print(
+        f"{'FAILED' if errors else 'equal'}: {len(records) - len(errors)} of {len(stored)} recorded decisions equal; "
+        f"recorded signature {old_sig}, now {summary}"
+    )
     return 1 if errors else 0
 
 

@@ -61,8 +61,9 @@ def positions() -> list[tuple[Hand, Seat]]:
         scores = (0, 0, 0, 0) if n % 3 else tuple(rng.randrange(40, rules.target) for _ in range(4))
         deal = list(range(52))
         rng.shuffle(deal)
-        hand = Hand([sorted(deal[i * 13:(i + 1) * 13]) for i in range(4)], rules, hand_number=n % 4,
-                    scores_before=scores)
+        hand = Hand(
+            [sorted(deal[i * 13 : (i + 1) * 13]) for i in range(4)], rules, hand_number=n % 4, scores_before=scores
+        )
         bots = [make_bot(name) for name in ("medium", "easy", "random", "medium")]
         step = 0
         while hand.result is None:
@@ -89,13 +90,20 @@ def decide(hand: Hand, seat: Seat, index: int) -> GoldenDecision:
     view = hand.view(seat)
     bot = make_bot("hard", iterations=PASS_WORLDS if view.phase is Phase.PASSING else PLAY_WORLDS, version=1)
     d = bot.decide(view, random.Random(f"golden-hard-{index}"))
-    return {"cards": [c.text for c in d.cards], "reason": d.reason, "params": d.params,
-            "worlds": d.stats.get("worlds"), "values": d.stats.get("values")}
+    return {
+        "cards": [c.text for c in d.cards],
+        "reason": d.reason,
+        "params": d.params,
+        "worlds": d.stats.get("worlds"),
+        "values": d.stats.get("values"),
+    }
 
 
 def build() -> list[GoldenCase]:
-    return [{"hand": hand_to_record(hand), "seat": seat.key, "decision": decide(hand, seat, i)}
-            for i, (hand, seat) in enumerate(positions())]
+    return [
+        {"hand": hand_to_record(hand), "seat": seat.key, "decision": decide(hand, seat, i)}
+        for i, (hand, seat) in enumerate(positions())
+    ]
 
 
 def check(cases: list[GoldenCase]) -> list[str]:

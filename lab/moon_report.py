@@ -50,6 +50,7 @@ def moon_odds_cell(trick: int, points: int) -> tuple[int, int]:
     col = 0 if points < 2 else 1 if points < 4 else 2 if points < 13 else 3 if points < 16 else 4 if points < 19 else 5
     return row, col
 
+
 Card = tuple[str, int]  # (suit letter, rank index 0..12)
 QUEEN: Card = ("S", 10)
 
@@ -77,7 +78,7 @@ def _tricks(plays: list[tuple[int, Card]]) -> list[tuple[list[tuple[int, Card]],
     """Each trick's plays and the seat that won it."""
     out: list[tuple[list[tuple[int, Card]], int]] = []
     for t in range(13):
-        trick = plays[4 * t:4 * t + 4]
+        trick = plays[4 * t : 4 * t + 4]
         led = trick[0][1][0]
         out.append((trick, max((p for p in trick if p[1][0] == led), key=lambda p: p[1][1])[0]))
     return out
@@ -128,8 +129,14 @@ def chances(row: DealPlayed, me: int) -> tuple[set[str], bool]:
         # void, it threw the shooter a heart above one the shooter still had to play, with a
         # card without points in hand: a heart that could have won a trick from it later
         lows = [c[1] for c in held if c[0] == "H"]
-        if (winner == shooter and not follows and mine[0] == "H" and lows and mine[1] > min(lows)
-                and any(not _points(c) for c in hand)):
+        if (
+            winner == shooter
+            and not follows
+            and mine[0] == "H"
+            and lows
+            and mine[1] > min(lows)
+            and any(not _points(c) for c in hand)
+        ):
             kinds.add("stopper thrown, runner seen" if runner_points else "stopper thrown early")
         hand.discard(mine)
         held.discard(trick[order.index(shooter)][1])
@@ -158,7 +165,7 @@ def paired(a: Sequence[DealMoon], b: Sequence[DealMoon]) -> tuple[int, int, int,
 def sign_test(only_a: int, only_b: int) -> float:
     """The two-sided sign test's p for discordant pairs: ``only_a`` went one way, ``only_b`` the other."""
     n = only_a + only_b
-    return min(1.0, 2 * sum(math.comb(n, j) for j in range(min(only_a, only_b) + 1)) / 2 ** n) if n else 1.0
+    return min(1.0, 2 * sum(math.comb(n, j) for j in range(min(only_a, only_b) + 1)) / 2**n) if n else 1.0
 
 
 def _lines(path: Path) -> list[str]:
@@ -171,7 +178,13 @@ def cli() -> argparse.ArgumentParser:
     """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path, help="bench_seat --out files (JSON lines, .gz too)")
-    parser.add_argument("--baseline", nargs="*", type=Path, default=[], help="bench_seat --cache files (the field watched in seat deal %% 4, as in --seat rotate)")
+    parser.add_argument(
+        "--baseline",
+        nargs="*",
+        type=Path,
+        default=[],
+        help="bench_seat --cache files (the field watched in seat deal %% 4, as in --seat rotate)",
+    )
     return parser
 
 
@@ -207,14 +220,16 @@ def main(argv: list[str] | None = None) -> int:
             passed += to_shooter
             chance += bool(found - {"stopper thrown early"})
         per = 1000 / max(len(hands), 1)
-        print(f"  {cand}: {len(hands)} hands, {len(allowed)} allowed ({len(allowed) * per:.1f} per 1,000): "
-              + ", ".join(f"{k} {kinds[k]}" for k in (*KINDS, "none"))
-              + f"; a chance once the shooter had points in {chance}; the shooter had its pass in {passed}")
+        print(
+            f"  {cand}: {len(hands)} hands, {len(allowed)} allowed ({len(allowed) * per:.1f} per 1,000): "
+            + ", ".join(f"{k} {kinds[k]}" for k in (*KINDS, "none"))
+            + f"; a chance once the shooter had points in {chance}; the shooter had its pass in {passed}"
+        )
     names = [c for c in by_cand if not c.startswith("field (baseline)")]
     if len(names) > 1:
         print("\nmoons allowed, paired: the hands both played; moons only the first / only the second allowed")
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             n, only_a, only_b, p = paired(by_cand[a], by_cand[b])
             if n:
                 print(f"  {a} / {b}: {n} hands, {only_a} / {only_b} (sign test p={p:.2g})")

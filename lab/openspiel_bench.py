@@ -99,10 +99,23 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: argparse.Namesp
     hero = None if hero_ismcts else _make(bot_name, ArenaConfig((bot_name,)))
     rng = random.Random(f"openspiel|{args.seed}|{deal_no}|{hero_seat}")
     evaluator = pyspiel.RandomRolloutEvaluator(1, args.seed * 1000 + deal_no)
-    uct = [float(bot_name.partition("@")[2] or args.uct_c) if s == hero_seat and hero_ismcts else args.uct_c
-           for s in range(4)]
-    ismcts = [pyspiel.ISMCTSBot(args.seed * 100000 + deal_no * 10 + s, evaluator, uct[s], args.sims, -1,
-                                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False) for s in range(4)]
+    uct = [
+        float(bot_name.partition("@")[2] or args.uct_c) if s == hero_seat and hero_ismcts else args.uct_c
+        for s in range(4)
+    ]
+    ismcts = [
+        pyspiel.ISMCTSBot(
+            args.seed * 100000 + deal_no * 10 + s,
+            evaluator,
+            uct[s],
+            args.sims,
+            -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            False,
+            False,
+        )
+        for s in range(4)
+    ]
     pending: dict[int, list[int]] = {}
     passing: dict[int, list[int]] = {s: [] for s in range(4)}
     hero_seconds = 0.0
@@ -148,9 +161,15 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: argparse.Namesp
         raise AssertionError(f"deal {deal_no}: the engines disagree on the points: {points} vs returns {returns}")
     others = [points[s] for s in range(4) if s != hero_seat]
     game_row: OpenSpielGame = {
-        "deal": deal_no, "seat": hero_seat, "bot": bot_name, "points": points, "hard": points[hero_seat],
-        "them": sum(others) / 3, "moon": -1 if hand.result.moon is None else int(hand.result.moon),
-        "hard_seconds": hero_seconds}
+        "deal": deal_no,
+        "seat": hero_seat,
+        "bot": bot_name,
+        "points": points,
+        "hard": points[hero_seat],
+        "them": sum(others) / 3,
+        "moon": -1 if hand.result.moon is None else int(hand.result.moon),
+        "hard_seconds": hero_seconds,
+    }
     if getattr(args, "log_plays", False):  # for lab.openspiel_tricks: the passes and the plays
         game_row["passes"] = [passing[s] for s in range(4)]
         game_row["plays"] = plays
@@ -178,12 +197,15 @@ def report(rows: list[OpenSpielGame], args: argparse.Namespace) -> str:
     by: dict[tuple[str, int], list[OpenSpielGame]] = {}
     for r in rows:
         by.setdefault((r["bot"], r["deal"]), []).append(r)
-    lines = [f"OpenSpiel {pyspiel.__version__ if hasattr(pyspiel, '__version__') else ''} Hearts {GAME_PARAMS}; "
-             f"ISMCTS {args.sims} simulations, uct_c {args.uct_c}, random rollouts; seed {args.seed}",
-             "one bot seat against three ISMCTS seats, every deal from all four seats "
-             "(left/right/across/hold by deal number)", "",
-             f"{'bot':<22} {'deals':>5} {'bot pts/hand':>13} {'ISMCTS pts':>11} {'bot - ISMCTS':>16} {'p':>8} "
-             f"{'moons bot/ISMCTS':>17} {'s/decision':>10}"]
+    lines = [
+        f"OpenSpiel {pyspiel.__version__ if hasattr(pyspiel, '__version__') else ''} Hearts {GAME_PARAMS}; "
+        f"ISMCTS {args.sims} simulations, uct_c {args.uct_c}, random rollouts; seed {args.seed}",
+        "one bot seat against three ISMCTS seats, every deal from all four seats "
+        "(left/right/across/hold by deal number)",
+        "",
+        f"{'bot':<22} {'deals':>5} {'bot pts/hand':>13} {'ISMCTS pts':>11} {'bot - ISMCTS':>16} {'p':>8} "
+        f"{'moons bot/ISMCTS':>17} {'s/decision':>10}",
+    ]
     complete = {b: sorted(d for (bb, d), rs in by.items() if bb == b and len(rs) == 4) for b in bots}
     for b in bots:
         deals = complete[b]
@@ -195,8 +217,10 @@ def report(rows: list[OpenSpielGame], args: argparse.Namespace) -> str:
         own_moons = sum(1 for r in games if r["moon"] == r["seat"])
         their_moons = sum(1 for r in games if moon_allowed(r))
         per_decision = sum(r["hard_seconds"] for r in games) / (len(games) * 14)
-        lines.append(f"{b:<22} {len(deals):>5} {hard:13.3f} {them:11.3f} {m:+9.3f} ± {ci:.3f} {p:8.2g} "
-                     f"{own_moons:>8}/{their_moons:<8} {per_decision:10.3f}")
+        lines.append(
+            f"{b:<22} {len(deals):>5} {hard:13.3f} {them:11.3f} {m:+9.3f} ± {ci:.3f} {p:8.2g} "
+            f"{own_moons:>8}/{their_moons:<8} {per_decision:10.3f}"
+        )
         # the ordinary play: the deals in which none of the four games had a moon
         calm = [v for v, d in zip(diffs, deals) if all(r["moon"] < 0 for r in by[(b, d)])]
         if len(calm) > 1:
@@ -205,18 +229,23 @@ def report(rows: list[OpenSpielGame], args: argparse.Namespace) -> str:
     if len(bots) > 1:
         lines += ["", "paired on the same deals (bot - ISMCTS of A minus that of B; moons only A / only B allowed):"]
         for i, a in enumerate(bots):
-            for b in bots[i + 1:]:
+            for b in bots[i + 1 :]:
                 common = sorted(set(complete[a]) & set(complete[b]))
                 if len(common) < 2:
                     continue
-                diffs = [sum(r["hard"] - r["them"] for r in by[(a, d)]) / 4 - sum(r["hard"] - r["them"] for r in by[(b, d)]) / 4
-                         for d in common]
+                diffs = [
+                    sum(r["hard"] - r["them"] for r in by[(a, d)]) / 4
+                    - sum(r["hard"] - r["them"] for r in by[(b, d)]) / 4
+                    for d in common
+                ]
                 m, ci, p = mean_ci(diffs)
                 pairs = [(ra, rb) for d in common for ra in by[(a, d)] for rb in by[(b, d)] if ra["seat"] == rb["seat"]]
                 only_a = sum(1 for ra, rb in pairs if moon_allowed(ra) and not moon_allowed(rb))
                 only_b = sum(1 for ra, rb in pairs if moon_allowed(rb) and not moon_allowed(ra))
-                lines.append(f"  {a} - {b}: {m:+.3f} ± {ci:.3f} (n={len(common)} deals, p={p:.2g}); "
-                             f"moons {only_a} / {only_b} (sign test p={sign_test(only_a, only_b):.2g})")
+                lines.append(
+                    f"  {a} - {b}: {m:+.3f} ± {ci:.3f} (n={len(common)} deals, p={p:.2g}); "
+                    f"moons {only_a} / {only_b} (sign test p={sign_test(only_a, only_b):.2g})"
+                )
     return "\n".join(lines)
 
 
@@ -239,15 +268,22 @@ def cli() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--bots", default="hard", type=_bots,
-                        help="comma-separated arena specs (hard, hard-v1, hard@600/60, medium) or ismcts@C")
+    parser.add_argument(
+        "--bots",
+        default="hard",
+        type=_bots,
+        help="comma-separated arena specs (hard, hard-v1, hard@600/60, medium) or ismcts@C",
+    )
     parser.add_argument("--sims", type=int, default=1000)
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, help="JSON lines, one per game; existing deals are not played again")
-    parser.add_argument("--log-plays", action="store_true",
-                        help="each game's line also holds its passes and plays (for lab.openspiel_tricks)")
+    parser.add_argument(
+        "--log-plays",
+        action="store_true",
+        help="each game's line also holds its passes and plays (for lab.openspiel_tricks)",
+    )
     return parser
 
 
@@ -257,13 +293,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.out and args.out.exists():
         rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
     done = {(r["bot"], r["deal"]) for r in rows}
-    tasks = [(d, b, args) for d in range(args.first, args.first + args.deals) for b in args.bots.split(",")
-             if (b, d) not in done]
+    tasks = [
+        (d, b, args)
+        for d in range(args.first, args.first + args.deals)
+        for b in args.bots.split(",")
+        if (b, d) not in done
+    ]
     out = args.out.open("a") if args.out else None
     start = time.perf_counter()
     pool = None
     if args.jobs > 1:
         import multiprocessing
+
         pool = multiprocessing.get_context("fork").Pool(args.jobs)
     try:
         results = pool.imap_unordered(play_task, tasks) if pool else map(play_task, tasks)

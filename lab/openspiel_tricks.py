@@ -14,8 +14,9 @@ by how it came to win it:
 Reported per seat and hand, for the bot's seat and for an ISMCTS seat (the mean of the three), the
 hearts and the Q♠ taken in each kind of trick, the tricks' position (early: 1–4, middle: 5–9,
 late: 10–13), the bot's plays where versions 1–4 grouped a duck with a win (see
-``hearts.bots.candidates``) and how often it went over, the hearts taken in could-duck tricks while another seat alone had points (a
-block against a possible moon), and the hearts each seat threw on others' tricks when void. Hands with a moon are
+``hearts.bots.candidates``) and how often it went over, the hearts taken in could-duck tricks while
+another seat alone had points (a block against a possible moon), and the hearts each seat threw on
+others' tricks when void. Hands with a moon are
 left out (their points follow other aims). Standard rules only: the games bench_openspiel plays.
 """
 
@@ -120,8 +121,9 @@ def cli() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = cli().parse_args(argv)
-    rows: list[OpenSpielGame] = [json.loads(line) for f in args.files for line in f.read_text().splitlines()
-                                 if line.strip()]
+    rows: list[OpenSpielGame] = [
+        json.loads(line) for f in args.files for line in f.read_text().splitlines() if line.strip()
+    ]
     rows = [r for r in rows if "plays" in r]
     if not rows:
         print("no logged games (run bench_openspiel.py with --log-plays)", file=sys.stderr)
@@ -135,18 +137,28 @@ def main(argv: list[str] | None = None) -> int:
                 for key, value in t.items():
                     (hero if s == r["seat"] else field)[key] += value
         n = len(games)
-        print(f"{bot}: {n} games without a moon ({len({r['deal'] for r in games})} deals); per seat and hand, "
-              f"the bot's seat against an ISMCTS seat (the three averaged)")
+        print(
+            f"{bot}: {n} games without a moon ({len({r['deal'] for r in games})} deals); per seat and hand, "
+            f"the bot's seat against an ISMCTS seat (the three averaged)"
+        )
         print(f"  {'':30}{'bot':>8}{'ISMCTS':>8}{'bot - ISMCTS':>14}")
-        keys = ([f"hearts {k}" for k in KINDS] + ["hearts could duck, runner about"] + [f"hearts {p}" for p in PHASES] + [f"queen {k}" for k in KINDS]
-                + [f"tricks won {k}" for k in KINDS] + [f"tricks with hearts {k}" for k in KINDS]
-                + ["thrown hearts", "thrown queen"])
+        keys = (
+            [f"hearts {k}" for k in KINDS]
+            + ["hearts could duck, runner about"]
+            + [f"hearts {p}" for p in PHASES]
+            + [f"queen {k}" for k in KINDS]
+            + [f"tricks won {k}" for k in KINDS]
+            + [f"tricks with hearts {k}" for k in KINDS]
+            + ["thrown hearts", "thrown queen"]
+        )
         for key in keys:
             a, b = hero[key] / n, field[key] / (3 * n)
             print(f"  {key:30}{a:8.3f}{b:8.3f}{a - b:+14.3f}")
-        print(f"  the bot's {hero['plays']:.0f} plays: {hero['plays with a merged duck']:.0f} "
-              f"({hero['plays with a merged duck'] / hero['plays']:.1%}) had a duck that versions 1-4 grouped "
-              f"with a win (one card searched, the higher); it went over in {hero['... and went over']:.0f}")
+        print(
+            f"  the bot's {hero['plays']:.0f} plays: {hero['plays with a merged duck']:.0f} "
+            f"({hero['plays with a merged duck'] / hero['plays']:.1%}) had a duck that versions 1-4 grouped "
+            f"with a win (one card searched, the higher); it went over in {hero['... and went over']:.0f}"
+        )
     return 0
 
 

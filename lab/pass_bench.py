@@ -64,7 +64,9 @@ def cli() -> argparse.ArgumentParser:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--iterations", type=int, default=400, help="Hard's worlds per pass decision")
     parser.add_argument("--first", type=int, default=0, help="number of the first deal")
-    parser.add_argument("--bots", default="", type=bot_list, help="compare these arena specs (their pass sizes) instead")
+    parser.add_argument(
+        "--bots", default="", type=bot_list, help="compare these arena specs (their pass sizes) instead"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes for --bots")
     return parser
 
@@ -85,10 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
     changed = sum(1 for d in diffs if d) / len(diffs)
     print(f"deals {args.first}..{args.first + args.deals - 1}, Hard pass at {args.iterations} worlds")
-    print(f"South's points/hand, searched pass - Medium's pass: {mean:+.3f} ± {ci:.3f} (95% CI; "
-          f"{'significant' if abs(mean) > ci else 'not significant'}); outcome changed in {changed:.0%} of deals")
-    print(f"pass decision time: median {statistics.median(times) * 1000:.0f} ms, "
-          f"max {max(times) * 1000:.0f} ms (CPython {sys.version.split()[0]})")
+    print(
+        f"South's points/hand, searched pass - Medium's pass: {mean:+.3f} ± {ci:.3f} (95% CI; "
+        f"{'significant' if abs(mean) > ci else 'not significant'}); outcome changed in {changed:.0%} of deals"
+    )
+    print(
+        f"pass decision time: median {statistics.median(times) * 1000:.0f} ms, "
+        f"max {max(times) * 1000:.0f} ms (CPython {sys.version.split()[0]})"
+    )
     return 0
 
 
@@ -116,17 +122,21 @@ def compare(args: argparse.Namespace) -> int:
     else:
         rows = [_deal_points(n) for n in deals]
     points = {name: [row[i] for row in rows] for i, name in enumerate(_BOTS)}
-    print(f"deals {args.first}..{args.first + args.deals - 1}: South passes with each bot, then all four play like Medium")
+    print(
+        f"deals {args.first}..{args.first + args.deals - 1}: South passes with each bot, then all four play like Medium"
+    )
     print("South's points/hand, A - B per deal (95% CI):")
     order = [*names, "medium"]
     for i, a in enumerate(order):
-        for b in order[i + 1:]:
+        for b in order[i + 1 :]:
             diffs = [x - y for x, y in zip(points[a], points[b])]
             mean = statistics.mean(diffs)
             ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
             changed = sum(1 for d in diffs if d) / len(diffs)
-            print(f"  {a} - {b}: {mean:+.3f} ± {ci:.3f} ({'significant' if abs(mean) > ci else 'not significant'}; "
-                  f"outcome changed in {changed:.0%} of deals)")
+            print(
+                f"  {a} - {b}: {mean:+.3f} ± {ci:.3f} ({'significant' if abs(mean) > ci else 'not significant'}; "
+                f"outcome changed in {changed:.0%} of deals)"
+            )
     return 0
 
 

@@ -11,7 +11,7 @@ import argparse
 import random
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from hearts.cards import QUEEN_OF_SPADES, card_numbers
 from hearts.deal import random_deal

@@ -86,10 +86,14 @@ def calibrate(hands: int, player: str, iterations: int) -> None:
         b = review(hand, Seat.SOUTH, iterations=iterations, seed="b")
         for x, y in zip(a, b):
             costs[x.kind].append((x.cost, y.cost))
-        print(f"hand {i}: flagged (seed a) {[(v.kind, v.trick, round(v.cost, 1), v.reason) for v in a if v.flagged]}",
-              flush=True)
-    print(f"review iterations {iterations}; {hands} hands, south {player}; flagged share (both seeds) and flags "
-          f"that move with the seed")
+        print(
+            f"hand {i}: flagged (seed a) {[(v.kind, v.trick, round(v.cost, 1), v.reason) for v in a if v.flagged]}",
+            flush=True,
+        )
+    print(
+        f"review iterations {iterations}; {hands} hands, south {player}; flagged share (both seeds) and flags "
+        f"that move with the seed"
+    )
     for kind, pairs in costs.items():
         cells = []
         for t in THRESHOLDS:
@@ -128,14 +132,22 @@ def main(argv: list[str] | None = None) -> int:
         slices += cuts
         verdicts += n
         flagged += f
-        print(f"hand {i} ({hand.pass_direction.value:6}): {total:5.2f} s, first verdict {first:5.3f} s, "
-              f"{len(cuts)} slices (longest {1000 * max(cuts):.1f} ms), {f} of {n} flagged", flush=True)
+        print(
+            f"hand {i} ({hand.pass_direction.value:6}): {total:5.2f} s, first verdict {first:5.3f} s, "
+            f"{len(cuts)} slices (longest {1000 * max(cuts):.1f} ms), {f} of {n} flagged",
+            flush=True,
+        )
     runtime = os.environ.get("HEARTS_RUNTIME", f"cpython {sys.version.split()[0]}")
     print(f"{runtime}; review iterations {args.iterations}; {args.hands} hands, south {args.player}")
-    print(f"per hand: mean {sum(totals) / len(totals):.2f} s, max {max(totals):.2f} s; first verdict: mean "
-          f"{sum(firsts) / len(firsts):.3f} s, max {max(firsts):.3f} s")
-    print(f"slices: median {1000 * pct(slices, 0.5):.1f} ms, p99 {1000 * pct(slices, 0.99):.1f} ms, "
-          f"max {1000 * max(slices):.1f} ms; flagged {flagged} of {verdicts} decisions; verdicts {digest.hexdigest()[:12]}")
+    print(
+        f"per hand: mean {sum(totals) / len(totals):.2f} s, max {max(totals):.2f} s; first verdict: mean "
+        f"{sum(firsts) / len(firsts):.3f} s, max {max(firsts):.3f} s"
+    )
+    print(
+        f"slices: median {1000 * pct(slices, 0.5):.1f} ms, p99 {1000 * pct(slices, 0.99):.1f} ms, "
+        f"max {1000 * max(slices):.1f} ms; flagged {flagged} of {verdicts} decisions; verdicts "
+        f"{digest.hexdigest()[:12]}"
+    )
     return 0
 
 

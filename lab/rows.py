@@ -16,8 +16,18 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-__all__ = ["MoonSeat", "DealMoon", "Plays", "Played", "DealPlayed", "Thinking", "SeatHand", "CandidateHand",
-           "OpenSpielGame", "ArenaHand"]
+__all__ = [
+    "MoonSeat",
+    "DealMoon",
+    "Plays",
+    "Played",
+    "DealPlayed",
+    "Thinking",
+    "SeatHand",
+    "CandidateHand",
+    "OpenSpielGame",
+    "ArenaHand",
+]
 
 
 class MoonSeat(TypedDict):

@@ -51,8 +51,16 @@ def arena_rows(lines: list[str]) -> list[Watched]:
             plays = hand.get("plays")
             if plays:
                 for seat, bot in enumerate(hand["seat_bots"]):
-                    rows.append({"cand": bot, "seat": seat, "moon": hand["moon"], "plays": plays,
-                                 "attempts": hand.get("attempts", []), "points": hand["points"]})
+                    rows.append(
+                        {
+                            "cand": bot,
+                            "seat": seat,
+                            "moon": hand["moon"],
+                            "plays": plays,
+                            "attempts": hand.get("attempts", []),
+                            "points": hand["points"],
+                        }
+                    )
     return rows
 
 
@@ -119,12 +127,14 @@ def main(argv: list[str] | None = None) -> int:
                 paid += cost
             if row["moon"] < 0:
                 calm[runner >= 0].append(row["points"][row["seat"]])
-        print(f"  {cand} ({where}): {len(rows)} hands, a late runner in {seen} ({100 * seen / len(rows):.1f}%); "
-              f"it made the moon in {made} ({100 * made / max(seen, 1):.1f}%), chose a moon plan in {tried}; "
-              f"points taken in duckable tricks with it about: {paid / max(seen, 1):.3f} per such hand, "
-              f"{paid / len(rows):.3f} per hand; points a hand without a moon: with a late runner "
-              f"{sum(calm[True]) / max(len(calm[True]), 1):.3f} ({len(calm[True])}), without one "
-              f"{sum(calm[False]) / max(len(calm[False]), 1):.3f} ({len(calm[False])})")
+        print(
+            f"  {cand} ({where}): {len(rows)} hands, a late runner in {seen} ({100 * seen / len(rows):.1f}%); "
+            f"it made the moon in {made} ({100 * made / max(seen, 1):.1f}%), chose a moon plan in {tried}; "
+            f"points taken in duckable tricks with it about: {paid / max(seen, 1):.3f} per such hand, "
+            f"{paid / len(rows):.3f} per hand; points a hand without a moon: with a late runner "
+            f"{sum(calm[True]) / max(len(calm[True]), 1):.3f} ({len(calm[True])}), without one "
+            f"{sum(calm[False]) / max(len(calm[False]), 1):.3f} ({len(calm[False])})"
+        )
     return 0
 
 

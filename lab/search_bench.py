@@ -36,8 +36,14 @@ def cli() -> argparse.ArgumentParser:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--worlds", type=int, default=60, help="worlds per play decision")
     parser.add_argument("--pass-worlds", type=int, default=12, help="worlds per pass decision")
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", type=switch_setting,
-                        help="change a switch of the configuration (lab.arena.switches(), e.g. significance=2); repeatable")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        type=switch_setting,
+        help="change a switch of the configuration (lab.arena.switches(), e.g. significance=2); repeatable",
+    )
     return parser
 
 
@@ -45,7 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = cli()
     args = parser.parse_args(argv)
     try:  # the arena's spelling of an experiment: hard~significance=2
-        config = hard_config(bot_spec(f"hard-v{args.version}" + "".join("~" + c for c in args.set), ArenaConfig(("hard",))))
+        config = hard_config(
+            bot_spec(f"hard-v{args.version}" + "".join("~" + c for c in args.set), ArenaConfig(("hard",)))
+        )
     except ValueError as exc:
         parser.error(str(exc))
     cases = json.loads((ROOT / "tests" / "fixtures" / "hard_v1.json").read_text(encoding="utf-8"))
@@ -68,8 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{runtime}; Hard v{args.version}{''.join(' ' + c for c in args.set)}; best of {args.repeat}")
     for kind in ("play", "pass"):
         n = max(worlds[kind], 1)
-        print(f"{kind}: {worlds[kind]} worlds in {best[kind]:.2f} s = {1000 * best[kind] / n:.3f} ms/world "
-              f"({n / best[kind]:.0f} worlds/s)")
+        print(
+            f"{kind}: {worlds[kind]} worlds in {best[kind]:.2f} s = {1000 * best[kind] / n:.3f} ms/world "
+            f"({n / best[kind]:.0f} worlds/s)"
+        )
     return 0
 
 

@@ -65,8 +65,15 @@ def play_deal(task: Task) -> SeatHand:
     assert hand.result is not None
     moon = -1 if hand.result.moon is None else int(hand.result.moon)
     plays = [play_text(int(s), c) for t in hand.tricks for s, c in t.plays]
-    row: SeatHand = {"n": n, "seat": seat, "points": list(hand.result.points), "penalty": list(hand.result.penalty),
-                     "moon": moon, "plays": " ".join(plays), "attempts": sorted(tried.seats)}
+    row: SeatHand = {
+        "n": n,
+        "seat": seat,
+        "points": list(hand.result.points),
+        "penalty": list(hand.result.penalty),
+        "moon": moon,
+        "plays": " ".join(plays),
+        "attempts": sorted(tried.seats),
+    }
     if timed is not None:
         row["think"] = _thinking(timed)
     return row
@@ -111,8 +118,7 @@ def _key(field: str, rules: str) -> str:
     return hashlib.sha256(f"{field}|{rules}|v1".encode()).hexdigest()[:16]
 
 
-def run(tasks: list[Task], jobs: int,
-        on_row: Callable[[Task, SeatHand], None] | None = None) -> list[SeatHand]:
+def run(tasks: list[Task], jobs: int, on_row: Callable[[Task, SeatHand], None] | None = None) -> list[SeatHand]:
     """Play ``tasks`` (in order); ``on_row(task, row)`` sees each as it finishes, with progress."""
     if not tasks:
         return []
@@ -206,14 +212,18 @@ def main(argv: list[str] | None = None) -> int:
             out.close()
     results = [saved[(t[1], t[2], t[0], t[3])] for t in tasks]
 
-    print(f"seat bench: field {args.field}, deals {deals.start}..{deals.stop - 1}, seat {args.seat}, "
-          f"rules {args.rules}, {time.perf_counter() - start:.0f} s ({len(todo)} baseline and "
-          f"{len(todo_c)} candidate hands played, {len(tasks) - len(todo_c)} candidate hands from --out)")
+    print(
+        f"seat bench: field {args.field}, deals {deals.start}..{deals.stop - 1}, seat {args.seat}, "
+        f"rules {args.rules}, {time.perf_counter() - start:.0f} s ({len(todo)} baseline and "
+        f"{len(todo_c)} candidate hands played, {len(tasks) - len(todo_c)} candidate hands from --out)"
+    )
     base_shot = sum(1 for n in deals for s in seats(n) if base[n]["moon"] == s)
     base_allowed = sum(1 for n in deals for s in seats(n) if base[n]["moon"] not in (-1, s))
     slots = sum(len(seats(n)) for n in deals)
-    print(f"  field in the candidate's seat: {sum(base[n]['points'][s] for n in deals for s in seats(n)) / slots:.3f} "
-          f"points/hand; moons shot {1000 * base_shot / slots:.1f}, allowed {1000 * base_allowed / slots:.1f} per 1,000")
+    print(
+        f"  field in the candidate's seat: {sum(base[n]['points'][s] for n in deals for s in seats(n)) / slots:.3f} "
+        f"points/hand; moons shot {1000 * base_shot / slots:.1f}, allowed {1000 * base_allowed / slots:.1f} per 1,000"
+    )
     for c in cands:
         rows = [(t, r) for t, r in zip(tasks, results) if t[2] == c]
         diffs = [r["points"][t[3]] - base[t[0]]["points"][t[3]] for t, r in rows]
@@ -225,25 +235,30 @@ def main(argv: list[str] | None = None) -> int:
         pts = sum(r["points"][t[3]] for t, r in rows) / len(rows)
         tried = [(t, r) for t, r in rows if t[3] in r.get("attempts", ())]
         made = sum(1 for t, r in tried if r["moon"] == t[3])
-        print(f"  {c}: {pts:.3f} points/hand; minus the field {interval(diffs)}; "
-              f"{changed:.0%} of hands played differently; moons shot {1000 * shot / len(rows):.1f}, "
-              f"allowed {1000 * allowed / len(rows):.1f} per 1,000; moon plan chosen in {len(tried)} hands, "
-              f"made {made}")
+        print(
+            f"  {c}: {pts:.3f} points/hand; minus the field {interval(diffs)}; "
+            f"{changed:.0%} of hands played differently; moons shot {1000 * shot / len(rows):.1f}, "
+            f"allowed {1000 * allowed / len(rows):.1f} per 1,000; moon plan chosen in {len(tried)} hands, "
+            f"made {made}"
+        )
         print(f"    in hands without a moon (either game): {interval(calm)}")
         timed = [r["think"] for t, r in rows if "think" in r]  # rows written before timings existed have none
         ms, worlds, rms, rworlds = (sum(x[k] for x in timed) for k in ("ms", "worlds", "runner_ms", "runner_worlds"))
         if worlds:  # compare only candidates of one run
-            print(f"    thinking over {len(timed)} hands' searched plays: {1000 * ms / max(worlds, 1):.1f} ms per "
-                  f"1,000 worlds; with a runner about: {1000 * rms / max(rworlds, 1):.1f} ms per 1,000 worlds "
-                  f"({100 * rworlds / max(worlds, 1):.1f}% of the worlds)")
+            print(
+                f"    thinking over {len(timed)} hands' searched plays: {1000 * ms / max(worlds, 1):.1f} ms per "
+                f"1,000 worlds; with a runner about: {1000 * rms / max(rworlds, 1):.1f} ms per 1,000 worlds "
+                f"({100 * rworlds / max(worlds, 1):.1f}% of the worlds)"
+            )
     first = cands[0]
     for c in cands[1:]:  # the candidates against each other, seat by seat on the same deals
         theirs = {(t[0], t[3]): r for t, r in zip(tasks, results) if t[2] == first}
         pairs = [(r, theirs[(t[0], t[3])], t[3]) for t, r in zip(tasks, results) if t[2] == c]
         diffs = [r["points"][s] - o["points"][s] for r, o, s in pairs]
         calm = [d for d, (r, o, _) in zip(diffs, pairs) if r["moon"] == -1 and o["moon"] == -1]
-        print(f"  {c} minus {first}, same seats and deals: {interval(diffs)}; without a moon in either: "
-              f"{interval(calm)}")
+        print(
+            f"  {c} minus {first}, same seats and deals: {interval(diffs)}; without a moon in either: {interval(calm)}"
+        )
     return 0
 
 

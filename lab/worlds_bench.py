@@ -25,9 +25,9 @@ from pathlib import Path
 from hearts import PRESETS, Hand, Phase, Seat
 from hearts.bots.knowledge import Knowledge
 from hearts.bots.worlds import WorldSampler
-from lab.inference import read_plays, reading_sampler
 from hearts.deal import deal_from_seed
 from lab.arena import ArenaConfig, _make, bot_list
+from lab.inference import read_plays, reading_sampler
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Mapping
+from collections.abc import Callable, Mapping
 
-from hearts import CARDS, PRESETS, Action, Hand, IllegalAction, Match, PassCards, Phase, PlayCard, Rules, Seat, SeatView, parse_cards
-from hearts.seats import SEATS, PassDirection
+from hearts import (
+    CARDS,
+    PRESETS,
+    Action,
+    Hand,
+    IllegalAction,
+    Match,
+    PassCards,
+    Phase,
+    PlayCard,
+    Rules,
+    Seat,
+    SeatView,
+    parse_cards,
+)
 from hearts.bots import make_bot
 from hearts.bots.player import seeded_rngs
 from hearts.guide import GUIDED_LEVEL, GUIDED_SEAT, GUIDED_SEED, Tip, guided_match, next_tip, suggestion
+from hearts.seats import SEATS, PassDirection
 from hearts.table import play, run_sync
 
 
@@ -81,8 +94,23 @@ def played(seed: str, steps: int) -> Match:
     return match
 
 
-__all__ = ["make_deal", "hold_hand", "play_all", "random_match", "step", "played", "random_action", "RandomPlayer",
-           "CARDS", "mid_hand", "pass_view", "follow_view", "play_guided", "random_player", "suggested"]
+__all__ = [
+    "make_deal",
+    "hold_hand",
+    "play_all",
+    "random_match",
+    "step",
+    "played",
+    "random_action",
+    "RandomPlayer",
+    "CARDS",
+    "mid_hand",
+    "pass_view",
+    "follow_view",
+    "play_guided",
+    "random_player",
+    "suggested",
+]
 
 
 def mid_hand(seed: str, tricks: int, extra: int = 0, rules_name: str = "standard") -> Hand:
@@ -122,7 +150,8 @@ def stopper_view(south: str = "2C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S KH 5H") -> SeatV
     """Trick 2: North won the 2♣ trick with the A♣ and leads the K♣; East followed, South (void
     in clubs) is to play. Nobody has taken a point."""
     return follow_view(
-        south, "2C 3C AC 4C KC 5C",
+        south,
+        "2C 3C AC 4C KC 5C",
         west="3C 6C 7C 8C 9C TC JC QC 2D JD QD KD AD",
         north="AC KC 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
     )
@@ -149,8 +178,9 @@ def random_player(rng: random.Random) -> Chooser:
     return choose
 
 
-def play_guided(choose: Chooser, rules: Rules | None = None, check: Callable[[Tip, SeatView, list[str]], None] | None = None
-                ) -> tuple[list[Tip], Match]:
+def play_guided(
+    choose: Chooser, rules: Rules | None = None, check: Callable[[Tip, SeatView, list[str]], None] | None = None
+) -> tuple[list[Tip], Match]:
     """The guided hand with Easy bots on the game's seeds, the guide asked before every action."""
     match = guided_match(rules)
     bot, rngs = make_bot(GUIDED_LEVEL), seeded_rngs(GUIDED_SEED)

@@ -62,7 +62,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         stack.append(node)
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                found.append(stack[stack.index(nxt):] + [nxt])
+                found.append(stack[stack.index(nxt) :] + [nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -83,8 +83,11 @@ def test_the_engine_never_imports_the_browser() -> None:
     folder = PACKAGES["hearts"]
     for path in folder.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else ([node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            )
             for name in names:
                 assert name.split(".")[0] not in BROWSER | {"hearts_web"}, f"{path}: imports {name}"
 
@@ -102,13 +105,19 @@ LAYERS = ("base", "page", "feature", "composition")  # a module imports its own 
 
 
 def _sources(folder: Path) -> dict[str, ast.Module]:
-    return {path.relative_to(folder).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
-            for path in sorted(folder.rglob("*.py"))}
+    return {
+        path.relative_to(folder).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(folder.rglob("*.py"))
+    }
 
 
 def uses_any(tree: ast.Module) -> bool:
-    return any((isinstance(node, ast.Name) and node.id == "Any") or (isinstance(node, ast.Attribute) and node.attr == "Any")
-               or (isinstance(node, ast.alias) and node.name == "Any") for node in ast.walk(tree))
+    return any(
+        (isinstance(node, ast.Name) and node.id == "Any")
+        or (isinstance(node, ast.Attribute) and node.attr == "Any")
+        or (isinstance(node, ast.alias) and node.name == "Any")
+        for node in ast.walk(tree)
+    )
 
 
 def test_no_any_outside_the_dom_boundary() -> None:
@@ -123,10 +132,19 @@ def module_state_set_from_outside(trees: dict[str, ast.Module]) -> list[str]:
     state that one module sets in another (the standard library's, such as ``sys.stdout``, aside)."""
     found = []
     for name, tree in trees.items():
-        modules = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-                   for alias in node.names if alias.name.split(".")[0] in PACKAGES}
-        modules |= {alias.asname or alias.name for node in ast.walk(tree)  # from . import x, from .. import x
-                    if isinstance(node, ast.ImportFrom) and node.level and node.module is None for alias in node.names}
+        modules = {
+            alias.asname or alias.name.split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+            if alias.name.split(".")[0] in PACKAGES
+        }
+        modules |= {
+            alias.asname or alias.name
+            for node in ast.walk(tree)  # from . import x, from .. import x
+            if isinstance(node, ast.ImportFrom) and node.level and node.module is None
+            for alias in node.names
+        }
         for node in ast.walk(tree):
             targets: list[ast.expr] = []
             if isinstance(node, ast.Assign):
@@ -137,7 +155,11 @@ def module_state_set_from_outside(trees: dict[str, ast.Module]) -> list[str]:
                 targets = node.targets
             for target in targets:
                 for part in ast.walk(target):
-                    if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) and part.value.id in modules:
+                    if (
+                        isinstance(part, ast.Attribute)
+                        and isinstance(part.value, ast.Name)
+                        and part.value.id in modules
+                    ):
                         found.append(f"{name}:{node.lineno} sets {part.value.id}.{part.attr}")
     return found
 
@@ -148,8 +170,10 @@ def test_no_module_sets_another_modules_state(package: str) -> None:
 
 
 def test_the_state_check_sees_a_module_global_set_from_outside() -> None:
-    tree = ast.parse("from . import render\nimport hearts.rules as r\nimport sys\nrender.seating = 1\nr.x += 1\n"
-                     "self.y = 2\nsys.stdout = None\n")
+    tree = ast.parse(
+        "from . import render\nimport hearts.rules as r\nimport sys\nrender.seating = 1\nr.x += 1\n"
+        "self.y = 2\nsys.stdout = None\n"
+    )
     assert module_state_set_from_outside({"m.py": tree}) == ["m.py:4 sets render.seating", "m.py:5 sets r.x"]
 
 
@@ -214,8 +238,11 @@ def runtime_imports(package: str) -> tuple[dict[str, set[str]], dict[str, set[st
             if isinstance(node, ast.Import):
                 found.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):
-                target = ".".join(base[: len(base) - node.level + 1] + ([node.module] if node.module else [])) \
-                    if node.level else (node.module or "")
+                target = (
+                    ".".join(base[: len(base) - node.level + 1] + ([node.module] if node.module else []))
+                    if node.level
+                    else (node.module or "")
+                )
                 found.add(target)
                 found.update(f"{target}.{alias.name}" for alias in node.names)
         everything[name] = found
@@ -229,12 +256,17 @@ def test_pure_modules_never_reach_the_browser_and_browser_modules_do() -> None:
     rows = documented_modules(DOCS.read_text(encoding="utf-8"))
     graph, raw = runtime_imports("hearts_web")
     reach = browser_reach(graph, raw)
-    wrong = [f"{module}: documented {kind}" for module, (_, kind) in rows.items()
-             if (_web_name(module) in reach) != (kind == "browser")]
+    wrong = [
+        f"{module}: documented {kind}"
+        for module, (_, kind) in rows.items()
+        if (_web_name(module) in reach) != (kind == "browser")
+    ]
     assert wrong == []
 
 
-def upward_imports(graph: dict[str, set[str]], layer: dict[str, str], one_feature: str = "hearts_web.online.") -> list[str]:
+def upward_imports(
+    graph: dict[str, set[str]], layer: dict[str, str], one_feature: str = "hearts_web.online."
+) -> list[str]:
     """Imports that go up the layers, or from one feature to another (the modules under
     ``one_feature``, the online table's parts, use each other: they are one feature)."""
     rank = {name: i for i, name in enumerate(LAYERS)}
@@ -244,8 +276,9 @@ def upward_imports(graph: dict[str, set[str]], layer: dict[str, str], one_featur
             if module not in layer or target not in layer:
                 continue
             up = rank[layer[target]] > rank[layer[module]]
-            across = (layer[module] == layer[target] == "feature"
-                      and not (module.startswith(one_feature) and target.startswith(one_feature)))
+            across = layer[module] == layer[target] == "feature" and not (
+                module.startswith(one_feature) and target.startswith(one_feature)
+            )
             if up or across:
                 found.append(f"{module} ({layer[module]}) imports {target} ({layer[target]})")
     return sorted(found)
@@ -262,24 +295,30 @@ def test_no_web_module_imports_upward() -> None:
 def test_the_layer_check_sees_an_upward_import() -> None:
     layer = {"w.a": "base", "w.b": "feature", "w.c": "feature", "w.online.x": "feature", "w.online.y": "feature"}
     graph = {"w.a": {"w.b"}, "w.b": {"w.c"}, "w.c": set(), "w.online.x": {"w.online.y"}, "w.online.y": set()}
-    assert upward_imports(graph, layer, "w.online.") == ["w.a (base) imports w.b (feature)",
-                                                         "w.b (feature) imports w.c (feature)"]
+    assert upward_imports(graph, layer, "w.online.") == [
+        "w.a (base) imports w.b (feature)",
+        "w.b (feature) imports w.c (feature)",
+    ]
 
 
 def online_imports_from_outside(graph: dict[str, set[str]]) -> list[str]:
     """Imports of the online table from outside its package, other than the controller's of its
     entry (``online.start``) and its door: anything else would load online code with every page."""
     allowed = {"hearts_web.online.start", "hearts_web.online.door", "hearts_web.online"}
-    return sorted(f"{module} imports {target}" for module, targets in graph.items()
-                  if not module.startswith("hearts_web.online")
-                  for target in targets if target.startswith("hearts_web.online")
-                  and not (module == "hearts_web.controller" and target in allowed))
+    return sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        if not module.startswith("hearts_web.online")
+        for target in targets
+        if target.startswith("hearts_web.online") and not (module == "hearts_web.controller" and target in allowed)
+    )
 
 
 def test_only_the_controller_imports_the_online_table() -> None:
     assert online_imports_from_outside(imports("hearts_web")) == []
     assert online_imports_from_outside({"hearts_web.table.hand_controls": {"hearts_web.online.guest"}}) == [
-        "hearts_web.table.hand_controls imports hearts_web.online.guest"]
+        "hearts_web.table.hand_controls imports hearts_web.online.guest"
+    ]
 
 
 PRODUCT = [ROOT / "hearts", ROOT / "web", ROOT / "tools", ROOT / "index.html"]
@@ -287,8 +326,12 @@ LAB_CITATION = re.compile(r"\blab[./]|\bbench/out\b|\btools/bench_\w+")
 
 
 def _product_files() -> list[Path]:
-    return [p for top in PRODUCT for p in ([top] if top.is_file() else sorted(top.rglob("*")))
-            if p.is_file() and p.suffix in {".py", ".js", ".mjs", ".html", ".css", ".toml"}]
+    return [
+        p
+        for top in PRODUCT
+        for p in ([top] if top.is_file() else sorted(top.rglob("*")))
+        if p.is_file() and p.suffix in {".py", ".js", ".mjs", ".html", ".css", ".toml"}
+    ]
 
 
 def test_the_product_neither_imports_nor_cites_the_lab() -> None:
@@ -312,8 +355,22 @@ def test_the_citation_check_sees_a_citation() -> None:
 # Each package imports its own modules and the packages below it; a feature package imports no
 # other feature but those named here (settings and tabs show the data file's notices and HTML, the
 # statistics and challenge links the daily's result and calendar pieces).
-PACKAGE_LEVEL = {"core": 0, "data": 1, "screen": 2, "table": 3, "settings": 4, "transfer": 4, "tabs": 4,
-                 "stats": 4, "daily": 4, "review": 4, "learn": 4, "challenge": 4, "online": 4, "controller": 5}
+PACKAGE_LEVEL = {
+    "core": 0,
+    "data": 1,
+    "screen": 2,
+    "table": 3,
+    "settings": 4,
+    "transfer": 4,
+    "tabs": 4,
+    "stats": 4,
+    "daily": 4,
+    "review": 4,
+    "learn": 4,
+    "challenge": 4,
+    "online": 4,
+    "controller": 5,
+}
 FEATURE_USES = {"settings": {"transfer"}, "tabs": {"transfer"}, "stats": {"daily"}, "challenge": {"daily"}}
 TOP_LEVEL_MODULES = 6  # at most, __init__ included
 
@@ -351,7 +408,13 @@ def test_no_package_imports_a_higher_one_or_another_feature() -> None:
 
 
 def test_the_package_check_sees_an_upward_and_a_sideways_import() -> None:
-    graph = {"hearts_web.core.dom": {"hearts_web.data.store"}, "hearts_web.review.dialog": {"hearts_web.learn.feature"},
-             "hearts_web.stats.dialog": {"hearts_web.daily.html"}, "hearts_web.table.view": {"hearts_web.core.dom"}}
-    assert package_violations(graph) == ["hearts_web.core.dom (core) imports hearts_web.data.store (data)",
-                                         "hearts_web.review.dialog (review) imports hearts_web.learn.feature (learn)"]
+    graph = {
+        "hearts_web.core.dom": {"hearts_web.data.store"},
+        "hearts_web.review.dialog": {"hearts_web.learn.feature"},
+        "hearts_web.stats.dialog": {"hearts_web.daily.html"},
+        "hearts_web.table.view": {"hearts_web.core.dom"},
+    }
+    assert package_violations(graph) == [
+        "hearts_web.core.dom (core) imports hearts_web.data.store (data)",
+        "hearts_web.review.dialog (review) imports hearts_web.learn.feature (learn)",
+    ]

@@ -7,15 +7,15 @@ import dataclasses
 import random
 
 import pytest
+from helpers import follow_view, hold_hand, mid_hand, pass_view, play_all
 
 from hearts import PRESETS, Action, Hand, Match, Phase, Seat, SeatView, parse_cards
 from hearts.bots import LEVELS, Bot, Decision, make_bot
-from hearts.bots.player import BotPlayer
-from hearts.table import play, run_sync
-from hearts.bots.worlds import sample_world
 from hearts.bots.knowledge import Knowledge
+from hearts.bots.player import BotPlayer
+from hearts.bots.worlds import sample_world
 from hearts.seats import PassDirection
-from helpers import follow_view, hold_hand, mid_hand, pass_view, play_all
+from hearts.table import play, run_sync
 
 
 class CheckedBot(BotPlayer):
@@ -53,7 +53,12 @@ def test_cheap_bots_play_only_legal_cards_in_every_preset(rules_name: str) -> No
 @pytest.mark.parametrize("rules_name", sorted(PRESETS))
 def test_hard_plays_only_legal_cards_in_every_preset(rules_name: str) -> None:
     rng = random.Random(rules_name)
-    bots: list[Bot] = [make_bot("hard", iterations=3), make_bot("medium"), make_bot("hard", iterations=2), make_bot("easy")]
+    bots: list[Bot] = [
+        make_bot("hard", iterations=3),
+        make_bot("medium"),
+        make_bot("hard", iterations=2),
+        make_bot("easy"),
+    ]
     for i in range(4):
         play_match_with(bots, rules_name, f"hard-legal-{rules_name}-{i}", rng, 3)
 
@@ -151,11 +156,13 @@ def test_medium_empties_a_short_suit() -> None:
 
 
 def test_medium_keeps_the_queen_on_the_first_trick_and_dumps_it_later() -> None:
-    hand = hold_hand({
-        Seat.SOUTH: "2D 3D 4D 5D 6D 7D 8D 2S QS 2H 3H 4H 5H",  # no clubs
-        Seat.WEST: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",   # every club: West wins the club tricks
-        Seat.NORTH: "9D TD JD QD KD AD 3S 4S 5S 6S 7S 8S 9S",
-    })
+    hand = hold_hand(
+        {
+            Seat.SOUTH: "2D 3D 4D 5D 6D 7D 8D 2S QS 2H 3H 4H 5H",  # no clubs
+            Seat.WEST: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",  # every club: West wins the club tricks
+            Seat.NORTH: "9D TD JD QD KD AD 3S 4S 5S 6S 7S 8S 9S",
+        }
+    )
     play_all(hand, "2C 9D TS")
     assert hand.turn == Seat.SOUTH and hand.trick_number == 0
     first = make_bot("medium").decide(hand.view(Seat.SOUTH), random.Random(1))
@@ -197,11 +204,13 @@ def test_medium_ducks_under_the_winning_card() -> None:
 
 
 def test_medium_leads_low_not_its_own_queen_suit() -> None:
-    hand = hold_hand({
-        Seat.SOUTH: "2C AC 2D 3D 4D 2S 3S QS 2H 3H 4H 5H 6H",
-        Seat.WEST: "3C 6D 7D 8D 9D TD JD QD KD AD 4S 5S 6S",
-        Seat.NORTH: "4C 7S 8S 9S TS JS KS AS 7H 8H 9H TH JH",
-    })
+    hand = hold_hand(
+        {
+            Seat.SOUTH: "2C AC 2D 3D 4D 2S 3S QS 2H 3H 4H 5H 6H",
+            Seat.WEST: "3C 6D 7D 8D 9D TD JD QD KD AD 4S 5S 6S",
+            Seat.NORTH: "4C 7S 8S 9S TS JS KS AS 7H 8H 9H TH JH",
+        }
+    )
     play_all(hand, "2C 3C 4C 5C")  # east's 5♣ wins
     seat = hand.turn
     assert seat == Seat.EAST

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from helpers import follow_view, mid_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,6 @@ from hearts.bots import make_bot
 from hearts.bots.candidates import candidates, equivalent, pass_candidates, void_passes
 from hearts.bots.knowledge import Knowledge
 from hearts.cards import mask_of, parse_cards
-from helpers import follow_view, mid_hand
 
 
 @settings(max_examples=25, deadline=None)
@@ -56,8 +56,11 @@ def test_a_card_of_the_trick_between_two_of_mine_keeps_them_apart() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=10**6), tricks=st.integers(min_value=0, max_value=11),
-       extra=st.integers(min_value=1, max_value=3))
+@given(
+    seed=st.integers(min_value=0, max_value=10**6),
+    tricks=st.integers(min_value=0, max_value=11),
+    extra=st.integers(min_value=1, max_value=3),
+)
 def test_equivalent_candidates_never_mix_a_duck_with_a_win(seed: int, tricks: int, extra: int) -> None:
     hand = mid_hand(f"duck-{seed}", tricks, extra)  # a follower: 1 to 3 cards of the trick are down
     view = hand.view(hand.turn)  # type: ignore[arg-type]

@@ -13,8 +13,14 @@ def test_every_card_text_round_trips():
 
 @pytest.mark.parametrize(
     "text, symbol, suit, rank",
-    [("2C", "2♣", Suit.CLUBS, 2), ("TC", "10♣", Suit.CLUBS, 10), ("JC", "J♣", Suit.CLUBS, 11),
-     ("QS", "Q♠", Suit.SPADES, 12), ("AH", "A♥", Suit.HEARTS, 14), ("KD", "K♦", Suit.DIAMONDS, 13)],
+    [
+        ("2C", "2♣", Suit.CLUBS, 2),
+        ("TC", "10♣", Suit.CLUBS, 10),
+        ("JC", "J♣", Suit.CLUBS, 11),
+        ("QS", "Q♠", Suit.SPADES, 12),
+        ("AH", "A♥", Suit.HEARTS, 14),
+        ("KD", "K♦", Suit.DIAMONDS, 13),
+    ],
 )
 def test_text_and_display_forms(text, symbol, suit, rank):
     card = Card.parse(text)

@@ -6,25 +6,50 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts import PASS_CYCLES, PRESETS, Action, FirstTrick, IllegalAction, Match, MoonScoring, PassCards, Phase, \
-    PlayCard, Rules, Seat, SeatView, TieRule, hand_seed
+from hearts import (
+    PASS_CYCLES,
+    PRESETS,
+    Action,
+    FirstTrick,
+    IllegalAction,
+    Match,
+    MoonScoring,
+    PassCards,
+    Phase,
+    PlayCard,
+    Rules,
+    Seat,
+    SeatView,
+    TieRule,
+    hand_seed,
+)
 from hearts.bots import LEVELS, make_bot
 from hearts.bots.player import BotPlayer, seeded_rngs
-from hearts.challenge import MAX_BY, MAX_HAND, MAX_SEED, MAX_TOKEN, POINTS_RANGE, Challenge, ChallengeError, \
-    challenge_match, challenge_rngs, decode, encode
+from hearts.challenge import (
+    MAX_BY,
+    MAX_HAND,
+    MAX_SEED,
+    MAX_TOKEN,
+    POINTS_RANGE,
+    Challenge,
+    ChallengeError,
+    challenge_match,
+    challenge_rngs,
+    decode,
+    encode,
+)
 from hearts.daily import SHARE_MARKERS, daily_match, daily_rules, share_markers
 from hearts.table import play, run_sync
 
 rules_strategy = st.builds(
     Rules,
-    pass_cycle=st.sampled_from([PASS_CYCLES[k] for k in sorted(PASS_CYCLES)]) | st.lists(
-        st.sampled_from(PASS_CYCLES["left_right_across_hold"]), min_size=1, max_size=4).map(tuple),
+    pass_cycle=st.sampled_from([PASS_CYCLES[k] for k in sorted(PASS_CYCLES)])
+    | st.lists(st.sampled_from(PASS_CYCLES["left_right_across_hold"]), min_size=1, max_size=4).map(tuple),
     first_trick=st.sampled_from(list(FirstTrick)),
     queen_breaks_hearts=st.booleans(),
     jack_of_diamonds=st.booleans(),
@@ -32,8 +57,9 @@ rules_strategy = st.builds(
     target=st.integers(min_value=1, max_value=10_000),
     tie=st.sampled_from(list(TieRule)),
 )
-names = st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), min_size=1,
-                 max_size=MAX_BY).filter(lambda s: s.strip() != "")
+names = st.text(
+    st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), min_size=1, max_size=MAX_BY
+).filter(lambda s: s.strip() != "")
 challenges = st.builds(
     Challenge,
     seed=st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), min_size=1, max_size=MAX_SEED),
@@ -89,9 +115,9 @@ def test_damaged_tokens_are_refused(ch, data):
     kind = data.draw(st.sampled_from(["replace", "delete", "insert", "truncate"]))
     char = data.draw(st.characters(max_codepoint=0x7F) | st.sampled_from("AZaz09-_."))
     if kind == "replace" and i < len(token):
-        bad = token[:i] + char + token[i + 1:]
+        bad = token[:i] + char + token[i + 1 :]
     elif kind == "delete" and i < len(token):
-        bad = token[:i] + token[i + 1:]
+        bad = token[:i] + token[i + 1 :]
     elif kind == "insert":
         bad = token[:i] + char + token[i:]
     else:
@@ -103,9 +129,11 @@ def test_damaged_tokens_are_refused(ch, data):
         assert result is None  # the check catches every single-character change
 
 
-json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner,
-                                                                                        max_size=4), max_leaves=12)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -118,37 +146,40 @@ def test_checked_payloads_with_any_content(value, key, raw):
     _decodes_or_refuses(_token(raw))
 
 
-@pytest.mark.parametrize("token, why", [
-    (_token(_data(l="expert")), "level"),
-    (_token(_data(h=True)), "hand number"),
-    (_token(_data(h=-1)), "hand number"),
-    (_token(_data(h=1.0)), "hand number"),
-    (_token(_data(p=27)), "points"),
-    (_token(_data(m="nnx")), "markers"),
-    (_token(_data(m="n" * 14)), "markers"),
-    (_token(_data(b="")), "name"),
-    (_token(_data(b="x" * 25)), "name"),
-    (_token(_data(b="evil\u202egnp")), "control character"),
-    (_token(_data(b="a\nb")), "control character"),
-    (_token(_data(s="")), "seed"),
-    (_token(_data(s="ä")), "seed"),
-    (_token(_data(r={"target": 0})), "rules"),
-    (_token(_data(r={"colour": "red"})), "rules"),
-    (_token(_data(r={"pass_cycle": []})), "rules"),
-    (_token(_data(r=[])), "rules"),
-    (_token(_data(x=1)), "unknown field"),
-    (_token(b'{"s":"a","h":0,"r":{},"l":"easy","p":NaN}'), "not a number"),
-    (_token(b'{"s":"a","h":0,"r":{"a":[[[[1]]]]},"l":"easy"}'), "nested"),
-    (_token(b'{"s":"a","h":0,"r":{},"l":"easy"'), "JSON"),
-    (_token(b"\xff\xfe"), "not readable"),
-    (_token(b"[1, 2]"), "object"),
-    (_token(b'{"s":"a","h":0,"l":"easy"}'), "missing"),
-    (_token(_data(), version="2"), "version"),
-    ("1." + "A" * (MAX_TOKEN) + ".AAAAAAAA", "too long"),
-    ("", "empty"),
-    ("1.abc", "damaged"),
-    ("1.a+b.abcdefgh", "damaged"),
-])
+@pytest.mark.parametrize(
+    "token, why",
+    [
+        (_token(_data(l="expert")), "level"),
+        (_token(_data(h=True)), "hand number"),
+        (_token(_data(h=-1)), "hand number"),
+        (_token(_data(h=1.0)), "hand number"),
+        (_token(_data(p=27)), "points"),
+        (_token(_data(m="nnx")), "markers"),
+        (_token(_data(m="n" * 14)), "markers"),
+        (_token(_data(b="")), "name"),
+        (_token(_data(b="x" * 25)), "name"),
+        (_token(_data(b="evil\u202egnp")), "control character"),
+        (_token(_data(b="a\nb")), "control character"),
+        (_token(_data(s="")), "seed"),
+        (_token(_data(s="ä")), "seed"),
+        (_token(_data(r={"target": 0})), "rules"),
+        (_token(_data(r={"colour": "red"})), "rules"),
+        (_token(_data(r={"pass_cycle": []})), "rules"),
+        (_token(_data(r=[])), "rules"),
+        (_token(_data(x=1)), "unknown field"),
+        (_token(b'{"s":"a","h":0,"r":{},"l":"easy","p":NaN}'), "not a number"),
+        (_token(b'{"s":"a","h":0,"r":{"a":[[[[1]]]]},"l":"easy"}'), "nested"),
+        (_token(b'{"s":"a","h":0,"r":{},"l":"easy"'), "JSON"),
+        (_token(b"\xff\xfe"), "not readable"),
+        (_token(b"[1, 2]"), "object"),
+        (_token(b'{"s":"a","h":0,"l":"easy"}'), "missing"),
+        (_token(_data(), version="2"), "version"),
+        ("1." + "A" * (MAX_TOKEN) + ".AAAAAAAA", "too long"),
+        ("", "empty"),
+        ("1.abc", "damaged"),
+        ("1.a+b.abcdefgh", "damaged"),
+    ],
+)
 def test_refusals_say_why(token, why):
     with pytest.raises(ChallengeError, match=why):
         decode(token)
@@ -156,9 +187,12 @@ def test_refusals_say_why(token, why):
 
 def test_invalid_challenges_are_not_encoded():
     good = Challenge(seed="x", hand=0, rules=Rules(), level="easy")
-    for bad in (Challenge(seed="x", hand=0, rules=Rules(), level="expert"), Challenge(seed="", hand=0, rules=Rules(), level="easy"),
-                Challenge(seed="x", hand=0, rules=Rules(), level="easy", markers=("moon",)),
-                Challenge(seed="x", hand=0, rules=Rules(pass_cycle=PASS_CYCLES["left_right_across_hold"] * 60), level="easy")):
+    for bad in (
+        Challenge(seed="x", hand=0, rules=Rules(), level="expert"),
+        Challenge(seed="", hand=0, rules=Rules(), level="easy"),
+        Challenge(seed="x", hand=0, rules=Rules(), level="easy", markers=("moon",)),
+        Challenge(seed="x", hand=0, rules=Rules(pass_cycle=PASS_CYCLES["left_right_across_hold"] * 60), level="easy"),
+    ):
         with pytest.raises(ChallengeError):
             encode(bad)
     assert decode(encode(good)) == good
@@ -187,7 +221,8 @@ def _original(seed: str, rules: Rules, level: str, upto: int) -> Match:
     """A seeded match played by seeded bots (south: Medium with its own seed) through hand ``upto``."""
     match = Match(rules, seed=seed, max_hands=upto + 1)
     players = [BotPlayer(make_bot("medium"), seed="the player")] + [
-        BotPlayer(make_bot(level, iterations=4) if level == "hard" else make_bot(level), seed=seed) for _ in range(3)]
+        BotPlayer(make_bot(level, iterations=4) if level == "hard" else make_bot(level), seed=seed) for _ in range(3)
+    ]
     run_sync(play(match, players))
     return match
 
@@ -219,13 +254,21 @@ def test_same_choices_give_the_same_bot_play(level, n):
     seed = f"chal-rng-{level}"
     original = _original(seed, PRESETS["standard"], level, n).hands[n]
     mine = [c for t in original.tricks for s, c in t.plays if s is Seat.SOUTH]
-    ch = Challenge(seed=seed, hand=n, rules=PRESETS["standard"], level=level, points=original.result.points[0],
-                   markers=share_markers(original))
+    ch = Challenge(
+        seed=seed,
+        hand=n,
+        rules=PRESETS["standard"],
+        level=level,
+        points=original.result.points[0],
+        markers=share_markers(original),
+    )
     ch = decode(encode(ch))  # as the friend receives it
 
     def replay(rngs):
         one = challenge_match(ch)
-        bots = [BotPlayer(make_bot(level, iterations=4) if level == "hard" else make_bot(level), rng=rngs) for _ in range(3)]
+        bots = [
+            BotPlayer(make_bot(level, iterations=4) if level == "hard" else make_bot(level), rng=rngs) for _ in range(3)
+        ]
         run_sync(play(one, [Scripted(original.passes[Seat.SOUTH], mine)] + bots))
         return one.hands[0]
 
@@ -275,7 +318,7 @@ def test_a_challenges_hard_bots_decide_alike_on_a_fast_and_a_slow_machine():
         for view in views:
             bot = challenge_bot("hard")
             ticks = itertools.count()
-            bot.clock = lambda: next(ticks) * clock_step
+            bot.clock = lambda: next(ticks) * clock_step  # noqa: B023 (this bot, this iteration)
             out.append(bot.decide(view, rngs(view)).cards)
         return out
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import RandomPlayer, hold_hand, play_all, random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_properties import rules_strategy
 
 from hearts import (
     JACK_OF_DIAMONDS,
     PRESETS,
     QUEEN_OF_SPADES,
     Card,
-    Suit,
     Claim,
     ErrorCode,
     Hand,
@@ -23,6 +24,7 @@ from hearts import (
     PlayCard,
     Rules,
     Seat,
+    Suit,
     action_from_dict,
     action_to_dict,
     hand_from_record,
@@ -36,8 +38,6 @@ from hearts.cards import card_numbers
 from hearts.seats import SEATS
 from hearts.table import play, run_sync
 from hearts.trick import legal_mask, trick_winner
-from helpers import RandomPlayer, hold_hand, play_all, random_action
-from test_properties import rules_strategy
 
 # West leads the 2♣ and South takes it with the A♣: from then on every card South holds is the
 # highest of its suit.
@@ -190,8 +190,9 @@ def _outcomes(hand: Hand) -> set[tuple[int, ...]]:
     forbidden = rules.first_trick_forbidden
     found: set[tuple[int, ...]] = set()
 
-    def walk(hands: list[int], taken: list[int], trick: list[tuple[int, int]], turn: int, done: int,
-             broken: bool) -> None:
+    def walk(
+        hands: list[int], taken: list[int], trick: list[tuple[int, int]], turn: int, done: int, broken: bool
+    ) -> None:
         if done == 13:
             found.add(score_hand(taken, rules, hand.scores_before).points)
             return
@@ -212,8 +213,14 @@ def _outcomes(hand: Hand) -> set[tuple[int, ...]]:
 
     turn = hand.turn
     assert turn is not None
-    walk([hand.cards_mask(s) for s in SEATS], [hand.taken_mask(s) for s in SEATS],
-         [(int(s), int(c)) for s, c in hand.current_trick], int(turn), hand.trick_number, hand.hearts_broken)
+    walk(
+        [hand.cards_mask(s) for s in SEATS],
+        [hand.taken_mask(s) for s in SEATS],
+        [(int(s), int(c)) for s, c in hand.current_trick],
+        int(turn),
+        hand.trick_number,
+        hand.hearts_broken,
+    )
     return found
 
 
@@ -248,7 +255,7 @@ def test_a_claimed_hand_scores_what_every_legal_playout_scores(rules: Rules, see
             checked += 1
             claimed = _copy(hand)
             claimed.apply(Claim(seat))
-            assert claimed.result is not None and claimed.plays[:len(hand.plays)] == hand.plays
+            assert claimed.result is not None and claimed.plays[: len(hand.plays)] == hand.plays
             assert hand_from_record(hand_to_record(claimed)).result == claimed.result  # plain plays, replayable
             scores = {_random_playout(hand, rng) for _ in range(4)}
             if hand.trick_number >= 10:

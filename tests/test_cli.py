@@ -26,7 +26,9 @@ def test_replay_json_lines_from_stdin_flags_the_invalid_one():
     bad = json.loads(good)
     bad["hands"][0]["plays"][0] = "AS"
     lines = "\n".join([good, json.dumps(bad), "{oops", ""])
-    proc = subprocess.run([sys.executable, "-m", "hearts", "replay", "-"], input=lines, capture_output=True, text=True, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "hearts", "replay", "-"], input=lines, capture_output=True, text=True, cwd=ROOT
+    )
     assert proc.returncode == 1
     out = proc.stdout.splitlines()
     assert out[0].startswith("line 1: ok")
@@ -44,13 +46,13 @@ def test_replay_unreadable_file(tmp_path, capsys):
 import random  # noqa: E402
 
 import pytest  # noqa: E402
+from helpers import step  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from hearts import Match, Phase, Rules, match_to_record  # noqa: E402
 from hearts.cli import replay  # noqa: E402
 from hearts.deal import deal_from_seed  # noqa: E402
-from helpers import step  # noqa: E402
 
 
 def _explicit_deal_match(hands: int) -> dict:
@@ -75,14 +77,17 @@ def test_a_match_whose_explicit_deals_run_out_is_reported_not_crashed() -> None:
     assert "Traceback" not in out.getvalue()
 
 
-@pytest.mark.parametrize("text, status, expect", [
-    ("[" * 1000 + "]" * 1000, 1, "INVALID not_json: nested too deeply"),
-    ("[" * 100_000, 1, "INVALID not_json"),
-    ('{"format":"hearts-match","version":1,"rules":{},"hands":[{"deal":{"\\ud800":[]}}]}', 1, "\\ud800"),
-    ('{"format":"hearts-match","version":1,"rules":{},"seed":"\\ud800","hands":[{}]}', 1, "lone surrogate"),
-    ('{"format":"hearts-hand","version":1,"rules":{},"seed":"\\udfff"}', 1, "lone surrogate"),
-    ("", 1, "no records"),
-])
+@pytest.mark.parametrize(
+    "text, status, expect",
+    [
+        ("[" * 1000 + "]" * 1000, 1, "INVALID not_json: nested too deeply"),
+        ("[" * 100_000, 1, "INVALID not_json"),
+        ('{"format":"hearts-match","version":1,"rules":{},"hands":[{"deal":{"\\ud800":[]}}]}', 1, "\\ud800"),
+        ('{"format":"hearts-match","version":1,"rules":{},"seed":"\\ud800","hands":[{}]}', 1, "lone surrogate"),
+        ('{"format":"hearts-hand","version":1,"rules":{},"seed":"\\udfff"}', 1, "lone surrogate"),
+        ("", 1, "no records"),
+    ],
+)
 def test_hostile_input_gets_a_line_not_a_traceback(text: str, status: int, expect: str) -> None:
     out = io.StringIO()
     assert replay(text, out).status == status
@@ -112,8 +117,14 @@ def test_a_bug_in_one_record_is_status_3_and_the_batch_goes_on(monkeypatch: pyte
 
 
 def _run(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "hearts", *args], input=stdin, capture_output=True, cwd=ROOT,
-                          env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "ascii", "LC_ALL": "C"}, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "hearts", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "ascii", "LC_ALL": "C"},
+        timeout=60,
+    )
 
 
 def test_exit_statuses_from_the_command_line(tmp_path: pathlib.Path) -> None:
@@ -133,19 +144,39 @@ def test_a_closed_output_pipe_ends_quietly(tmp_path: pathlib.Path) -> None:
     line = json.dumps(json.loads((FIXTURES / "match_standard.json").read_text()))
     big = tmp_path / "many.jsonl"
     big.write_text("\n".join([line] * 300))
-    proc = subprocess.run(f"{sys.executable} -m hearts replay {big} | head -1", shell=True, capture_output=True,
-                          cwd=ROOT, timeout=120)
+    proc = subprocess.run(
+        f"{sys.executable} -m hearts replay {big} | head -1", shell=True, capture_output=True, cwd=ROOT, timeout=120
+    )
     assert proc.stdout.count(b"\n") == 1 and b"Traceback" not in proc.stderr and b"Error" not in proc.stderr
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(raw=st.binary(max_size=300) | st.builds(lambda n, c: (c * n).encode(), st.integers(0, 3000), st.sampled_from(["[", '{"a":', "[1,"]))
-       | st.text(alphabet='[]{}":,0123456789.-eEtrufalsn \n\\u', max_size=300).map(str.encode)
-       | st.builds(lambda v: json.dumps(v).encode(), st.recursive(
-           st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.sampled_from(["hearts-match", "hearts-hand", "\ud800"]),
-           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-               st.sampled_from(["format", "version", "rules", "seed", "hands", "deal", "plays", "passes", "south", "\udfff"]),
-               inner, max_size=4), max_leaves=20)))
+@given(
+    raw=st.binary(max_size=300)
+    | st.builds(lambda n, c: (c * n).encode(), st.integers(0, 3000), st.sampled_from(["[", '{"a":', "[1,"]))
+    | st.text(alphabet='[]{}":,0123456789.-eEtrufalsn \n\\u', max_size=300).map(str.encode)
+    | st.builds(
+        lambda v: json.dumps(v).encode(),
+        st.recursive(
+            st.none()
+            | st.booleans()
+            | st.integers()
+            | st.text(max_size=5)
+            | st.sampled_from(["hearts-match", "hearts-hand", "\ud800"]),
+            lambda inner: (
+                st.lists(inner, max_size=3)
+                | st.dictionaries(
+                    st.sampled_from(
+                        ["format", "version", "rules", "seed", "hands", "deal", "plays", "passes", "south", "\udfff"]
+                    ),
+                    inner,
+                    max_size=4,
+                )
+            ),
+            max_leaves=20,
+        ),
+    )
+)
 def test_any_bytes_in_a_clean_answer_out(raw: bytes, tmp_path_factory: pytest.TempPathFactory) -> None:
     path = tmp_path_factory.mktemp("any") / "in.json"
     path.write_bytes(raw)

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from hearts import PRESETS
 from hearts.bots import make_bot
 from hearts.bots.config import CONFIGS, PAR, PLAY, REVIEW, HardConfig, ReviewConfig, WorldLoop
@@ -20,7 +21,6 @@ from hearts.bots.gate import Gate
 from hearts.bots.moon import MoonPlans, RunnerWatch, RunnerWorlds
 from hearts.bots.rollout import NEVER, RolloutPolicy
 from hearts.review import REVIEW_ITERATIONS, REVIEW_THRESHOLD
-
 from lab import golden_hard
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,18 +60,40 @@ def test_the_par_is_hard_as_it_was_first_shipped() -> None:
     """Every part off: Medium's head start, no halving, a random stream per world, rollouts
     without Medium's habits or late defence, moon plans only for strong hands."""
     assert PAR == HardConfig(
-        label=1, loop=WorldLoop(RolloutPolicy(False, False, False, 0, 0), False, MoonPlans.STRONG_HANDS,
-                                RunnerWatch.HEARTS, RunnerWorlds.EVEN),
-        gate=Gate(0.5, 0.0, False), trick_split=False, moon_majority=False, keep_stopper=0.0, void_passes=False,
-        moon_passes=False)
+        label=1,
+        loop=WorldLoop(
+            RolloutPolicy(False, False, False, 0, 0),
+            False,
+            MoonPlans.STRONG_HANDS,
+            RunnerWatch.HEARTS,
+            RunnerWorlds.EVEN,
+        ),
+        gate=Gate(0.5, 0.0, False),
+        trick_split=False,
+        moon_majority=False,
+        keep_stopper=0.0,
+        void_passes=False,
+        moon_passes=False,
+    )
 
 
 def test_the_play_configuration_is_version_7() -> None:
     assert PLAY == HardConfig(
-        label=7, loop=WorldLoop(RolloutPolicy(True, True, True, 8, NEVER), True, MoonPlans.WHILE_OPEN,
-                                RunnerWatch.LONE_TAKER, RunnerWorlds.STRONG),
-        gate=Gate(significance=1.5, halving=True), trick_split=True, moon_majority=True, keep_stopper=0.25, void_passes=True,
-        moon_passes=True)
+        label=7,
+        loop=WorldLoop(
+            RolloutPolicy(True, True, True, 8, NEVER),
+            True,
+            MoonPlans.WHILE_OPEN,
+            RunnerWatch.LONE_TAKER,
+            RunnerWorlds.STRONG,
+        ),
+        gate=Gate(significance=1.5, halving=True),
+        trick_split=True,
+        moon_majority=True,
+        keep_stopper=0.25,
+        void_passes=True,
+        moon_passes=True,
+    )
 
 
 def test_the_review_draws_only_worlds_it_can_reproduce() -> None:
@@ -81,9 +103,16 @@ def test_the_review_draws_only_worlds_it_can_reproduce() -> None:
     comes. Its rollouts have no clean trick and no late defence: those model a Medium table and
     bias the search rather than measure a loss."""
     assert REVIEW == ReviewConfig(
-        loop=WorldLoop(RolloutPolicy(True, True, False, 0, 0), True, MoonPlans.WHILE_OPEN, RunnerWatch.EARLY,
-                       RunnerWorlds.EVEN),
-        trick_split=True, moon_majority=True, worlds=600, pass_screen=0.5, pass_confirm=2.0, threshold=1.5)
+        loop=WorldLoop(
+            RolloutPolicy(True, True, False, 0, 0), True, MoonPlans.WHILE_OPEN, RunnerWatch.EARLY, RunnerWorlds.EVEN
+        ),
+        trick_split=True,
+        moon_majority=True,
+        worlds=600,
+        pass_screen=0.5,
+        pass_confirm=2.0,
+        threshold=1.5,
+    )
     assert (REVIEW_ITERATIONS, REVIEW_THRESHOLD) == (REVIEW.worlds, REVIEW.threshold)
 
 
@@ -95,5 +124,6 @@ def test_a_shooter_is_seen_at_0_to_26_points_or_never() -> None:
 
 
 def test_presets_are_covered_by_the_golden_positions() -> None:
-    assert {json.dumps(c["hand"]["rules"], sort_keys=True) for c in CASES} == \
-           {json.dumps(r.to_dict(), sort_keys=True) for r in PRESETS.values()}
+    assert {json.dumps(c["hand"]["rules"], sort_keys=True) for c in CASES} == {
+        json.dumps(r.to_dict(), sort_keys=True) for r in PRESETS.values()
+    }

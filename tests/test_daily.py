@@ -78,7 +78,10 @@ def _r(date, points, par):
 
 
 def test_streaks():
-    results = {d: _r(d, p, par) for d, p, par in [("2026-11-25", 0, 5), ("2026-11-27", 3, 5), ("2026-11-28", 9, 5), ("2026-11-29", 2, 5)]}
+    results = {
+        d: _r(d, p, par)
+        for d, p, par in [("2026-11-25", 0, 5), ("2026-11-27", 3, 5), ("2026-11-28", 9, 5), ("2026-11-29", 2, 5)]
+    }
     s = streaks(results, "2026-11-29")
     assert (s.played, s.at_or_under_par, s.best_played, s.days_played, s.days_at_or_under_par) == (3, 1, 3, 4, 3)
     # today not played yet: the streak up to yesterday still counts
@@ -104,8 +107,12 @@ _DAY0 = datetime.date(2026, 1, 1)
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.integers(0, 20), st.tuples(st.integers(0, 26), st.one_of(st.none(), st.integers(0, 26))),
-                       max_size=21), st.integers(0, 20))
+@given(
+    st.dictionaries(
+        st.integers(0, 20), st.tuples(st.integers(0, 26), st.one_of(st.none(), st.integers(0, 26))), max_size=21
+    ),
+    st.integers(0, 20),
+)
 def test_streaks_follow_their_rule(days, today_index):
     """Each streak counts the qualifying days that end today, or yesterday while today is not
     played; a played day that does not qualify ends it; a gap ends it."""
@@ -134,8 +141,12 @@ def test_streaks_follow_their_rule(days, today_index):
 def test_result_round_trip_and_validation():
     result = DailyResult("2026-11-29", 4, 6, ("none", "hearts") + ("none",) * 11, False)
     assert DailyResult.from_dict(result.to_dict()) == result and result.at_or_under_par
-    for bad in [{}, {"date": "x", "points": 1, "markers": []}, {"date": "2026-11-29", "points": "1", "markers": []},
-                {"date": "2026-11-29", "points": 1, "markers": ["boom"]}]:
+    for bad in [
+        {},
+        {"date": "x", "points": 1, "markers": []},
+        {"date": "2026-11-29", "points": "1", "markers": []},
+        {"date": "2026-11-29", "points": 1, "markers": ["boom"]},
+    ]:
         with pytest.raises(ValueError):
             DailyResult.from_dict(bad)
 

@@ -8,13 +8,21 @@ from hearts.deal import validate_deal
 GOLDEN = {
     "2026-11-29": (
         "4a7426d4bb7a56d2",
-        ["9C TC AC 2D 5D JD KD 3S 5S 2H 4H 6H KH", "2C 5C 6D 7D 9D QD 2S 7S 8S 9S JS KS 3H",
-         "3C 4D 8D TD AD 4S 6S TS QS AS 7H 9H AH", "4C 6C 7C 8C JC QC KC 3D 5H 8H TH JH QH"],
+        [
+            "9C TC AC 2D 5D JD KD 3S 5S 2H 4H 6H KH",
+            "2C 5C 6D 7D 9D QD 2S 7S 8S 9S JS KS 3H",
+            "3C 4D 8D TD AD 4S 6S TS QS AS 7H 9H AH",
+            "4C 6C 7C 8C JC QC KC 3D 5H 8H TH JH QH",
+        ],
     ),
     "2026-01-01": (
         "518b8d1e92584fa4",
-        ["5C TC AC 7D 4S 8S TS JS QS KS 3H 7H 8H", "2C 3C 9C 8D 9D KD 2S 3S 9S AS 2H QH AH",
-         "4C 6C 7C 2D 5D 6D JD QD 7S 4H 5H JH KH", "8C JC QC KC 3D 4D TD AD 5S 6S 6H 9H TH"],
+        [
+            "5C TC AC 7D 4S 8S TS JS QS KS 3H 7H 8H",
+            "2C 3C 9C 8D 9D KD 2S 3S 9S AS 2H QH AH",
+            "4C 6C 7C 2D 5D 6D JD QD 7S 4H 5H JH KH",
+            "8C JC QC KC 3D 4D TD AD 5S 6S 6H 9H TH",
+        ],
     ),
     "hearts": ("fd8ba5b69e5cfd1e", None),
     "": ("e03f01a83a6b475a", None),
@@ -43,7 +51,11 @@ def test_different_seeds_differ():
 
 @pytest.mark.parametrize(
     "hands, message",
-    [([[0] * 13] * 4, "twice"), ([list(range(13))] * 3, "4 hands"), ([list(range(12)), *[list(range(13 * i, 13 * i + 13)) for i in range(1, 4)]], "12 cards")],
+    [
+        ([[0] * 13] * 4, "twice"),
+        ([list(range(13))] * 3, "4 hands"),
+        ([list(range(12)), *[list(range(13 * i, 13 * i + 13)) for i in range(1, 4)]], "12 cards"),
+    ],
 )
 def test_bad_deals_are_refused(hands, message):
     with pytest.raises(ValueError, match=message):

@@ -5,8 +5,22 @@ import importlib
 
 import pytest
 
-MODULES = ["hearts", "hearts.cards", "hearts.rules", "hearts.deal", "hearts.hand", "hearts.match", "hearts.actions",
-           "hearts.table", "hearts.fairdeal", "hearts.wire", "hearts.daily", "hearts.undo", "hearts.challenge", "hearts.tally"]
+MODULES = [
+    "hearts",
+    "hearts.cards",
+    "hearts.rules",
+    "hearts.deal",
+    "hearts.hand",
+    "hearts.match",
+    "hearts.actions",
+    "hearts.table",
+    "hearts.fairdeal",
+    "hearts.wire",
+    "hearts.daily",
+    "hearts.undo",
+    "hearts.challenge",
+    "hearts.tally",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -25,11 +25,14 @@ def test_cheating_is_caught() -> None:
     commit = commitment(secret)
     assert verify(commit, secret, contributions, seat=1, mine="aaaa1111", dealt=deal[1])
     # another secret than the one committed to
-    assert not verify(commit, other, contributions, seat=1, mine="aaaa1111",
-                      dealt=deal_from_seed(deal_seed(other, contributions))[1])
+    assert not verify(
+        commit, other, contributions, seat=1, mine="aaaa1111", dealt=deal_from_seed(deal_seed(other, contributions))[1]
+    )
     # a guest's contribution left out or replaced
     dropped = ["", "", "bbbb2222", "cccc3333"]
-    assert not verify(commit, secret, dropped, seat=1, mine="aaaa1111", dealt=deal_from_seed(deal_seed(secret, dropped))[1])
+    assert not verify(
+        commit, secret, dropped, seat=1, mine="aaaa1111", dealt=deal_from_seed(deal_seed(secret, dropped))[1]
+    )
     # a hand that is not the one the seed deals
     assert not verify(commit, secret, contributions, seat=1, mine="aaaa1111", dealt=deal[2])
     assert is_token("00ff00ff") and not is_token("xyz") and not is_token("00FF00FF") and not is_token(None)

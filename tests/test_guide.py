@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import random
 
+from helpers import play_guided, random_player, suggested
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import rules_strategy
 
 from hearts import PRESETS, IllegalAction, Phase, Rules, Seat, SeatView
 from hearts.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Suit
 from hearts.guide import GUIDED_SEAT, TIPS, Tip, guided_match, guided_rules, next_tip
 from hearts.seats import PassDirection
-
-from helpers import play_guided, random_player, suggested
-from strategies import rules_strategy
 
 
 def test_the_pinned_deal_has_what_the_guide_needs() -> None:
@@ -33,8 +32,20 @@ def test_the_pinned_deal_has_what_the_guide_needs() -> None:
 def test_following_the_guide_meets_every_situation() -> None:
     tips, match = play_guided(suggested)
     codes = [t.code for t in tips]
-    for code in ("pass", "lead_two_of_clubs", "first_trick", "follow_suit", "no_card_of_suit", "hearts_not_broken",
-                 "your_lead", "queen_fell", "hearts_broken", "void_shown", "moon_threat", "hand_over"):
+    for code in (
+        "pass",
+        "lead_two_of_clubs",
+        "first_trick",
+        "follow_suit",
+        "no_card_of_suit",
+        "hearts_not_broken",
+        "your_lead",
+        "queen_fell",
+        "hearts_broken",
+        "void_shown",
+        "moon_threat",
+        "hand_over",
+    ):
         assert code in codes, code
     assert codes[0] == "pass" and codes[1] == "lead_two_of_clubs" and codes[-1] == "hand_over"
     assert match.is_over

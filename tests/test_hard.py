@@ -6,6 +6,7 @@ import dataclasses
 import random
 
 import pytest
+from helpers import mid_hand, pass_view, stopper_view
 
 from hearts import PRESETS, Hand, Seat, SeatView, parse_cards
 from hearts.bots import Decision, make_bot
@@ -17,7 +18,6 @@ from hearts.bots.knowledge import Knowledge
 from hearts.bots.medium import medium_play
 from hearts.bots.moon import RunnerWorlds
 from hearts.seats import PassDirection
-from helpers import mid_hand, pass_view, stopper_view
 
 
 def test_hard_is_deterministic_in_iterations_mode() -> None:
@@ -162,9 +162,11 @@ def test_pass_budget_is_its_own() -> None:
 def _deal_435_trick_10() -> SeatView:
     """A deal of a seat bench at trick 10: North has taken six hearts and leads the Q♠; East,
     last to play, holds the K♠. North made the moon."""
-    plays = ("02C 1KC 2JC 38C 1TS 28S 39S 0AS 05C 17C 29C 34C 26S 33S 0JS 1AH 0TD 16D 28D 39D "
-             "0AC 1QC 2QH 33C 0AD 14D 2QD 35D 0KH 16H 28H 37H 0KD 12D 2JD 33D 0QS 1TC 25S 32S "
-             "0JH 19H 23H 34H 0TH 15H 27D 3KS 02H 16C 24S 37S").split()
+    plays = (
+        "02C 1KC 2JC 38C 1TS 28S 39S 0AS 05C 17C 29C 34C 26S 33S 0JS 1AH 0TD 16D 28D 39D "
+        "0AC 1QC 2QH 33C 0AD 14D 2QD 35D 0KH 16H 28H 37H 0KD 12D 2JD 33D 0QS 1TC 25S 32S "
+        "0JH 19H 23H 34H 0TH 15H 27D 3KS 02H 16C 24S 37S"
+    ).split()
     deal: list[list[int]] = [[], [], [], []]
     for p in plays:
         deal[int(p[0])].append(int(parse_cards(p[1:])[0]))

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from helpers import hold_hand, play_all
+
 from hearts import PRESETS, Action, Match, Phase, Seat, SeatView, parse_cards
 from hearts.bots import REASONS, Hint, hint, make_bot
-from hearts.bots.player import BotPlayer
-from hearts.table import play, run_sync
 from hearts.bots.knowledge import Knowledge
+from hearts.bots.player import BotPlayer
 from hearts.bots.reasons import PASS_REASONS, PLAY_REASONS, classify_play
-from helpers import hold_hand, play_all
+from hearts.table import play, run_sync
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 
@@ -54,13 +55,41 @@ def _positions() -> dict[str, list[SeatView]]:
 
 ALLOWED = {
     "pass": set(PASS_REASONS),
-    "first_trick": {"only_legal_card", "duck", "win_cheaply", "unload_high", "follow_low", "dump_high_card",
-                    "dump_high_heart", "make_void", "dump_queen", "shoot_moon", "feed_leader"},
+    "first_trick": {
+        "only_legal_card",
+        "duck",
+        "win_cheaply",
+        "unload_high",
+        "follow_low",
+        "dump_high_card",
+        "dump_high_heart",
+        "make_void",
+        "dump_queen",
+        "shoot_moon",
+        "feed_leader",
+    },
     "lead": {"only_legal_card", "lead_low", "lead_safe_winner", "lead_spades_flush_queen", "shoot_moon", "block_moon"},
-    "follow": {"only_legal_card", "duck", "dump_queen", "win_cheaply", "unload_high", "keep_low_heart", "follow_low",
-               "shoot_moon", "block_moon"},
-    "discard": {"only_legal_card", "dump_queen", "dump_high_heart", "dump_high_card", "make_void", "shoot_moon",
-                "block_moon", "feed_leader"},
+    "follow": {
+        "only_legal_card",
+        "duck",
+        "dump_queen",
+        "win_cheaply",
+        "unload_high",
+        "keep_low_heart",
+        "follow_low",
+        "shoot_moon",
+        "block_moon",
+    },
+    "discard": {
+        "only_legal_card",
+        "dump_queen",
+        "dump_high_heart",
+        "dump_high_card",
+        "make_void",
+        "shoot_moon",
+        "block_moon",
+        "feed_leader",
+    },
 }
 
 
@@ -94,11 +123,13 @@ def test_hint_uses_hards_choice() -> None:
 
 def _moon_view() -> SeatView:
     # West has taken the Q♠ and two hearts and nobody else has a point: a moon threat.
-    hand = hold_hand({
-        Seat.SOUTH: "2C 3D 4D 5D 6D 7D 8D 9D TD JD QD QH 2H",
-        Seat.WEST: "AC KC QC JC TC AH KH JH TH 9H 8H AS KS",
-        Seat.NORTH: "3C 4C 5C 6C 7C 8C 9C 2S 3S 4S 5S 6S 7S",
-    })
+    hand = hold_hand(
+        {
+            Seat.SOUTH: "2C 3D 4D 5D 6D 7D 8D 9D TD JD QD QH 2H",
+            Seat.WEST: "AC KC QC JC TC AH KH JH TH 9H 8H AS KS",
+            Seat.NORTH: "3C 4C 5C 6C 7C 8C 9C 2S 3S 4S 5S 6S 7S",
+        }
+    )
     play_all(hand, "2C AC 3C KD  KC 4C 6H 3D  QC 5C QS 4D  JC 6C 5H 5D  JH 2S 4H")
     return hand.view(Seat.SOUTH)
 

@@ -1,22 +1,22 @@
 import random
 
 import pytest
+from helpers import random_action, random_match, step
 
 from hearts import (
     PRESETS,
     ErrorCode,
     IllegalAction,
     Match,
+    NextHand,
     PassDirection,
     Phase,
     Rules,
     Seat,
-    NextHand,
     TieRule,
     deal_from_seed,
     hand_seed,
 )
-from helpers import random_action, random_match, step
 
 
 def _first_hand(rules: Rules, seed: str, rng_seed: int) -> Match:
@@ -137,8 +137,13 @@ def test_pass_exchange_happens_only_when_all_have_chosen():
 
 @pytest.mark.parametrize(
     "cards, code",
-    [("2C 3C", ErrorCode.WRONG_PASS_COUNT), ("2C 3C 4C 5C", ErrorCode.WRONG_PASS_COUNT),
-     (None, ErrorCode.DUPLICATE_CARDS), (None, ErrorCode.CARD_NOT_IN_HAND), ("XX 2C 3C", ErrorCode.UNKNOWN_CARD)],
+    [
+        ("2C 3C", ErrorCode.WRONG_PASS_COUNT),
+        ("2C 3C 4C 5C", ErrorCode.WRONG_PASS_COUNT),
+        (None, ErrorCode.DUPLICATE_CARDS),
+        (None, ErrorCode.CARD_NOT_IN_HAND),
+        ("XX 2C 3C", ErrorCode.UNKNOWN_CARD),
+    ],
 )
 def test_pass_errors(cards, code):
     match = Match(seed="pass")

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from hearts import SeatView, Seat
-from hearts.bots.knowledge import Knowledge
-from hearts.bots.moon import (MoonPlans, RunnerWatch, consider_moon, find_runner, made_moon, moon_pass, moon_passes,
-                              runner_weights)
-from hearts.cards import mask_of, parse_cards
 from helpers import mid_hand, stopper_view
+
+from hearts import Seat
+from hearts.bots.knowledge import Knowledge
+from hearts.bots.moon import (
+    MoonPlans,
+    RunnerWatch,
+    consider_moon,
+    find_runner,
+    made_moon,
+    moon_pass,
+    moon_passes,
+    runner_weights,
+)
+from hearts.cards import mask_of, parse_cards
 
 
 def _mask(text: str) -> int:

@@ -2,23 +2,22 @@
 
 import random
 
+from helpers import random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import rules_strategy
 
 from hearts import (
     Hand,
     Match,
+    NextHand,
     Phase,
     Seat,
     match_from_record,
     match_to_record,
     random_deal,
 )
-from hearts import NextHand
 from hearts.trick import legal_mask
-from helpers import random_action
-from strategies import rules_strategy
-
 
 
 @settings(max_examples=120, deadline=None)
@@ -85,8 +84,13 @@ def test_record_replay_reproduces_the_game(rules, seed, steps):
 
 
 @settings(max_examples=300, deadline=None)
-@given(hand=st.integers(0, 2**52 - 1), led=st.integers(-1, 3), trick=st.integers(0, 12), broken=st.booleans(),
-       forbidden=st.sampled_from([0, 1 << 36, (1 << 36) | (((1 << 13) - 1) << 39)]))
+@given(
+    hand=st.integers(0, 2**52 - 1),
+    led=st.integers(-1, 3),
+    trick=st.integers(0, 12),
+    broken=st.booleans(),
+    forbidden=st.sampled_from([0, 1 << 36, (1 << 36) | (((1 << 13) - 1) << 39)]),
+)
 def test_legal_mask_is_a_non_empty_subset(hand, led, trick, broken, forbidden):
     if trick == 0 and led < 0:
         hand |= 1  # the first leader holds the 2♣

@@ -77,11 +77,23 @@ TAMPERED = [
     (lambda r: {**r, "rules": {"target": -5}}, ErrorCode.BAD_RULES, "rules"),
     (lambda r: {**r, "hands": []}, ErrorCode.BAD_FIELD, "hands"),
     (lambda r: {**r, "seed": 7}, ErrorCode.BAD_FIELD, "seed"),
-    (lambda r: _set(r, ["hands", 0, "plays", 0], _another_card_of_the_first_leader(r)), ErrorCode.MUST_LEAD_TWO_OF_CLUBS, "hands[0].plays[0]"),
+    (
+        lambda r: _set(r, ["hands", 0, "plays", 0], _another_card_of_the_first_leader(r)),
+        ErrorCode.MUST_LEAD_TWO_OF_CLUBS,
+        "hands[0].plays[0]",
+    ),
     (lambda r: _set(r, ["hands", 0, "plays", 3], "ZZ"), ErrorCode.BAD_FIELD, "hands[0].plays[3]"),
-    (lambda r: _set(r, ["hands", 1, "passes", "west"], ["2C", "2C", "3C"]), ErrorCode.DUPLICATE_CARDS, "hands[1].passes.west"),
+    (
+        lambda r: _set(r, ["hands", 1, "passes", "west"], ["2C", "2C", "3C"]),
+        ErrorCode.DUPLICATE_CARDS,
+        "hands[1].passes.west",
+    ),
     (lambda r: _set(r, ["hands", 0, "points"], [0, 0, 0, 26]), ErrorCode.BAD_FIELD, "hands[0].points"),
-    (lambda r: _set(r, ["hands", 0, "plays"], r["hands"][0]["plays"] + ["2C"]), ErrorCode.EXTRA_PLAYS, "hands[0].plays[52]"),
+    (
+        lambda r: _set(r, ["hands", 0, "plays"], r["hands"][0]["plays"] + ["2C"]),
+        ErrorCode.EXTRA_PLAYS,
+        "hands[0].plays[52]",
+    ),
     (lambda r: _set(r, ["hands", 2, "passes"], {}), ErrorCode.INCOMPLETE_PASSES, "hands[2].passes"),
     (lambda r: _set(r, ["hands", 0, "passes", "up"], ["2C", "3C", "4C"]), ErrorCode.BAD_FIELD, "hands[0].passes.up"),
 ]
@@ -154,12 +166,12 @@ def test_a_match_waiting_between_hands_round_trips():
 
 
 # ------------------------------------------------------------------ a match carried on from another
+from helpers import step  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from hearts import PRESETS, deal_from_seed  # noqa: E402
 from hearts.tally import match_tally  # noqa: E402
-from helpers import step  # noqa: E402
 
 
 def _carried(earlier_hands: int, plays: int, seed: int) -> Match:

@@ -58,7 +58,9 @@ def ref_score(taken: list[set[str]], rules) -> list[int]:
     return points
 
 
-@pytest.mark.parametrize("preset", ["standard", "classic", "king", "omnibus", "queen_breaks", "no_first_rule", "moon_minus"])
+@pytest.mark.parametrize(
+    "preset", ["standard", "classic", "king", "omnibus", "queen_breaks", "no_first_rule", "moon_minus"]
+)
 def test_engine_agrees_with_the_reference(preset):
     from hearts import FirstTrick, MoonScoring
 

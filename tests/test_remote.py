@@ -8,16 +8,15 @@ import types
 from typing import Any
 
 import pytest
+from helpers import played, step
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import json_paths, rules_strategy
 
 from hearts import Card, Match, Phase, Rules
 from hearts.bots import make_bot
 from hearts.bots.remote import PROTOCOL, Desk, RemoteError, answer_json, decision_from, request
 from hearts.view import SeatView
-
-from helpers import played, step
-from strategies import json_paths, rules_strategy
 
 
 def _waiting(match: Match) -> SeatView:
@@ -34,8 +33,13 @@ def _remote(view: SeatView, level: str, rng: random.Random, **options: Any) -> A
 
 
 @settings(max_examples=40, deadline=None)
-@given(rules=rules_strategy, seed=st.text(min_size=1, max_size=8), steps=st.integers(0, 60),
-       level=st.sampled_from(["easy", "medium"]), rng_seed=st.integers(0, 2**32))
+@given(
+    rules=rules_strategy,
+    seed=st.text(min_size=1, max_size=8),
+    steps=st.integers(0, 60),
+    level=st.sampled_from(["easy", "medium"]),
+    rng_seed=st.integers(0, 2**32),
+)
 def test_a_remote_decision_is_the_local_one(rules: Rules, seed: str, steps: int, level: str, rng_seed: int) -> None:
     match = Match(rules, seed)
     rng = random.Random(seed)
@@ -87,16 +91,19 @@ def test_every_malformed_part_of_a_request_gets_a_reason_not_an_exception() -> N
                 decision_from(out, view)
 
 
-@pytest.mark.parametrize("change, reason", [
-    (lambda r: r.update(protocol=PROTOCOL + 1), "protocol"),
-    (lambda r: r.update(level="expert"), "unknown level"),
-    (lambda r: r.update(options={"iterations": 2.5}), "whole number"),
-    (lambda r: r.update(options={"budget_ms": -3}), "budget_ms"),
-    (lambda r: r.update(options={"depth": 3}), "bad options"),
-    (lambda r: r.update(rng=[3, [1, 2], None]), "rng"),
-    (lambda r: r["view"].update(turn=None), "nothing to decide"),
-    (lambda r: r["view"].update(hand=["ZZ"]), "bad view"),
-])
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        (lambda r: r.update(protocol=PROTOCOL + 1), "protocol"),
+        (lambda r: r.update(level="expert"), "unknown level"),
+        (lambda r: r.update(options={"iterations": 2.5}), "whole number"),
+        (lambda r: r.update(options={"budget_ms": -3}), "budget_ms"),
+        (lambda r: r.update(options={"depth": 3}), "bad options"),
+        (lambda r: r.update(rng=[3, [1, 2], None]), "rng"),
+        (lambda r: r["view"].update(turn=None), "nothing to decide"),
+        (lambda r: r["view"].update(hand=["ZZ"]), "bad view"),
+    ],
+)
 def test_a_bad_request_is_answered_with_its_reason(change: Any, reason: str) -> None:
     req = _good_request()
     change(req)

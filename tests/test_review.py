@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import hold_hand, make_deal, play_all
 
 from hearts import PRESETS, FirstTrick, Hand, PassDirection, Rules, Seat, deal_from_seed, parse_cards
 from hearts.bots import make_bot
@@ -29,7 +30,6 @@ from hearts.review import (
 )
 from hearts.table import play, run_steps, run_sync
 from hearts.trick import trick_winner
-from helpers import hold_hand, make_deal, play_all
 
 IT = 24  # sampled worlds per decision in these tests (the default is much larger)
 QUEEN_ON_SELF = {  # south is void in clubs and holds the Q♠ with one small spade
@@ -133,7 +133,7 @@ def _swapped_twin(hand: Hand, cut: int) -> Hand:
     else:  # pragma: no cover - the seed below has a pair
         raise AssertionError("no cards to swap")
     twin = Hand(deal, hand.rules, hand.pass_direction)
-    for card in hand.plays[:cut + 1]:
+    for card in hand.plays[: cut + 1]:
         twin.play(twin.turn, card)
     return _finish(twin)
 
@@ -189,8 +189,9 @@ def test_keeping_the_queen_when_it_could_go_is_flagged():
 
 
 def test_leading_the_ace_of_spades_into_the_queen_is_flagged():
-    hand = hold_hand({Seat.SOUTH: "AC AS 3S 4S 5S 6S 2D 3D 4D 5D 6D 2H 3H",
-                      Seat.WEST: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2S QS"})
+    hand = hold_hand(
+        {Seat.SOUTH: "AC AS 3S 4S 5S 6S 2D 3D 4D 5D 6D 2H 3H", Seat.WEST: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2S QS"}
+    )
     play_all(hand, "2C")
     hand.play(Seat.NORTH, hand.legal_plays()[0])
     hand.play(Seat.EAST, hand.legal_plays()[0])
@@ -219,7 +220,7 @@ def test_good_play_is_not_flagged():
 
 
 # ----------------------------------------------------------------------------- reasons
-def _at(hand: Hand, n: int) -> "tuple[Hand, object]":
+def _at(hand: Hand, n: int) -> tuple[Hand, object]:
     """South's view before the ``n``-th card of the finished ``hand`` is replayed."""
     again = Hand(hand.deal, hand.rules, hand.pass_direction)
     for card in hand.plays[:n]:
@@ -230,10 +231,14 @@ def _at(hand: Hand, n: int) -> "tuple[Hand, object]":
 
 def test_reason_risked_queen_names_who_dropped_her_or_held_her():
     # east has only the Q♠ in spades: south's A♠ on north's spade lead catches her
-    hand = hold_hand({Seat.SOUTH: "AS 2S 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
-                      Seat.WEST: "2C 3C 4C 5C 3S 7S 8S 9S 2H 3H 4H 5H 6H",
-                      Seat.NORTH: "AC 5S KD AD 7H 8H 9H TH JH QH KH AH 6C",
-                      Seat.EAST: "QS 7C 8C 9C TC JC QC KC 4S 6S TS JS KS"})
+    hand = hold_hand(
+        {
+            Seat.SOUTH: "AS 2S 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+            Seat.WEST: "2C 3C 4C 5C 3S 7S 8S 9S 2H 3H 4H 5H 6H",
+            Seat.NORTH: "AC 5S KD AD 7H 8H 9H TH JH QH KH AH 6C",
+            Seat.EAST: "QS 7C 8C 9C TC JC QC KC 4S 6S TS JS KS",
+        }
+    )
     play_all(hand, "2C AC 7C 2D 5S QS")
     n = len(hand.plays)
     play_all(hand, "AS 3S")
@@ -241,8 +246,9 @@ def test_reason_risked_queen_names_who_dropped_her_or_held_her():
     code, params = explain_play(hand, _at(hand, n), Card.parse("AS"), Card.parse("2S"), 5.0)
     assert (code, dict(params)) == ("risked_queen", {"card": "AS", "seat": "east"})
     # a high spade led while the queen is out: the seat that held her
-    hand = hold_hand({Seat.SOUTH: "AC KS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
-                      Seat.WEST: "2C QS 3C 4C 5C 7S 8S 9S 2H 3H 4H 5H 6H"})
+    hand = hold_hand(
+        {Seat.SOUTH: "AC KS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD", Seat.WEST: "2C QS 3C 4C 5C 7S 8S 9S 2H 3H 4H 5H 6H"}
+    )
     play_all(hand, "2C")
     hand.play(Seat.NORTH, hand.legal_plays()[0])
     hand.play(Seat.EAST, hand.legal_plays()[0])
@@ -255,8 +261,10 @@ def test_reason_risked_queen_names_who_dropped_her_or_held_her():
 
 
 def test_reason_took_points_only_when_the_best_card_stays_under():
-    hand = hold_hand({Seat.SOUTH: "KC AC 3C 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
-                      Seat.WEST: "2C 4C 5C 7C 8C 9C TC JC QC 2S 3S 4S 5S"}, Rules(first_trick=FirstTrick.NONE))
+    hand = hold_hand(
+        {Seat.SOUTH: "KC AC 3C 2D 3D 4D 5D 6D 7D 8D 9D TD JD", Seat.WEST: "2C 4C 5C 7C 8C 9C TC JC QC 2S 3S 4S 5S"},
+        Rules(first_trick=FirstTrick.NONE),
+    )
     play_all(hand, "2C 6C 2H KC")  # east (all hearts) discards one; south's K♣ takes it
     _finish(hand)
     view = _at(hand, 3)
@@ -267,8 +275,9 @@ def test_reason_took_points_only_when_the_best_card_stays_under():
 
 
 def test_reason_lead_suit_and_broke_void_and_fallback():
-    hand = hold_hand({Seat.SOUTH: "AC 9C 8C 2D 3D 4D 5D 6D 7D 8D 9D TD 2S",
-                      Seat.WEST: "2C QS 3C 4C 5C 7S 8S 9S 2H 3H 4H 5H 6H"})
+    hand = hold_hand(
+        {Seat.SOUTH: "AC 9C 8C 2D 3D 4D 5D 6D 7D 8D 9D TD 2S", Seat.WEST: "2C QS 3C 4C 5C 7S 8S 9S 2H 3H 4H 5H 6H"}
+    )
     play_all(hand, "2C")
     hand.play(Seat.NORTH, hand.legal_plays()[0])
     hand.play(Seat.EAST, hand.legal_plays()[0])
@@ -289,10 +298,18 @@ def test_reason_of_passes():
     hand = Hand(make_deal({Seat.SOUTH: "2C 3C 4C 5D 6D 7D 8D AS KS 3S QH KH AH"}), Rules(), PassDirection.LEFT)
     view = hand.view(Seat.SOUTH)
     cards = parse_cards
-    assert explain_pass(view, cards("2C 3C 4C"), cards("AS KS 4C"), 2.0) == ("pass_kept_spades", (("cards", "2C 3C 4C"),))
-    assert explain_pass(view, cards("2C 3C 4C"), cards("KH AH 4C"), 2.0) == ("pass_kept_high_hearts", (("cards", "2C 3C 4C"),))
-    assert explain_pass(view, cards("2C 3C 4C"), cards("2C 3C 5D"), 1.25) == \
-        ("search_prefers", (("best", "2C 3C 5D"), ("cost", "1.2")))
+    assert explain_pass(view, cards("2C 3C 4C"), cards("AS KS 4C"), 2.0) == (
+        "pass_kept_spades",
+        (("cards", "2C 3C 4C"),),
+    )
+    assert explain_pass(view, cards("2C 3C 4C"), cards("KH AH 4C"), 2.0) == (
+        "pass_kept_high_hearts",
+        (("cards", "2C 3C 4C"),),
+    )
+    assert explain_pass(view, cards("2C 3C 4C"), cards("2C 3C 5D"), 1.25) == (
+        "search_prefers",
+        (("best", "2C 3C 5D"), ("cost", "1.2")),
+    )
 
 
 def test_every_reason_code_is_listed():
@@ -339,12 +356,22 @@ def test_reason_moon_when_another_seat_shot_it():
         view = _at(hand, n)
         chosen = hand.plays[n]
         trick = hand.tricks[view.trick_number]
-        winners = [c for c in view.legal if c != chosen
-                   and trick_winner([(int(s), int(c if s == Seat.SOUTH else x)) for s, x in trick.plays])[0] == Seat.SOUTH]
-        if trick.winner == Seat.NORTH and any(c.suit is Suit.HEARTS or c.text == "QS" for _, c in trick.plays) and winners:
+        winners = [
+            c
+            for c in view.legal
+            if c != chosen
+            and trick_winner([(int(s), int(c if s == Seat.SOUTH else x)) for s, x in trick.plays])[0] == Seat.SOUTH
+        ]
+        if (
+            trick.winner == Seat.NORTH
+            and any(c.suit is Suit.HEARTS or c.text == "QS" for _, c in trick.plays)
+            and winners
+        ):
             code, params = explain_play(hand, view, chosen, winners[0], 2.0)
-            assert (code, dict(params)) == ("moon", {"kind": "allowed", "seat": "north", "card": chosen.text,
-                                                     "best": winners[0].text})
+            assert (code, dict(params)) == (
+                "moon",
+                {"kind": "allowed", "seat": "north", "card": chosen.text, "best": winners[0].text},
+            )
             allowed += 1
         others = [c for c in view.legal if c != chosen and c not in winners]
         if others:

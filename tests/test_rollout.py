@@ -5,8 +5,23 @@ from __future__ import annotations
 import random
 
 from hearts import Card, Hand, PlayCard, Rules, Seat, random_deal
-from hearts.bots.rollout import (HI, LO, NEVER, Rollouts, RolloutPolicy, SeenAt, Start, block, discard, follow, lead,
-                                 random_card, split_hands, start_at, trick_so_far)
+from hearts.bots.rollout import (
+    HI,
+    LO,
+    NEVER,
+    RolloutPolicy,
+    Rollouts,
+    SeenAt,
+    Start,
+    block,
+    discard,
+    follow,
+    lead,
+    random_card,
+    split_hands,
+    start_at,
+    trick_so_far,
+)
 from hearts.bots.worlds import random_pool
 from hearts.cards import mask_of, parse_cards
 from hearts.rules import FirstTrick
@@ -25,8 +40,15 @@ def start_of(hand: Hand) -> Start:
     on_table = tuple(int(c) for _, c in hand.current_trick)
     leader = int(hand.current_trick[0][0]) if on_table else int(hand.turn)  # type: ignore[arg-type]
     taken = [hand.taken_mask(s) for s in Seat]
-    return start_at(leader, on_table, hand.trick_number, hand.hearts_broken, tuple(bin(t >> 39).count("1") for t in taken),
-                    next((s for s in range(4) if taken[s] >> 36 & 1), -1), next((s for s in range(4) if taken[s] >> 22 & 1), -1))
+    return start_at(
+        leader,
+        on_table,
+        hand.trick_number,
+        hand.hearts_broken,
+        tuple(bin(t >> 39).count("1") for t in taken),
+        next((s for s in range(4) if taken[s] >> 36 & 1), -1),
+        next((s for s in range(4) if taken[s] >> 22 & 1), -1),
+    )
 
 
 class _RecordingHands(list):  # type: ignore[type-arg]
@@ -50,26 +72,41 @@ def test_heuristic_rollouts_play_only_legal_cards() -> None:
     the engine, and the engine's tricks match the rollout's result."""
     rng = random.Random(4)
     for i in range(600):
-        rules = Rules(queen_breaks_hearts=bool(i % 2), jack_of_diamonds=bool(i % 3 == 0),
-                      first_trick=(FirstTrick.HEARTS_AND_QUEEN, FirstTrick.QUEEN_ONLY, FirstTrick.NONE)[i % 5 % 3])
+        rules = Rules(
+            queen_breaks_hearts=bool(i % 2),
+            jack_of_diamonds=bool(i % 3 == 0),
+            first_trick=(FirstTrick.HEARTS_AND_QUEEN, FirstTrick.QUEEN_ONLY, FirstTrick.NONE)[i % 5 % 3],
+        )
         hand = Hand(random_deal(rng), rules, hand_number=3)
         for _ in range(rng.randrange(0, 40) if i % 3 else rng.randrange(0, 4)):  # the first trick is special
             step(hand, rng)
         hands = _RecordingHands(split_hands([hand.cards_mask(s) for s in Seat]))
         me = rng.randrange(4)
-        policy = RolloutPolicy(medium_habits=i % 4 < 2, full_defence=i % 5 < 3, clean_last=i % 7 < 3,
-                               my_moon_seen_at=rng.choice([0, 8, 14]), runner_seen_at=rng.choice([0, 8, NEVER]))
-        got = Rollouts(policy, rules, me).play(hands, start_of(hand), random_pool(random.Random(i), 90),
-                                               rng.randrange(8192), shooter=rng.choice([-1, -1, 0, 1, 2, 3]),
-                                               watcher=rng.choice([-1, me]))
+        policy = RolloutPolicy(
+            medium_habits=i % 4 < 2,
+            full_defence=i % 5 < 3,
+            clean_last=i % 7 < 3,
+            my_moon_seen_at=rng.choice([0, 8, 14]),
+            runner_seen_at=rng.choice([0, 8, NEVER]),
+        )
+        got = Rollouts(policy, rules, me).play(
+            hands,
+            start_of(hand),
+            random_pool(random.Random(i), 90),
+            rng.randrange(8192),
+            shooter=rng.choice([-1, -1, 0, 1, 2, 3]),
+            watcher=rng.choice([-1, me]),
+        )
         assert len(hands.plays) == 52 - len(hand.plays), "the rollout must play every remaining card"
         for seat, card in hands.plays:
             assert hand.turn == seat, (seat, card)
             hand.play(Seat(seat), card)  # raises IllegalAction on an illegal card
         taken = [hand.taken_mask(s) for s in Seat]
-        assert got == ([bin(t >> 39).count("1") for t in taken],
-                       next((s for s in range(4) if taken[s] >> 36 & 1), -1),
-                       next((s for s in range(4) if taken[s] >> 22 & 1), -1))
+        assert got == (
+            [bin(t >> 39).count("1") for t in taken],
+            next((s for s in range(4) if taken[s] >> 36 & 1), -1),
+            next((s for s in range(4) if taken[s] >> 22 & 1), -1),
+        )
 
 
 def test_rollouts_respect_the_first_trick_when_a_seat_is_void_in_clubs() -> None:
@@ -83,7 +120,8 @@ def test_rollouts_respect_the_first_trick_when_a_seat_is_void_in_clubs() -> None
         hands = _RecordingHands(split_hands([hand.cards_mask(s) for s in Seat]))
         me = (int(Seat.WEST) + 1 + i % 3) % 4  # West plays noisy cards (the searching seat plays none)
         Rollouts(RolloutPolicy(medium_habits=bool(i % 2)), Rules(), me).play(
-            hands, start_of(hand), random_pool(random.Random(i), 90), i)
+            hands, start_of(hand), random_pool(random.Random(i), 90), i
+        )
         for seat, card in hands.plays:
             hand.play(Seat(seat), card)  # raises IllegalAction on a barred first-trick discard
 
@@ -96,8 +134,16 @@ def _moon_trick(seen_at: SeenAt, watcher: int) -> list[str]:
     """Trick 6: West (shooting, with 4 hearts, the Q♠ still out) led the 9♥; the plays of that
     trick by North, East and South. ``watcher`` 0: South searches and watches West, a moon runner
     (``runner_seen_at``); -1: West's moon is the searching seat's own (``my_moon_seen_at``)."""
-    hands = _RecordingHands(split_hands([_mask("AH JH 5H 2S 3S 4S 5S QS"), _mask("AC KC QC JC TC 9C 8C"),
-                                         _mask("TH KH 3H 2D 3D 4D 5D 6D"), _mask("QH 4H 7D 8D 9D TD JD QD")]))
+    hands = _RecordingHands(
+        split_hands(
+            [
+                _mask("AH JH 5H 2S 3S 4S 5S QS"),
+                _mask("AC KC QC JC TC 9C 8C"),
+                _mask("TH KH 3H 2D 3D 4D 5D 6D"),
+                _mask("QH 4H 7D 8D 9D TD JD QD"),
+            ]
+        )
+    )
     policy = RolloutPolicy(medium_habits=True, full_defence=True, my_moon_seen_at=seen_at, runner_seen_at=seen_at)
     start = start_at(1, (int(Card.parse("9H")),), 5, True, (0, 4, 0, 0), -1, -1)
     Rollouts(policy, Rules(), 0).play(hands, start, [0.5] * 90, 0, shooter=1, watcher=watcher)
@@ -115,7 +161,7 @@ def test_late_defence_blocks_a_runner_from_the_watching_seat_with_the_cheapest_w
     assert _moon_trick(NEVER, watcher=-1) == ["3H", "4H", "5H"]
 
 
-def _plays(hands_text: list[str], leader: int, trick: str, policy: RolloutPolicy = RolloutPolicy()) -> list[str]:
+def _plays(hands_text: list[str], leader: int, trick: str, policy: RolloutPolicy = RolloutPolicy()) -> list[str]:  # noqa: B008 (frozen)
     """The cards a rollout without noise (every seat is the searching one's) plays from trick 6
     on, no points taken yet."""
     hands = _RecordingHands(split_hands([_mask(t) for t in hands_text]))

@@ -1,6 +1,7 @@
 """Edge-case table for every rule and option."""
 
 import pytest
+from helpers import hold_hand, play_all
 
 from hearts import (
     PRESETS,
@@ -20,7 +21,6 @@ from hearts import (
     score_hand,
 )
 from hearts.rules import PASS_CYCLES
-from helpers import hold_hand, play_all
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
@@ -85,8 +85,9 @@ def _south_wins_first_trick(south: str, rules: Rules | None = None):
 
     East holds the other clubs, the A♦ and whatever of the Q♠ and the hearts south lacks.
     """
-    hand = hold_hand({W: "2C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD", N: "3C 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
-                      S: south}, rules)
+    hand = hold_hand(
+        {W: "2C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD", N: "3C 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS", S: south}, rules
+    )
     play_all(hand, "2C 3C 4C AC")
     assert hand.turn is S and hand.trick_number == 1
     return hand
@@ -121,7 +122,9 @@ def test_queen_of_spades_breaks_hearts_only_with_the_option(breaks):
     assert hand.hearts_broken is breaks and ("hearts_broken" in [e.kind for e in events]) is breaks
     play_all(hand, "2D AS AD")  # west discards, north wins with the A♠, east discards
     assert hand.turn is N and hand.hearts_broken is breaks
-    south_lead = legal_mask(hand.cards_mask(S), -1, hand.trick_number, hand.hearts_broken, Rules().first_trick_forbidden)
+    south_lead = legal_mask(
+        hand.cards_mask(S), -1, hand.trick_number, hand.hearts_broken, Rules().first_trick_forbidden
+    )
     assert (south_lead == hand.cards_mask(S)) is True  # south holds only hearts now: allowed either way
     east_lead = legal_mask(hand.cards_mask(E), -1, hand.trick_number, hand.hearts_broken, 0)
     assert bool(east_lead & mask_of(parse_cards("KH AH"))) is breaks
@@ -161,7 +164,9 @@ def _taken(*texts_by_seat: str) -> list[int]:
     return [mask_of(parse_cards(t)) for t in texts_by_seat]
 
 
-EVERYTHING_ELSE = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"
+EVERYTHING_ELSE = (
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"
+)
 
 
 def test_plain_scoring():
@@ -237,7 +242,14 @@ def test_rules_round_trip_and_validation():
     rules = Rules(moon=MoonScoring.SHOOTERS_CHOICE, target=75, tie=TieRule.SHARED_WIN, queen_breaks_hearts=True)
     assert Rules.from_dict(rules.to_dict()) == rules
     assert Rules.from_dict({"pass_cycle": "none"}).pass_cycle == (PassDirection.HOLD,)
-    for bad in [{"target": 0}, {"target": "100"}, {"moon": "sideways"}, {"colour": "red"}, {"pass_cycle": []},
-                {"jack_of_diamonds": "yes"}, {"pass_cycle": ["up"]}]:
+    for bad in [
+        {"target": 0},
+        {"target": "100"},
+        {"moon": "sideways"},
+        {"colour": "red"},
+        {"pass_cycle": []},
+        {"jack_of_diamonds": "yes"},
+        {"pass_cycle": ["up"]},
+    ]:
         with pytest.raises(ValueError):
             Rules.from_dict(bad)

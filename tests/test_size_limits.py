@@ -1,5 +1,5 @@
 """Small parts a reader can follow: no function in ``hearts/`` or ``web/hearts_web/`` over 60 lines,
-no engine module over 450 lines, no web module over 400 (the DE/EN translation tables aside).
+no module over 450 lines (the DE/EN translation tables aside), as `ruff format` writes them.
 
 A function counts from its ``def`` (decorators included) to its last line, docstring and nested
 functions included; a module counts every line of its file.
@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_FUNCTION_LINES = 60
-MAX_MODULE_LINES = {ROOT / "hearts": 450, ROOT / "web" / "hearts_web": 400}
+MAX_MODULE_LINES = {ROOT / "hearts": 450, ROOT / "web" / "hearts_web": 450}
 TRANSLATION_TABLES = {ROOT / "web" / "hearts_web" / "core/i18n.py"}
 MODULES = sorted(path for package in MAX_MODULE_LINES for path in package.rglob("*.py"))
 
@@ -52,8 +52,11 @@ def test_both_packages_have_modules() -> None:
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_function_is_over_60_lines(path: Path) -> None:
-    long = [f"{name} (line {line}): {n} lines" for name, line, n in function_lengths(path.read_text(encoding="utf-8"))
-            if n > MAX_FUNCTION_LINES]
+    long = [
+        f"{name} (line {line}): {n} lines"
+        for name, line, n in function_lengths(path.read_text(encoding="utf-8"))
+        if n > MAX_FUNCTION_LINES
+    ]
     assert not long, f"{path.relative_to(ROOT)}: " + "; ".join(long)
 
 

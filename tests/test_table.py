@@ -6,6 +6,7 @@ import asyncio
 import random
 
 import pytest
+from helpers import RandomPlayer, random_action
 
 from hearts import (
     PRESETS,
@@ -25,7 +26,6 @@ from hearts import (
 from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import Game, Listener, WaitedForInput, drain, play, run_steps, run_sync
-from helpers import RandomPlayer, random_action
 
 
 class Recorder(Listener):
@@ -73,19 +73,27 @@ def test_refused_actions_change_nothing_and_the_seat_is_asked_again() -> None:
     match = Match(PRESETS["standard"], seed="stubborn", max_hands=1)
     south_cards = match.cards(Seat.SOUTH)
     west_card = match.cards(Seat.WEST)[0]
-    south = Stubborn(random.Random(1), [
-        PlayCard(Seat.SOUTH, south_cards[0]),                 # wrong phase: passing
-        PassCards(Seat.WEST, match.cards(Seat.WEST)[:3]),     # acting for another seat
-        PassCards(Seat.SOUTH, (west_card,) + south_cards[:2]),  # a card it does not hold
-        "garbage",
-        NextHand(),
-    ])
+    south = Stubborn(
+        random.Random(1),
+        [
+            PlayCard(Seat.SOUTH, south_cards[0]),  # wrong phase: passing
+            PassCards(Seat.WEST, match.cards(Seat.WEST)[:3]),  # acting for another seat
+            PassCards(Seat.SOUTH, (west_card,) + south_cards[:2]),  # a card it does not hold
+            "garbage",
+            NextHand(),
+        ],
+    )
     before = match.view(Seat.SOUTH)
     players = [south] + [RandomPlayer(random.Random(s)) for s in range(3)]
     # run only until South's refusals are through: the first pass is South's
     run_sync(play(match, players))
-    assert south.refusals == [ErrorCode.WRONG_PHASE, ErrorCode.NOT_YOUR_TURN, ErrorCode.CARD_NOT_IN_HAND,
-                              ErrorCode.UNKNOWN_ACTION, ErrorCode.WRONG_PHASE]
+    assert south.refusals == [
+        ErrorCode.WRONG_PHASE,
+        ErrorCode.NOT_YOUR_TURN,
+        ErrorCode.CARD_NOT_IN_HAND,
+        ErrorCode.UNKNOWN_ACTION,
+        ErrorCode.WRONG_PHASE,
+    ]
     assert match.is_over and before.hand == south_cards
 
 

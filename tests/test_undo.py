@@ -6,8 +6,10 @@ import copy
 import random
 
 import pytest
+from helpers import random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import rules_strategy
 
 from hearts import (
     PRESETS,
@@ -24,10 +26,6 @@ from hearts import (
     random_deal,
 )
 from hearts.undo import take_back, undo_decision, undo_last
-from helpers import random_action
-from strategies import rules_strategy
-
-
 
 # where to stop: ``hands`` hands in, then ``steps`` random actions (few: the start of a hand)
 stops = st.tuples(st.integers(0, 3), st.one_of(st.integers(0, 6), st.integers(0, 57)))
@@ -65,8 +63,9 @@ def _decisions(record: dict, seat: Seat) -> int:
 
 
 @settings(max_examples=60, deadline=None)
-@given(rules=rules_strategy, seed=st.integers(0, 2**32), stop=stops, seat=st.sampled_from(list(Seat)),
-       seeded=st.booleans())
+@given(
+    rules=rules_strategy, seed=st.integers(0, 2**32), stop=stops, seat=st.sampled_from(list(Seat)), seeded=st.booleans()
+)
 def test_undo_round_trip(rules, seed, stop, seat, seeded):
     match = _random_match(rules, seed, stop, seeded)
     record = match_to_record(match)
@@ -127,8 +126,11 @@ def test_fresh_hand_goes_back_into_the_previous_one():
         match.choose_pass(seat, match.cards(seat)[:3])
     record = match_to_record(match)
     first = match.hands[0]
-    last_south = max(i for i, c in enumerate(first.plays) if any(
-        s is Seat.SOUTH and card == c for t in first.tricks for s, card in t.plays))
+    last_south = max(
+        i
+        for i, c in enumerate(first.plays)
+        if any(s is Seat.SOUTH and card == c for t in first.tricks for s, card in t.plays)
+    )
     new = undo_last(record, Seat.SOUTH)
     assert len(new["hands"]) == 1 and "points" not in new["hands"][0]
     assert new["hands"][0]["plays"] == record["hands"][0]["plays"][:last_south]

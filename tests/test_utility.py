@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from helpers import pass_view
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import Rules, score_hand
 from hearts.bots.utility import MATCH_WEIGHT, Utility, hand_points
 from hearts.rules import MoonScoring
-from helpers import pass_view
 
 
 def _taken(owners: list[int]) -> list[int]:
@@ -31,22 +31,31 @@ def _result(taken: list[int]) -> tuple[list[int], int, int]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(owners=st.lists(st.integers(0, 3), min_size=52, max_size=52),
-       moon=st.sampled_from(list(MoonScoring)), jack=st.booleans(),
-       scores=st.tuples(*[st.integers(0, 120)] * 4))
-def test_hand_points_equal_score_hand(owners: list[int], moon: MoonScoring, jack: bool,
-                                      scores: tuple[int, int, int, int]) -> None:
+@given(
+    owners=st.lists(st.integers(0, 3), min_size=52, max_size=52),
+    moon=st.sampled_from(list(MoonScoring)),
+    jack=st.booleans(),
+    scores=st.tuples(*[st.integers(0, 120)] * 4),
+)
+def test_hand_points_equal_score_hand(
+    owners: list[int], moon: MoonScoring, jack: bool, scores: tuple[int, int, int, int]
+) -> None:
     rules = Rules(moon=moon, jack_of_diamonds=jack)
     taken = _taken(owners)
     assert hand_points(*_result(taken), rules, scores) == list(score_hand(taken, rules, scores).points)
 
 
 @settings(max_examples=300, deadline=None)
-@given(owners=st.lists(st.integers(0, 3), min_size=52, max_size=52), me=st.integers(0, 3),
-       moon=st.sampled_from(list(MoonScoring)), jack=st.booleans(),
-       scores=st.tuples(*[st.integers(0, 120)] * 4))
+@given(
+    owners=st.lists(st.integers(0, 3), min_size=52, max_size=52),
+    me=st.integers(0, 3),
+    moon=st.sampled_from(list(MoonScoring)),
+    jack=st.booleans(),
+    scores=st.tuples(*[st.integers(0, 120)] * 4),
+)
 def test_the_utility_is_own_points_and_near_the_end_a_little_of_the_chosen_opponents(
-        owners: list[int], me: int, moon: MoonScoring, jack: bool, scores: tuple[int, int, int, int]) -> None:
+    owners: list[int], me: int, moon: MoonScoring, jack: bool, scores: tuple[int, int, int, int]
+) -> None:
     view = pass_view("2C 3C 4C 5C 6D 7D 8D 9D 2S 3S QS KS AS")
     rules = Rules(moon=moon, jack_of_diamonds=jack)
     view = type(view)(**{**view.__dict__, "rules": rules, "scores": scores})

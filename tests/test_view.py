@@ -3,8 +3,9 @@
 import dataclasses
 import random
 
-from hearts import PRESETS, Match, Phase, Seat, SeatView, mask_of
 from helpers import step
+
+from hearts import PRESETS, Match, Phase, Seat, SeatView, mask_of
 
 
 def _walk(value, seen=None):

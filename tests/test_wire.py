@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import random
 
+from helpers import RandomPlayer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import PRESETS, Event, Match, Seat
 from hearts.table import Listener, play, run_sync
 from hearts.wire import WireError, event_from_dict, sheet_from_list, sheet_to_list, view_from_dict, view_to_dict
-from helpers import RandomPlayer
 
 
 class Keep(Listener):
@@ -55,8 +55,14 @@ def test_malformed_input_is_a_wire_error_and_nothing_else(data) -> None:  # type
 
 def test_a_damaged_view_is_refused() -> None:
     d = view_to_dict(Match(seed="dmg").view(Seat.SOUTH))
-    for key, value in (("hand", ["ZZ"]), ("hand_sizes", [13, 13, 13]), ("seat", "up"), ("phase", "dancing"),
-                       ("hand_sizes", [14, 13, 13, 13]), ("rules", {"target": "x"})):
+    for key, value in (
+        ("hand", ["ZZ"]),
+        ("hand_sizes", [13, 13, 13]),
+        ("seat", "up"),
+        ("phase", "dancing"),
+        ("hand_sizes", [14, 13, 13, 13]),
+        ("rules", {"target": "x"}),
+    ):
         bad = dict(d, **{key: value})
         try:
             view_from_dict(bad)

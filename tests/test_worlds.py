@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from helpers import mid_hand, pass_view
+
 from hearts import PRESETS, Match, Seat
 from hearts.bots import make_bot
 from hearts.bots.config import PAR, PLAY, REVIEW
@@ -11,7 +13,6 @@ from hearts.bots.knowledge import Knowledge
 from hearts.bots.moon import RunnerWatch, find_runner, made_moon
 from hearts.bots.rollout import Start, split_hands
 from hearts.bots.worlds import PassWorlds, PlayWorlds, WorldSampler, playout_randoms, sample_world
-from helpers import mid_hand, pass_view
 
 
 def test_sampled_worlds_respect_voids_sizes_and_passed_cards() -> None:
@@ -123,6 +124,6 @@ def test_pass_worlds_pass_the_cards_and_lead_from_the_two_of_clubs() -> None:
         hearts, _, _ = worlds.play(world, passed, False)
         hands, led_by = spy.seen[-1]
         assert sum(hearts) == 13 and led_by == leader
-        assert hands[me * 4:me * 4 + 4] == split_hands([world.hands[me] & ~passed])
-        assert hands[west * 4:west * 4 + 4] == split_hands([world.hands[west] | passed])
+        assert hands[me * 4 : me * 4 + 4] == split_hands([world.hands[me] & ~passed])
+        assert hands[west * 4 : west * 4 + 4] == split_hands([world.hands[west] | passed])
     assert world.hands[me] & view.hand_mask == view.hand_mask  # the world itself is not changed

@@ -25,8 +25,9 @@
                                                 the CSP patch of ``tools/csp_patch.py`` (no 'unsafe-eval')
 * ``build-info.json``                           version hash, file list with sizes
 * ``web/online.js``                             the online table's transport (``web/online/transport.js``
-                                                bundled by esbuild with Trystero's Nostr strategy and a QR encoder); loaded only
-                                                when a player goes online, so it is not precached
+                                                bundled by esbuild with Trystero's Nostr strategy and a
+                                                QR encoder); loaded only when a player goes online, so
+                                                it is not precached
 * ``sw.js``                                     generated service worker (precaches what the page
                                                 loads: everything above but NOT_PRECACHED)
 
@@ -47,8 +48,8 @@ import gzip
 import hashlib
 import html
 import json
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -83,9 +84,9 @@ ARCHIVE_PACKAGES = (
 # Not here: export and import of the player's data (hearts_web.transfer.dialog), the way out when
 # storage is full or unreadable: it must work without any download, offline from the first second.
 LAZY_MODULES = (
-    "hearts_web.online.panel",      # the online table (its JavaScript, web/online.js, too)
-    "hearts_web.review.dialog",     # the hand review
-    "hearts_web.challenge.links",   # a deal for a friend
+    "hearts_web.online.panel",  # the online table (its JavaScript, web/online.js, too)
+    "hearts_web.review.dialog",  # the hand review
+    "hearts_web.challenge.links",  # a deal for a friend
 )
 APP_ARCHIVE = "app.zst"
 EXTRAS_ARCHIVE = "extras.zst"
@@ -176,9 +177,7 @@ def vendor_versions(root: Path = ROOT) -> dict[str, str]:
             raise BuildError(f"{installed_dirs[name]} is missing: run `npm ci` first")
         have = _read_json(pkg).get("version")
         if have != version:
-            raise BuildError(
-                f"{installed_dirs[name]} is version {have} but package.json pins {version}: run `npm ci`"
-            )
+            raise BuildError(f"{installed_dirs[name]} is version {have} but package.json pins {version}: run `npm ci`")
     return {k: v for k, v in wanted.items() if v}
 
 
@@ -200,8 +199,7 @@ def check_vendor_references(root: Path, versions: dict[str, str]) -> None:
         raise BuildError("vendor version mismatch:\n  " + "\n  ".join(problems))
     for kind in ("pyscript",):  # vendor/pyodide-* is referenced by the generated runtime.mjs
         if kind not in seen:
-            print(f"build: warning: neither index.html nor pyscript.toml references vendor/{kind}-*/",
-                  file=sys.stderr)
+            print(f"build: warning: neither index.html nor pyscript.toml references vendor/{kind}-*/", file=sys.stderr)
 
 
 def _walk(folder: Path) -> Iterator[tuple[Path, Path]]:
@@ -264,8 +262,9 @@ def pyscript_files(root: Path, src: Path) -> list[str]:
     PYSCRIPT_CHUNKS. Fails when core imports a chunk that neither list names, or when a plugin
     the game does not ship is not switched off in pyscript.toml."""
     core = pyscript_core_chunk(src)
-    imported = sorted(set(re.findall(r'import\("\./([A-Za-z0-9_.-]+\.js)"\)',
-                                     (src / core).read_text(encoding="utf-8"))))
+    imported = sorted(
+        set(re.findall(r'import\("\./([A-Za-z0-9_.-]+\.js)"\)', (src / core).read_text(encoding="utf-8")))
+    )
     keep = ["core.js", "core.css", core]
     unknown = []
     for name in imported:
@@ -276,15 +275,21 @@ def pyscript_files(root: Path, src: Path) -> list[str]:
         elif stem not in PYSCRIPT_UNUSED:
             unknown.append(name)
     if unknown:
-        raise BuildError(f"PyScript's {core} imports chunks tools/build.py does not know: {unknown}; "
-                         "add each to PYSCRIPT_CHUNKS (the game loads it) or PYSCRIPT_UNUSED (why not)")
+        raise BuildError(
+            f"PyScript's {core} imports chunks tools/build.py does not know: {unknown}; "
+            "add each to PYSCRIPT_CHUNKS (the game loads it) or PYSCRIPT_UNUSED (why not)"
+        )
     found = {CHUNK_NAME.fullmatch(n).group(1) for n in keep[3:]}  # type: ignore[union-attr]
     if found != set(PYSCRIPT_CHUNKS):
-        raise BuildError(f"PyScript's {core} no longer imports {sorted(set(PYSCRIPT_CHUNKS) - found)}: "
-                         "update PYSCRIPT_CHUNKS in tools/build.py")
+        raise BuildError(
+            f"PyScript's {core} no longer imports {sorted(set(PYSCRIPT_CHUNKS) - found)}: "
+            "update PYSCRIPT_CHUNKS in tools/build.py"
+        )
     # The kept chunks' own static imports must be kept too.
     for name in keep[3:]:
-        for dep in re.findall(r'(?:from|import)\s*"\./([A-Za-z0-9_.-]+\.js)"', (src / name).read_text(encoding="utf-8")):
+        for dep in re.findall(
+            r'(?:from|import)\s*"\./([A-Za-z0-9_.-]+\.js)"', (src / name).read_text(encoding="utf-8")
+        ):
             if dep not in keep:
                 raise BuildError(f"PyScript's {name} imports {dep}, which the build does not ship")
     # PyScript sets up both interpreters, "py" (pyscript.toml) and "mpy" (<mpy-config> in
@@ -294,12 +299,16 @@ def pyscript_files(root: Path, src: Path) -> list[str]:
         mpy_plugins = json.loads(mpy.group(1)).get("plugins", []) if mpy else []
     except ValueError:
         raise BuildError("index.html: the <mpy-config> element must hold JSON") from None
-    for where, plugins in (("pyscript.toml", read_pyscript_config(root).get("plugins", [])),
-                           ("<mpy-config> in index.html", mpy_plugins)):
+    for where, plugins in (
+        ("pyscript.toml", read_pyscript_config(root).get("plugins", [])),
+        ("<mpy-config> in index.html", mpy_plugins),
+    ):
         on = [p for p in PYSCRIPT_PLUGINS if f"!{p}" not in plugins]
         if on:
-            raise BuildError(f"{where} must switch off the PyScript plugins the game does not ship: "
-                             f'add {", ".join(json.dumps("!" + p) for p in on)} to its plugins list')
+            raise BuildError(
+                f"{where} must switch off the PyScript plugins the game does not ship: "
+                f"add {', '.join(json.dumps('!' + p) for p in on)} to its plugins list"
+            )
     return keep
 
 
@@ -308,6 +317,7 @@ _JS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v",
 
 def js_string(body: str) -> str:
     """The value of a double-quoted JavaScript string literal (without its quotes)."""
+
     def unescape(match: re.Match[str]) -> str:
         esc = match.group(1)
         if esc[0] == "u":
@@ -317,6 +327,7 @@ def js_string(body: str) -> str:
         if esc == "\n":
             return ""  # line continuation
         return _JS_ESCAPES.get(esc, esc)
+
     return re.sub(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])", unescape, body)
 
 
@@ -330,7 +341,7 @@ def pyscript_python(src: Path) -> dict[str, str]:
     files = {}
     pos = start + len("{pyscript:{")
     entry = re.compile(r'"([A-Za-z0-9_]+\.py)":"((?:[^"\\]|\\[\s\S])*)",?')
-    while (match := entry.match(text, pos)):
+    while match := entry.match(text, pos):
         files[match.group(1)] = js_string(match.group(2))
         pos = match.end()
     if "__init__.py" not in files or len(files) < 5:
@@ -340,8 +351,10 @@ def pyscript_python(src: Path) -> dict[str, str]:
 
 def snippet_imports(*texts: str) -> set[str]:
     """Module names in Python text embedded in JavaScript (import statements inside strings)."""
-    pattern = re.compile(r"(?:^|\\n|\\t|[\s;\"'`(])(?:from\s+([A-Za-z_][\w.]*)\s+import\b"
-                         r"|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))")
+    pattern = re.compile(
+        r"(?:^|\\n|\\t|[\s;\"'`(])(?:from\s+([A-Za-z_][\w.]*)\s+import\b"
+        r"|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))"
+    )
     names: set[str] = set()
     for text in texts:
         for single, several in pattern.findall(text):
@@ -362,11 +375,15 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
     config = read_pyscript_config(root)
     archives = [k for k in config.get("files", {}) if str(k).endswith((".tar.gz", ".tgz"))]
     if archives:
-        raise BuildError(f"pyscript.toml [files] has .tar.gz archives {archives}: then PyScript needs "
-                         "tarfile and gzip: remove them from PYSCRIPT_SNIPPET_UNUSED in tools/build.py")
+        raise BuildError(
+            f"pyscript.toml [files] has .tar.gz archives {archives}: then PyScript needs "
+            "tarfile and gzip: remove them from PYSCRIPT_SNIPPET_UNUSED in tools/build.py"
+        )
     ps_python = pyscript_python(pyscript_src)
-    js_texts = [(pyscript_src / pyscript_core_chunk(pyscript_src)).read_text(encoding="utf-8"),
-                (pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8")]
+    js_texts = [
+        (pyscript_src / pyscript_core_chunk(pyscript_src)).read_text(encoding="utf-8"),
+        (pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8"),
+    ]
     snippets = sorted(snippet_imports(*js_texts) - PYSCRIPT_SNIPPET_UNUSED)
     extra = sorted(set(EXTRA_MODULES) | set(snippets))
 
@@ -383,16 +400,24 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
         "entries": ["main.py"] + [f"pyscript/{n}" for n in sorted(ps_python)],
         "extra_modules": extra,
         "app_packages": [f"app/{name}" for _, name in ARCHIVE_PACKAGES],
-        "lazy_roots": list(LAZY_MODULES), "extras_out": "out/extras.zst",
-        "stdlib_optimize": STDLIB_OPTIMIZE, "keep_docstrings": list(KEEP_DOCSTRINGS),
-        "stdlib_out": "out/stdlib.zst", "app_out": "out/app.zst", "report": "out/report.json",
+        "lazy_roots": list(LAZY_MODULES),
+        "extras_out": "out/extras.zst",
+        "stdlib_optimize": STDLIB_OPTIMIZE,
+        "keep_docstrings": list(KEEP_DOCSTRINGS),
+        "stdlib_out": "out/stdlib.zst",
+        "app_out": "out/app.zst",
+        "report": "out/report.json",
     }
 
     key = hashlib.sha256()
-    for part in [json.dumps(job, sort_keys=True).encode(), json.dumps(PACK_ENV, sort_keys=True).encode(),
-                 (root / PACK_SCRIPT).read_bytes(), (root / PACK_RUNNER).read_bytes(),
-                 hashlib.sha256((pyodide_dir / "python_stdlib.zip").read_bytes()).digest(),
-                 (pyodide_dir / "package.json").read_bytes()]:
+    for part in [
+        json.dumps(job, sort_keys=True).encode(),
+        json.dumps(PACK_ENV, sort_keys=True).encode(),
+        (root / PACK_SCRIPT).read_bytes(),
+        (root / PACK_RUNNER).read_bytes(),
+        hashlib.sha256((pyodide_dir / "python_stdlib.zip").read_bytes()).digest(),
+        (pyodide_dir / "package.json").read_bytes(),
+    ]:
         key.update(hashlib.sha256(part).digest())
     for rel, data in sources:
         key.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
@@ -408,8 +433,11 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
             (work / "job.json").write_text(json.dumps(job, indent=1), encoding="utf-8")
             result = subprocess.run(
                 ["node", str(root / PACK_RUNNER), str(root / PACK_SCRIPT), str(work), "job.json"],
-                cwd=root, capture_output=True, text=True,
-                env={**os.environ, "PYODIDE_RUN_ENV": json.dumps(PACK_ENV)})
+                cwd=root,
+                capture_output=True,
+                text=True,
+                env={**os.environ, "PYODIDE_RUN_ENV": json.dumps(PACK_ENV)},
+            )
             if result.returncode != 0:
                 raise BuildError(f"{PACK_SCRIPT} failed inside Pyodide:\n{result.stdout}{result.stderr}")
             if cache.parent.is_dir():  # keep the cache small: the newest few results
@@ -421,14 +449,22 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
             staging.rename(cache)
     report = json.loads((cache / "report.json").read_text(encoding="utf-8"))
     if report["eager_extras"]:
-        raise BuildError("a module of the first archive imports one loaded on demand (LAZY_MODULES) "
-                         f"outside a function: {report['eager_extras']}; import it after "
-                         "hearts_web.screen.extras.load(), inside the function that needs it")
+        raise BuildError(
+            "a module of the first archive imports one loaded on demand (LAZY_MODULES) "
+            f"outside a function: {report['eager_extras']}; import it after "
+            "hearts_web.screen.extras.load(), inside the function that needs it"
+        )
     if report["computed_imports"]:
-        raise BuildError("the game imports modules by computed names, which the trimmed standard "
-                         f"library cannot see: {report['computed_imports']}; use import statements")
-    return ((cache / "stdlib.zst").read_bytes(), (cache / "app.zst").read_bytes(),
-            (cache / "extras.zst").read_bytes(), report)
+        raise BuildError(
+            "the game imports modules by computed names, which the trimmed standard "
+            f"library cannot see: {report['computed_imports']}; use import statements"
+        )
+    return (
+        (cache / "stdlib.zst").read_bytes(),
+        (cache / "app.zst").read_bytes(),
+        (cache / "extras.zst").read_bytes(),
+        report,
+    )
 
 
 def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) -> dict[str, str]:
@@ -543,10 +579,13 @@ export async function loadPyodide(options = {}) {
 def read_archive(path: Path, root: Path = ROOT) -> bytes:
     """The zip inside one of the game's ``.zst`` archives, decoded by the same decoder the page
     uses (fzstd, through node): for tests and people."""
-    script = ("const {decompress}=require(process.argv[1]);const fs=require('fs');"
-              "process.stdout.write(Buffer.from(decompress(fs.readFileSync(process.argv[2]))))")
-    done = subprocess.run(["node", "-e", script, str(root / "node_modules/fzstd"), str(path)],
-                          capture_output=True, check=True)
+    script = (
+        "const {decompress}=require(process.argv[1]);const fs=require('fs');"
+        "process.stdout.write(Buffer.from(decompress(fs.readFileSync(process.argv[2]))))"
+    )
+    done = subprocess.run(
+        ["node", "-e", script, str(root / "node_modules/fzstd"), str(path)], capture_output=True, check=True
+    )
     return done.stdout
 
 
@@ -555,13 +594,14 @@ def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib
     Pyodide's module stays an import of its own)."""
     info = _read_json(root / "node_modules/pyodide/pyodide-lock.json")["info"]
     pyodide_dir = f"vendor/pyodide-{versions['pyodide']}"
-    text = (RUNTIME_TEMPLATE
-            .replace("__PYODIDE_DIR__", pyodide_dir)
-            .replace("__STDLIB__", stdlib_path)
-            .replace("__APP__", APP_ARCHIVE)
-            .replace("__EXTRAS__", EXTRAS_ARCHIVE)
-            .replace("__FZSTD__", (root / "node_modules/fzstd/esm/index.mjs").as_posix())
-            .replace("__LOCK_INFO__", json.dumps(info, sort_keys=True)))
+    text = (
+        RUNTIME_TEMPLATE.replace("__PYODIDE_DIR__", pyodide_dir)
+        .replace("__STDLIB__", stdlib_path)
+        .replace("__APP__", APP_ARCHIVE)
+        .replace("__EXTRAS__", EXTRAS_ARCHIVE)
+        .replace("__FZSTD__", (root / "node_modules/fzstd/esm/index.mjs").as_posix())
+        .replace("__LOCK_INFO__", json.dumps(info, sort_keys=True))
+    )
     source = out / "runtime.src.mjs"
     source.write_text(text, encoding="utf-8")
     try:
@@ -579,11 +619,18 @@ def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]
     start instead of one cache hit); Pyodide fetches it as soon as the preloaded modules run."""
     pyodide = f"./vendor/pyodide-{versions['pyodide']}"
     fetches = ["./" + hashed["stdlib"], f"./{APP_ARCHIVE}", "./pyscript.toml", f"./web/{WEB_ENTRY}"]
-    modules = ["./" + hashed["core_chunk"], "./" + hashed["chunk_toml"], "./" + hashed["chunk_error"],
-               f"./{RUNTIME_MODULE}", f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
+    modules = [
+        "./" + hashed["core_chunk"],
+        "./" + hashed["chunk_toml"],
+        "./" + hashed["chunk_error"],
+        f"./{RUNTIME_MODULE}",
+        f"{pyodide}/pyodide.mjs",
+        f"{pyodide}/pyodide.asm.mjs",
+    ]
     # as="fetch" + crossorigin: the same request mode and credentials as the fetch() that uses it
-    return ([f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
-            + [f'<link rel="modulepreload" href="{url}">' for url in modules])
+    return [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches] + [
+        f'<link rel="modulepreload" href="{url}">' for url in modules
+    ]
 
 
 def site_turn(environ: Mapping[str, str]) -> str:
@@ -614,10 +661,12 @@ def write_index(root: Path, out: Path, links: list[str], turn: str = "") -> None
         raise BuildError(f"index.html must contain the line {PRELOAD_MARKER!r} once (in <head>)")
     boot = text.find('<script src="./web/boot.js"></script>')
     if boot < 0 or boot < text.index(PRELOAD_MARKER):
-        raise BuildError("index.html: the preload marker must come before "
-                         '<script src="./web/boot.js"></script> (boot.js reads the preloads)')
+        raise BuildError(
+            "index.html: the preload marker must come before "
+            '<script src="./web/boot.js"></script> (boot.js reads the preloads)'
+        )
     indent = re.search(r"([ \t]*)" + re.escape(PRELOAD_MARKER), text).group(1)  # type: ignore[union-attr]
-    block = f"\n{indent}  ".join([PRELOAD_MARKER + f"\n{indent}<template id=\"start-preloads\">"] + links)
+    block = f"\n{indent}  ".join([PRELOAD_MARKER + f'\n{indent}<template id="start-preloads">'] + links)
     block += f"\n{indent}</template>"
     if turn:
         block += f'\n{indent}<meta name="hearts-turn" content="{html.escape(turn, quote=True)}">'
@@ -627,8 +676,18 @@ def write_index(root: Path, out: Path, links: list[str], turn: str = "") -> None
 def esbuild(root: Path, source: Path, target: Path, *extra: str) -> None:
     """Bundle ``source`` with esbuild (pinned in package.json) into one minified ES module."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    run_esbuild(root, source, "--bundle", "--format=esm", "--minify", "--target=es2020", "--legal-comments=none",
-                "--log-level=warning", f"--outfile={target}", *extra)
+    run_esbuild(
+        root,
+        source,
+        "--bundle",
+        "--format=esm",
+        "--minify",
+        "--target=es2020",
+        "--legal-comments=none",
+        "--log-level=warning",
+        f"--outfile={target}",
+        *extra,
+    )
 
 
 def run_esbuild(root: Path, source: Path, *options: str) -> None:
@@ -651,22 +710,28 @@ TRYSTERO_PATCHES = (
     # waits for that peer to answer one of its own offers, which arrives only with its next announce.
     # Patched: a peer that ignores such an offer announces again at once (at most once a second), so
     # the newcomer gets its offers within a round trip.
-    (TRYSTERO_CORE, "dist/signal-handler.mjs",
-     "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) return;\n",
-     "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) {\n"
-     "\t\tif (!hasTrackedOutgoingOffer && Date.now() - (ctx.lastGlareAnnounce ?? 0) > 1e3) {\n"
-     "\t\t\tctx.lastGlareAnnounce = Date.now();\n"
-     "\t\t\tctx.requeueAnnounce?.();\n"
-     "\t\t}\n"
-     "\t\treturn;\n"
-     "\t}\n"),
+    (
+        TRYSTERO_CORE,
+        "dist/signal-handler.mjs",
+        "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) return;\n",
+        "\tif ((hasTrackedOutgoingOffer || hasOutgoingOfferHint) && selfId < peerId) {\n"
+        "\t\tif (!hasTrackedOutgoingOffer && Date.now() - (ctx.lastGlareAnnounce ?? 0) > 1e3) {\n"
+        "\t\t\tctx.lastGlareAnnounce = Date.now();\n"
+        "\t\t\tctx.requeueAnnounce?.();\n"
+        "\t\t}\n"
+        "\t\treturn;\n"
+        "\t}\n",
+    ),
     # A relay that could not be reached for about a minute was given up for good (until a reload):
     # a host whose network dropped for a minute stayed unreachable. Patched: a relay is tried again
     # for as long as the room is open, at most 15 s apart (at random within that, as before).
     (TRYSTERO_CORE, "dist/utils.mjs", "const maxRetryMs = 6e4;\n", "const maxRetryMs = 15e3;\n"),
-    (TRYSTERO_CORE, "dist/utils.mjs",
-     "\t\t\tif (period >= maxRetryMs) {\n\t\t\t\tclient.isClosed = true;\n\t\t\t\treturn;\n\t\t\t}\n",
-     ""),
+    (
+        TRYSTERO_CORE,
+        "dist/utils.mjs",
+        "\t\t\tif (period >= maxRetryMs) {\n\t\t\t\tclient.isClosed = true;\n\t\t\t\treturn;\n\t\t\t}\n",
+        "",
+    ),
     # Every join made 20 peer connections ahead of time (offers for the BitTorrent strategy, which
     # sends ten with each announce), each gathering its ICE candidates, a TURN allocation included.
     # The Nostr strategy takes one offer per peer met: two ready are plenty.
@@ -675,17 +740,29 @@ TRYSTERO_PATCHES = (
     # guest that joins afresh (nobody met it) wants fresh connections: a half-open one kept from
     # before (one side took the other for joined, the other never did) held its introduction off
     # for 97 s (2 of 60 joins on loopback). Patched: such a connection is closed at once.
-    (TRYSTERO_CORE, "dist/strategy.mjs", "const sharedPeerIdleMsDefault = 123333;\n",
-     "const sharedPeerIdleMsDefault = 0;\n"),
+    (
+        TRYSTERO_CORE,
+        "dist/strategy.mjs",
+        "const sharedPeerIdleMsDefault = 123333;\n",
+        "const sharedPeerIdleMsDefault = 0;\n",
+    ),
     # Leaving a room and joining it again (a guest that met nobody) lost the new room's subscription
     # to its topic: the old room's unsubscribe runs a moment later and removed the topic by name,
     # the new room's handler with it, so the new room never heard a newcomer again. Patched: a
     # room's cleanup removes the topic only while it still holds that room's own handler.
-    (TRYSTERO_NOSTR, "dist/index.mjs",
-     "const batchRemove = (client, topic) => {\n\tconst batcher = batchers[client.url];\n\tif (!batcher) return;\n",
-     "const batchRemove = (client, topic, handler) => {\n\tconst batcher = batchers[client.url];\n"
-     "\tif (!batcher || handler && batcher.topics.get(topic) !== handler) return;\n"),
-    (TRYSTERO_NOSTR, "dist/index.mjs", "\t\t\tbatchRemove(client, topic);\n", "\t\t\tbatchRemove(client, topic, handler);\n"),
+    (
+        TRYSTERO_NOSTR,
+        "dist/index.mjs",
+        "const batchRemove = (client, topic) => {\n\tconst batcher = batchers[client.url];\n\tif (!batcher) return;\n",
+        "const batchRemove = (client, topic, handler) => {\n\tconst batcher = batchers[client.url];\n"
+        "\tif (!batcher || handler && batcher.topics.get(topic) !== handler) return;\n",
+    ),
+    (
+        TRYSTERO_NOSTR,
+        "dist/index.mjs",
+        "\t\t\tbatchRemove(client, topic);\n",
+        "\t\t\tbatchRemove(client, topic, handler);\n",
+    ),
 )
 
 
@@ -707,8 +784,9 @@ def patched_trystero(root: Path) -> dict[str, Path]:
         path = copies[package] / name
         text = path.read_text(encoding="utf-8")
         if text.count(old) != 1:
-            raise BuildError(f"{package}/{name}: a passage to patch is not there once (see "
-                             f"TRYSTERO_PATCHES): {old.strip()[:60]!r}")
+            raise BuildError(
+                f"{package}/{name}: a passage to patch is not there once (see TRYSTERO_PATCHES): {old.strip()[:60]!r}"
+            )
         path.write_text(text.replace(old, new), encoding="utf-8")
     return copies
 
@@ -736,8 +814,9 @@ def content_hash(out: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_build_info(out: Path, files: list[str], version: str, versions: dict[str, str],
-                     python: dict[str, Any] | None = None) -> None:
+def write_build_info(
+    out: Path, files: list[str], version: str, versions: dict[str, str], python: dict[str, Any] | None = None
+) -> None:
     entries = []
     total = total_gz = 0
     for rel in files:
@@ -755,8 +834,8 @@ def write_build_info(out: Path, files: list[str], version: str, versions: dict[s
         "files": entries,
         "python": python or {},
         "note": "sizes of the files listed (sw.js and this file excluded); gzip_bytes estimates "
-                "what a host that compresses responses sends; python: the modules shipped "
-                "(stdlib-*.zst, app.zst, extras.zst), compiled by tools/pack_python.py",
+        "what a host that compresses responses sends; python: the modules shipped "
+        "(stdlib-*.zst, app.zst, extras.zst), compiled by tools/pack_python.py",
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
 
@@ -852,10 +931,11 @@ def precache_list(files: list[str]) -> list[str]:
 
 def write_service_worker(out: Path, files: list[str], version: str) -> None:
     urls = precache_list(files)
-    text = (SW_TEMPLATE
-            .replace("__VERSION__", json.dumps(version))
-            .replace("__PREFIX__", CACHE_PREFIX)
-            .replace("__URLS__", json.dumps(urls, indent=2)))
+    text = (
+        SW_TEMPLATE.replace("__VERSION__", json.dumps(version))
+        .replace("__PREFIX__", CACHE_PREFIX)
+        .replace("__URLS__", json.dumps(urls, indent=2))
+    )
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
@@ -868,8 +948,10 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
     check_vendor_references(root, versions)
     interpreter = read_pyscript_config(root).get("interpreter")
     if interpreter != f"./{RUNTIME_MODULE}":
-        raise BuildError(f'pyscript.toml: interpreter must be "./{RUNTIME_MODULE}" (generated by the '
-                         f"build: Pyodide with the trimmed standard library), not {interpreter!r}")
+        raise BuildError(
+            f'pyscript.toml: interpreter must be "./{RUNTIME_MODULE}" (generated by the '
+            f"build: Pyodide with the trimmed standard library), not {interpreter!r}"
+        )
     stdlib, app, extras, report = pack_python(root)
 
     if out.exists():
@@ -901,8 +983,10 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as exc:
         print(f"build: ERROR: {exc}", file=sys.stderr)
         return 1
-    print(f"build: {args.out} version {info['version']}: {len(info['files']) + 2} files, "
-          f"{info['total_bytes'] / 1e6:.1f} MB ({info['total_gzip_bytes'] / 1e6:.1f} MB gzipped)")
+    print(
+        f"build: {args.out} version {info['version']}: {len(info['files']) + 2} files, "
+        f"{info['total_bytes'] / 1e6:.1f} MB ({info['total_gzip_bytes'] / 1e6:.1f} MB gzipped)"
+    )
     return 0
 
 

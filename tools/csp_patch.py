@@ -31,8 +31,10 @@ def patch_pyscript(folder: Path) -> Path:
     """Patch the core chunk in ``folder`` (a copy of ``@pyscript/core/dist``); returns its path."""
     chunks = [p for p in sorted(folder.glob("core-*.js")) if EAGER in p.read_text(encoding="utf-8")]
     if len(chunks) != 1:
-        raise PatchError(f"the PyScript CSP patch expects its pinned text in exactly one core-*.js of {folder}, "
-                         f"found {len(chunks)}: see tools/csp_patch.py")
+        raise PatchError(
+            f"the PyScript CSP patch expects its pinned text in exactly one core-*.js of {folder}, "
+            f"found {len(chunks)}: see tools/csp_patch.py"
+        )
     chunk = chunks[0]
     text = chunk.read_text(encoding="utf-8")
     if text.count(EAGER) != 1:

@@ -56,6 +56,7 @@ import os  # noqa: E402
 import tokenize  # noqa: E402
 import zipfile  # noqa: E402
 import zipimport  # noqa: E402
+
 from compression import zstd  # noqa: E402
 
 ZSTD_LEVEL = 19  # the smallest frames that decode as fast (level 22 saves 0.01 %)
@@ -92,11 +93,13 @@ class Universe:
         # Built into the wasm binary: C modules, and the frozen (pre-compiled) startup modules
         # (os, codecs, io, site...), which are never read from the archive.
         self.builtins = set(sys.builtin_module_names)
-        self.builtins.update(name for name in self.modules
-                             if importlib.machinery.FrozenImporter.find_spec(name) is not None)
+        self.builtins.update(
+            name for name in self.modules if importlib.machinery.FrozenImporter.find_spec(name) is not None
+        )
         # importlib's bootstrap runs frozen under these names (importlib/__init__.py aliases them)
-        self.builtins.update(["_frozen_importlib", "_frozen_importlib_external",
-                              "importlib._bootstrap", "importlib._bootstrap_external"])
+        self.builtins.update(
+            ["_frozen_importlib", "_frozen_importlib_external", "importlib._bootstrap", "importlib._bootstrap_external"]
+        )
 
     def known(self, name):
         return name in self.modules or name in self.builtins
@@ -108,8 +111,7 @@ class Universe:
 
 # What a few module-level tests are in Pyodide: branches for another platform, and the
 # ``if __name__ == "__main__":`` demo/test blocks of stdlib modules, never run in the browser.
-STATIC_NAMES = {"sys.platform": "emscripten", "_sys.platform": "emscripten",
-                "os.name": "posix", "_os.name": "posix"}
+STATIC_NAMES = {"sys.platform": "emscripten", "_sys.platform": "emscripten", "os.name": "posix", "_os.name": "posix"}
 
 
 def _static_value(node):
@@ -150,8 +152,12 @@ def static_truth(test):
         if isinstance(op, ast.NotIn) and isinstance(right, tuple):
             return left not in right
         return None
-    if (isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute)
-            and test.func.attr == "startswith" and len(test.args) == 1):
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Attribute)
+        and test.func.attr == "startswith"
+        and len(test.args) == 1
+    ):
         subject, prefix = _static_value(test.func.value), _static_value(test.args[0])
         if isinstance(subject, str) and isinstance(prefix, (str, tuple)):
             return subject.startswith(prefix)
@@ -298,8 +304,7 @@ def closure(universe, stock, entries, roots, stop=()):
                 if kind == "local":
                     computed.append(f"{filename}:{lineno}")
                 continue
-            targets = [target] + [f"{target}.{sub}" for sub in names
-                                  if f"{target}.{sub}" in universe.modules]
+            targets = [target] + [f"{target}.{sub}" for sub in names if f"{target}.{sub}" in universe.modules]
             for t in targets:
                 if lazy and kind == "stdlib":
                     lazy_seen.setdefault(t, set()).add(name)
@@ -321,8 +326,7 @@ def closure(universe, stock, entries, roots, stop=()):
         else:
             with open(where, "rb") as f:
                 scan(f.read(), where, name, is_package, kind)
-    lazy = {t: sorted(by) for t, by in sorted(lazy_seen.items())
-            if t not in wanted and universe.shipped(t)}
+    lazy = {t: sorted(by) for t, by in sorted(lazy_seen.items()) if t not in wanted and universe.shipped(t)}
     return wanted, unresolved, computed, lazy, why
 
 
@@ -351,8 +355,12 @@ def without_docstrings(source, filename):
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
     return tree
 
@@ -366,8 +374,11 @@ def shipped_source(source, filename):
     for node in ast.walk(ast.parse(text, filename)):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
-                    and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 for number in range(first.lineno, first.end_lineno + 1):
                     lines[number - 1] = "\n"
                 if len(node.body) == 1:
@@ -381,8 +392,13 @@ def shipped_source(source, filename):
 
 
 def bytecode(source, filename, checked, optimize=0, docstrings=True):
-    code = compile(source if docstrings else without_docstrings(source, filename), filename, "exec",
-                   dont_inherit=True, optimize=optimize)
+    code = compile(
+        source if docstrings else without_docstrings(source, filename),
+        filename,
+        "exec",
+        dont_inherit=True,
+        optimize=optimize,
+    )
     source_hash = importlib.util.source_hash(source)
     return bytes(bootstrap_external._code_to_hash_pyc(code, source_hash, checked=checked))
 
@@ -404,8 +420,12 @@ def eager_imports(universe, modules, extras):
 
 def game_modules(universe, packages, names):
     """The game's own modules among ``names`` (sorted)."""
-    return sorted(n for n in names if universe.modules.get(n, ("", ""))[0] == "local"
-                  and any(universe.modules[n][1].startswith(top + "/") for top in packages))
+    return sorted(
+        n
+        for n in names
+        if universe.modules.get(n, ("", ""))[0] == "local"
+        and any(universe.modules[n][1].startswith(top + "/") for top in packages)
+    )
 
 
 def game_members(universe, packages, modules):
@@ -420,8 +440,9 @@ def game_members(universe, packages, modules):
             data = shipped_source(f.read(), rel)
         folder, _, filename = rel.rpartition("/")
         members.append((rel, data))
-        members.append((f"{folder}/__pycache__/{filename[:-3]}.{tag}.pyc",
-                        bytecode(data, rel, checked=True, docstrings=False)))
+        members.append(
+            (f"{folder}/__pycache__/{filename[:-3]}.{tag}.pyc", bytecode(data, rel, checked=True, docstrings=False))
+        )
     return members
 
 
@@ -431,12 +452,16 @@ def main():
     stock = zipfile.ZipFile(STOCK_STDLIB_PATH)
     universe = Universe(stock, job["search"])
     # Pyodide's start-up imports: the ones read from the archive (not frozen, not built in)
-    from_archive = [name for name in STARTUP_MODULES
-                    if isinstance(getattr(getattr(sys.modules.get(name), "__spec__", None), "loader", None),
-                                  zipimport.zipimporter)]
+    from_archive = [
+        name
+        for name in STARTUP_MODULES
+        if isinstance(getattr(getattr(sys.modules.get(name), "__spec__", None), "loader", None), zipimport.zipimporter)
+    ]
     roots = from_archive + job["extra_modules"]
     lazy_roots = job.get("lazy_roots", [])
-    wanted, unresolved, computed, lazy, imported_by = closure(universe, stock, job["entries"], roots, stop=set(lazy_roots))
+    wanted, unresolved, computed, lazy, imported_by = closure(
+        universe, stock, job["entries"], roots, stop=set(lazy_roots)
+    )
     extras, unresolved_x, computed_x, _, imported_by_x = closure(universe, stock, [], lazy_roots)
     unresolved = {**unresolved_x, **unresolved}
     imported_by = {**imported_by_x, **imported_by}

@@ -131,9 +131,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             if name.lower() == "content-type":
                 continue
             if name.lower() == "content-security-policy" and self.extra_connect:
-                value = re.sub(r"connect-src ([^;]*)", lambda m: f"connect-src {m.group(1)} {' '.join(self.extra_connect)}", value)
+                value = re.sub(
+                    r"connect-src ([^;]*)", lambda m: f"connect-src {m.group(1)} {' '.join(self.extra_connect)}", value
+                )
             if name.lower() == "cache-control" and getattr(self, "_status", 200) >= 400:
-                value = ERROR_CACHE_CONTROL  # a missing file may appear with the next deploy: never cache a 404 for a year
+                value = (
+                    ERROR_CACHE_CONTROL  # a missing file may appear with the next deploy: never cache a 404 for a year
+                )
             super().send_header(name, value)
         super().end_headers()
 
@@ -163,8 +167,13 @@ class Server(http.server.ThreadingHTTPServer):
 LOOPBACK_WS = re.compile(r"^ws://(127\.0\.0\.1|localhost):\d{1,5}/?$")
 
 
-def make_server(directory: str | Path, port: int = 0, quiet: bool = False,
-                netlify_toml: Path = NETLIFY_TOML, connect: tuple[str, ...] = ()) -> Server:
+def make_server(
+    directory: str | Path,
+    port: int = 0,
+    quiet: bool = False,
+    netlify_toml: Path = NETLIFY_TOML,
+    connect: tuple[str, ...] = (),
+) -> Server:
     """``connect``: local relays (``ws://127.0.0.1:PORT/`` only) added to the CSP's connect-src,
     for the online table's tests and for development (see README)."""
     directory = Path(directory).resolve()
@@ -173,13 +182,21 @@ def make_server(directory: str | Path, port: int = 0, quiet: bool = False,
     for url in connect:
         if not LOOPBACK_WS.match(url):
             raise ValueError(f"--connect-src takes a loopback relay such as ws://127.0.0.1:8001/, not {url!r}")
-    handler = type("ConfiguredHandler", (Handler,), {
-        "rules": load_header_rules(netlify_toml), "quiet": quiet, "extra_connect": tuple(connect)})
+    handler = type(
+        "ConfiguredHandler",
+        (Handler,),
+        {"rules": load_header_rules(netlify_toml), "quiet": quiet, "extra_connect": tuple(connect)},
+    )
     return Server((HOST, port), partial(handler, directory=str(directory)))
 
 
-def start_server(directory: str | Path = ROOT / "dist", port: int = 0, quiet: bool = True,
-                 netlify_toml: Path = NETLIFY_TOML, connect: tuple[str, ...] = ()) -> Server:
+def start_server(
+    directory: str | Path = ROOT / "dist",
+    port: int = 0,
+    quiet: bool = True,
+    netlify_toml: Path = NETLIFY_TOML,
+    connect: tuple[str, ...] = (),
+) -> Server:
     """Start a server on a background thread (port 0 = a free port); call ``.stop()`` when done."""
     server = make_server(directory, port, quiet, netlify_toml, connect)
     threading.Thread(target=server.serve_forever, name="serve", daemon=True).start()
@@ -191,8 +208,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dir", type=Path, default=ROOT / "dist")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
-    parser.add_argument("--connect-src", action="append", default=[], metavar="WS_URL",
-                        help="allow a local relay for the online table (ws://127.0.0.1:PORT/; see README)")
+    parser.add_argument(
+        "--connect-src",
+        action="append",
+        default=[],
+        metavar="WS_URL",
+        help="allow a local relay for the online table (ws://127.0.0.1:PORT/; see README)",
+    )
     args = parser.parse_args(argv)
     try:
         server = make_server(args.dir, args.port, args.quiet, connect=tuple(args.connect_src))

@@ -24,16 +24,32 @@ from .hint import REASONS, hint, hint_steps
 from .simple import EasyBot, MediumBot, RandomBot
 
 __all__ = [
-    "Bot", "Decision", "Hint", "LEVELS", "REASONS", "make_bot", "hint", "hint_steps",
-    "RandomBot", "EasyBot", "MediumBot", "HardBot",
+    "Bot",
+    "Decision",
+    "Hint",
+    "LEVELS",
+    "REASONS",
+    "make_bot",
+    "hint",
+    "hint_steps",
+    "RandomBot",
+    "EasyBot",
+    "MediumBot",
+    "HardBot",
 ]
 
 LEVELS = ("easy", "medium", "hard")
 
 
-def make_bot(level: str, *, budget_ms: float | None = None, iterations: int | None = None,
-             version: int | None = None, pass_iterations: int | None = None,
-             pass_budget_ms: float | None = None) -> Bot:
+def make_bot(
+    level: str,
+    *,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+    version: int | None = None,
+    pass_iterations: int | None = None,
+    pass_budget_ms: float | None = None,
+) -> Bot:
     """A bot of ``level`` ("easy", "medium", "hard" or "random").
 
     Hard searches for ``budget_ms`` milliseconds (default 250; its pass ``pass_budget_ms``,
@@ -44,8 +60,13 @@ def make_bot(level: str, *, budget_ms: float | None = None, iterations: int | No
     """
     name = level.strip().lower()
     if name == "hard":
-        return HardBot(budget_ms=budget_ms, iterations=iterations, version=PLAY.label if version is None else version,
-                       pass_iterations=pass_iterations, pass_budget_ms=pass_budget_ms)
+        return HardBot(
+            budget_ms=budget_ms,
+            iterations=iterations,
+            version=PLAY.label if version is None else version,
+            pass_iterations=pass_iterations,
+            pass_budget_ms=pass_budget_ms,
+        )
     if name == "medium":
         return MediumBot()
     if name == "easy":

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, Generator
+from typing import Any
 
 from ..cards import Card, cards_of, mask_of
 from ..phase import Phase

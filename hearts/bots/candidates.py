@@ -78,8 +78,9 @@ def void_passes(hand: int, ranked: Sequence[int], jack_rule: bool) -> list[tuple
     return out
 
 
-def pass_candidates(hand: int, prior: tuple[int, ...], jack_rule: bool, keep_queen: bool, with_void: bool,
-                    with_moon: bool) -> tuple[list[tuple[int, ...]], list[bool]]:
+def pass_candidates(
+    hand: int, prior: tuple[int, ...], jack_rule: bool, keep_queen: bool, with_void: bool, with_moon: bool
+) -> tuple[list[tuple[int, ...]], list[bool]]:
     """Hard's candidate passes and which of them are played with a moon plan: Medium's
     (``prior``) first, every 3 of the ``PASS_POOL`` cards that most want to leave, the void
     passes (``with_void``) and the moon passes (``with_moon``)."""

@@ -53,20 +53,36 @@ class HardConfig:
 
 PLAY = HardConfig(
     label=7,
-    loop=WorldLoop(RolloutPolicy(medium_habits=True, full_defence=True, clean_last=True, my_moon_seen_at=8,
-                                 runner_seen_at=NEVER),
-                   random_pool=True, moon_plans=MoonPlans.WHILE_OPEN, runner_watch=RunnerWatch.LONE_TAKER,
-                   runner_worlds=RunnerWorlds.STRONG),
+    loop=WorldLoop(
+        RolloutPolicy(medium_habits=True, full_defence=True, clean_last=True, my_moon_seen_at=8, runner_seen_at=NEVER),
+        random_pool=True,
+        moon_plans=MoonPlans.WHILE_OPEN,
+        runner_watch=RunnerWatch.LONE_TAKER,
+        runner_worlds=RunnerWorlds.STRONG,
+    ),
     gate=Gate(significance=1.5, halving=True),
-    trick_split=True, moon_majority=True, keep_stopper=0.25, void_passes=True, moon_passes=True,
+    trick_split=True,
+    moon_majority=True,
+    keep_stopper=0.25,
+    void_passes=True,
+    moon_passes=True,
 )
 
 PAR = HardConfig(
     label=1,
-    loop=WorldLoop(RolloutPolicy(), random_pool=False, moon_plans=MoonPlans.STRONG_HANDS,
-                   runner_watch=RunnerWatch.HEARTS, runner_worlds=RunnerWorlds.EVEN),
+    loop=WorldLoop(
+        RolloutPolicy(),
+        random_pool=False,
+        moon_plans=MoonPlans.STRONG_HANDS,
+        runner_watch=RunnerWatch.HEARTS,
+        runner_worlds=RunnerWorlds.EVEN,
+    ),
     gate=Gate(head_start=0.5),
-    trick_split=False, moon_majority=False, keep_stopper=0.0, void_passes=False, moon_passes=False,
+    trick_split=False,
+    moon_majority=False,
+    keep_stopper=0.0,
+    void_passes=False,
+    moon_passes=False,
 )
 
 
@@ -95,9 +111,19 @@ class ReviewConfig:
 # The threshold (docs/engine.md, "Hand review"): at 1.5 points Hard's own decisions are never
 # flagged and a new seed moves about 1% of the flags, while clear mistakes cost several points.
 REVIEW = ReviewConfig(
-    loop=WorldLoop(RolloutPolicy(medium_habits=True, full_defence=True), random_pool=True,
-                   moon_plans=MoonPlans.WHILE_OPEN, runner_watch=RunnerWatch.EARLY, runner_worlds=RunnerWorlds.EVEN),
-    trick_split=True, moon_majority=True, worlds=600, pass_screen=0.5, pass_confirm=2.0, threshold=1.5,
+    loop=WorldLoop(
+        RolloutPolicy(medium_habits=True, full_defence=True),
+        random_pool=True,
+        moon_plans=MoonPlans.WHILE_OPEN,
+        runner_watch=RunnerWatch.EARLY,
+        runner_worlds=RunnerWorlds.EVEN,
+    ),
+    trick_split=True,
+    moon_majority=True,
+    worlds=600,
+    pass_screen=0.5,
+    pass_confirm=2.0,
+    threshold=1.5,
 )
 
 CONFIGS: dict[int, HardConfig] = {config.label: config for config in (PAR, PLAY)}

@@ -62,7 +62,7 @@ class Race:
             return totals[i] / max(self.worlds[i], 1) + (self.prior if i == self.prior_index else 0.0)
 
         ranked = sorted(self.active, key=lambda i: (-mean(i), i))
-        keep = ranked[:max(2, (len(ranked) + 1) // 2)]
+        keep = ranked[: max(2, (len(ranked) + 1) // 2)]
         if self.prior_index >= 0 and self.prior_index not in keep:
             keep.append(self.prior_index)
         self.active = sorted(keep)
@@ -94,8 +94,11 @@ class PairedGate:
     def passing(self, allowed: list[int], worlds: Sequence[int]) -> list[int]:
         """The options the gate lets through: Medium's, and every one whose mean paired advantage
         is clearly above zero."""
-        return [i for i in allowed if i == self.prior_index
-                or clearly_better(self.diffs[i], self.squares[i], worlds[i], self.significance)]
+        return [
+            i
+            for i in allowed
+            if i == self.prior_index or clearly_better(self.diffs[i], self.squares[i], worlds[i], self.significance)
+        ]
 
 
 def clearly_better(total: float, squares: float, n: int, k: float) -> bool:

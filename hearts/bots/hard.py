@@ -38,10 +38,18 @@ MAX_WORLDS = 4000
 class HardBot(Bot):
     level = "hard"
 
-    def __init__(self, budget_ms: float | None = None, iterations: int | None = None, *,
-                 version: int = PLAY.label, pass_iterations: int | None = None, config: HardConfig | None = None,
-                 clock: Callable[[], float] = time.perf_counter, pass_budget_ms: float | None = None,
-                 play_schedule: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+        *,
+        version: int = PLAY.label,
+        pass_iterations: int | None = None,
+        config: HardConfig | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        pass_budget_ms: float | None = None,
+        play_schedule: Sequence[int] | None = None,
+    ) -> None:
         """``iterations``: sampled worlds per decision (deterministic); ``pass_iterations``
         overrides it for the pass (default: the same); ``play_schedule[n]`` (with ``iterations``)
         overrides it for a play with ``n`` cards in hand (the browser's worker reaches more worlds
@@ -69,8 +77,13 @@ class HardBot(Bot):
         self.pass_budget_ms = self.budget_ms if pass_budget_ms is None else float(pass_budget_ms)
         self.clock = clock
 
-    def _run_worlds(self, score_world: Callable[[float], None], slice_worlds: int,
-                    iterations: int | None, budget_ms: float | None = None) -> Generator[None, None, int]:
+    def _run_worlds(
+        self,
+        score_world: Callable[[float], None],
+        slice_worlds: int,
+        iterations: int | None,
+        budget_ms: float | None = None,
+    ) -> Generator[None, None, int]:
         """Call ``score_world(progress)`` once per sampled world until the iterations (or, in
         budget mode, the time) are used up, yielding between slices; return the number of
         worlds. ``progress``: the share of the search done so far (worlds or time)."""
@@ -106,8 +119,9 @@ class HardBot(Bot):
         if moon is not None:
             return Decision(as_cards(moon), "shoot_moon", {"cards": [str(c) for c in as_cards(moon)]})
         search = PassSearch(view, cards, keep_queen, self.config, rng)
-        worlds = yield from self._run_worlds(search.score_world, PASS_SLICE_WORLDS, self.pass_iterations,
-                                             self.pass_budget_ms)
+        worlds = yield from self._run_worlds(
+            search.score_world, PASS_SLICE_WORLDS, self.pass_iterations, self.pass_budget_ms
+        )
         choice, stats = search.result(worlds)
         if stats.get("plan") == "moon":
             return Decision(as_cards(choice), "shoot_moon", {"cards": [str(c) for c in as_cards(choice)]}, stats)

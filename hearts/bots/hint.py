@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Generator
+from collections.abc import Generator
 
 from ..table import run_steps
 from ..view import SeatView
@@ -27,7 +27,7 @@ def view_seed(view: SeatView) -> str:
     return f"hint|{int(view.seat)}|{view.hand_number}|{view.phase.value}|{hand}|{played}|{current}|{view.scores}"
 
 
-def hint_steps(view: SeatView, rng: random.Random | None = None, iterations: int = HINT_ITERATIONS) -> "HintSteps":
+def hint_steps(view: SeatView, rng: random.Random | None = None, iterations: int = HINT_ITERATIONS) -> HintSteps:
     """The hint as a generator (yields between slices, returns the :class:`Hint`)."""
     rng = rng if rng is not None else random.Random(view_seed(view))
     decision = yield from HardBot(iterations=iterations).decide_steps(view, rng)

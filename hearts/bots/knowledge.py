@@ -18,9 +18,26 @@ __all__ = ["Knowledge"]
 
 class Knowledge:
     __slots__ = (
-        "view", "me", "hand", "legal", "played", "unseen", "void_mask", "known", "sizes",
-        "trick", "trick_cards", "leader", "led", "trick_number", "broken", "taken", "points",
-        "queen_out", "queen_mine", "no_queen",
+        "view",
+        "me",
+        "hand",
+        "legal",
+        "played",
+        "unseen",
+        "void_mask",
+        "known",
+        "sizes",
+        "trick",
+        "trick_cards",
+        "leader",
+        "led",
+        "trick_number",
+        "broken",
+        "taken",
+        "points",
+        "queen_out",
+        "queen_mine",
+        "no_queen",
     )
 
     def __init__(self, view: SeatView) -> None:

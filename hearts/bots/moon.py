@@ -20,8 +20,21 @@ from enum import Enum
 from ._bits import HEARTS, QS_BIT, SUITS, bits, count, high, rank_of
 from .knowledge import Knowledge
 
-__all__ = ["MoonPlans", "RunnerWatch", "RunnerWorlds", "MOON_CARDS", "RUNNER_WEIGHT", "VIABLE_TRIES",
-           "consider_moon", "find_runner", "runner_weights", "made_moon", "stopper_throws", "moon_pass", "moon_passes"]
+__all__ = [
+    "MoonPlans",
+    "RunnerWatch",
+    "RunnerWorlds",
+    "MOON_CARDS",
+    "RUNNER_WEIGHT",
+    "VIABLE_TRIES",
+    "consider_moon",
+    "find_runner",
+    "runner_weights",
+    "made_moon",
+    "stopper_throws",
+    "moon_pass",
+    "moon_passes",
+]
 
 
 class MoonPlans(Enum):
@@ -53,8 +66,9 @@ class RunnerWorlds(Enum):
 
 
 # The cards that win a moon: the queens, kings and aces, and the hearts from the ten up.
-MOON_CARDS = (sum(1 << (suit * 13 + r) for suit in range(4) for r in range(10, 13))
-              | sum(1 << (39 + r) for r in range(8, 13)))
+MOON_CARDS = sum(1 << (suit * 13 + r) for suit in range(4) for r in range(10, 13)) | sum(
+    1 << (39 + r) for r in range(8, 13)
+)
 RUNNER_WEIGHT = 3.0
 VIABLE_TRIES = 8
 

@@ -14,9 +14,23 @@ __all__ = ["classify_play", "PLAY_REASONS", "PASS_REASONS"]
 
 PASS_REASONS = ("pass_queen", "pass_high_spades", "pass_high_hearts", "void_suit", "pass_high_cards", "shoot_moon")
 PLAY_REASONS = (
-    "only_legal_card", "shoot_moon", "block_moon", "feed_leader", "lead_spades_flush_queen", "lead_low",
-    "lead_safe_winner", "dump_queen", "duck", "win_cheaply", "unload_high", "keep_low_heart", "follow_low",
-    "dump_high_heart", "dump_high_card", "make_void", "random",
+    "only_legal_card",
+    "shoot_moon",
+    "block_moon",
+    "feed_leader",
+    "lead_spades_flush_queen",
+    "lead_low",
+    "lead_safe_winner",
+    "dump_queen",
+    "duck",
+    "win_cheaply",
+    "unload_high",
+    "keep_low_heart",
+    "follow_low",
+    "dump_high_heart",
+    "dump_high_card",
+    "make_void",
+    "random",
 )
 
 

@@ -71,8 +71,13 @@ def request(view: SeatView, level: str, rng: random.Random, **options: float | i
     unknown = set(options) - set(_OPTIONS)
     if unknown:
         raise TypeError(f"unknown bot options: {sorted(unknown)}")
-    return {"protocol": PROTOCOL, "level": level, "options": {k: v for k, v in options.items() if v is not None},
-            "view": view_to_dict(view), "rng": _rng_state(rng)}
+    return {
+        "protocol": PROTOCOL,
+        "level": level,
+        "options": {k: v for k, v in options.items() if v is not None},
+        "view": view_to_dict(view),
+        "rng": _rng_state(rng),
+    }
 
 
 def _passing(view: SeatView) -> bool:
@@ -118,8 +123,9 @@ def _read(data: Any) -> tuple[Bot, SeatView, random.Random, float | None]:
         raise RemoteError(f"bad view: {exc}") from None
     if not (_passing(view) or (view.phase is Phase.PLAYING and view.turn == view.seat)):
         raise RemoteError("the view's seat has nothing to decide")
-    if len(view.hand) != view.hand_sizes[view.seat] or (view.phase is Phase.PLAYING and (
-            not view.legal or not set(view.legal) <= set(view.hand))):
+    if len(view.hand) != view.hand_sizes[view.seat] or (
+        view.phase is Phase.PLAYING and (not view.legal or not set(view.legal) <= set(view.hand))
+    ):
         raise RemoteError("the view does not hold together (hand, hand sizes and legal cards disagree)")
     rng = _rng_from(data.get("rng"))
     try:
@@ -130,8 +136,12 @@ def _read(data: Any) -> tuple[Bot, SeatView, random.Random, float | None]:
 
 
 def _answer(decision: Decision) -> dict[str, Any]:
-    return {"cards": [c.text for c in decision.cards], "reason": decision.reason,
-            "params": _plain(decision.params), "stats": _plain(decision.stats)}
+    return {
+        "cards": [c.text for c in decision.cards],
+        "reason": decision.reason,
+        "params": _plain(decision.params),
+        "stats": _plain(decision.stats),
+    }
 
 
 def _plain(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -178,8 +188,12 @@ class Desk:
     ``now``: the clock (seconds; a test passes a fake one).
     """
 
-    def __init__(self, pause: Callable[[], Awaitable[None]] | None = None,
-                 now: Callable[[], float] = time.perf_counter, every: float = PAUSE_EVERY) -> None:
+    def __init__(
+        self,
+        pause: Callable[[], Awaitable[None]] | None = None,
+        now: Callable[[], float] = time.perf_counter,
+        every: float = PAUSE_EVERY,
+    ) -> None:
         self.pause = pause if pause is not None else _yield
         self.now = now
         self.every = every

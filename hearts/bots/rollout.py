@@ -23,12 +23,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from ..rules import Rules
 
-__all__ = ["HI", "LO", "PC", "NOISE", "NEVER", "SeenAt", "RolloutPolicy", "Start", "start_at", "trick_so_far",
-           "Rollouts", "Result", "split_hands", "lead", "follow", "block", "discard", "random_card"]
+__all__ = [
+    "HI",
+    "LO",
+    "PC",
+    "NOISE",
+    "NEVER",
+    "SeenAt",
+    "RolloutPolicy",
+    "Start",
+    "start_at",
+    "trick_so_far",
+    "Rollouts",
+    "Result",
+    "split_hands",
+    "lead",
+    "follow",
+    "block",
+    "discard",
+    "random_card",
+]
 
 FULL = (1 << 13) - 1
 HI = [-1] + [m.bit_length() - 1 for m in range(1, FULL + 1)]  # highest rank index of a 13-bit mask
@@ -43,7 +61,7 @@ BELOW_Q = QB - 1
 QS_CARD = SPADES * 13 + Q
 NOISE = 0.3  # how often a simulated opponent plays a random legal card instead of the policy's
 NEVER = None  # a shooter the other seats never see (``RolloutPolicy.runner_seen_at``)
-SeenAt = Optional[int]  # points a shooter has taken when the others see it: 0 (at once) to 26, or NEVER
+SeenAt = int | None  # points a shooter has taken when the others see it: 0 (at once) to 26, or NEVER
 
 # SEATING[leader]: (position in the trick, seat, the seat's first index in ``hands``) in playing order
 SEATING = tuple(tuple((p, (leader + p) & 3, ((leader + p) & 3) * 4) for p in range(4)) for leader in range(4))
@@ -104,11 +122,27 @@ class Start(NamedTuple):
     queen_live: bool
 
 
-def start_at(leader: int, on_table: tuple[int, ...], trick_number: int, broken: bool, hearts: tuple[int, ...],
-             queen: int, jack: int) -> Start:
+def start_at(
+    leader: int,
+    on_table: tuple[int, ...],
+    trick_number: int,
+    broken: bool,
+    hearts: tuple[int, ...],
+    queen: int,
+    jack: int,
+) -> Start:
     """The :class:`Start` of a trick led by ``leader`` with the cards ``on_table`` played to it."""
-    return Start(leader, len(on_table), trick_so_far(on_table, leader), trick_number, broken, hearts, queen, jack,
-                 queen < 0 and QS_CARD not in on_table)
+    return Start(
+        leader,
+        len(on_table),
+        trick_so_far(on_table, leader),
+        trick_number,
+        broken,
+        hearts,
+        queen,
+        jack,
+        queen < 0 and QS_CARD not in on_table,
+    )
 
 
 def split_hands(masks: Sequence[int]) -> list[int]:
@@ -120,8 +154,17 @@ class Rollouts:
     """A :class:`RolloutPolicy` bound to one decision: the rules' facts and each seat's noise
     (``NOISE`` for the others, none for the searching seat ``me``)."""
 
-    __slots__ = ("medium", "defend", "clean", "my_moon_seen_at", "runner_seen_at", "noise", "bar_hearts",
-                 "bar_queen", "queen_breaks")
+    __slots__ = (
+        "medium",
+        "defend",
+        "clean",
+        "my_moon_seen_at",
+        "runner_seen_at",
+        "noise",
+        "bar_hearts",
+        "bar_queen",
+        "queen_breaks",
+    )
 
     def __init__(self, policy: RolloutPolicy, rules: Rules, me: int) -> None:
         self.medium = policy.medium_habits
@@ -135,6 +178,8 @@ class Rollouts:
         self.bar_queen = QB if forbidden >> QS_CARD & 1 else 0
         self.queen_breaks = rules.queen_breaks_hearts
 
+    # The rollouts' hot loop, kept in its compact form (one screen to read):
+    # fmt: off
     def play(self, hands: list[int], start: Start, randoms: Sequence[float], at: int, shooter: int = -1,
              watcher: int = -1) -> Result:
         """Play the hand out from ``start`` (``hands`` is consumed; random numbers from ``randoms[at]``):
@@ -195,6 +240,7 @@ class Rollouts:
             shooter = -1 if (hearts_in or queen_in) and winner != shooter else shooter
             on_table, leader, trick_number, low_over = 0, winner, trick_number + 1, medium
         return taken, queen, jack
+    # fmt: on
 
 
 def trick_so_far(on_table: Sequence[int], leader: int) -> tuple[int, int, int, int, bool, bool]:
@@ -227,8 +273,9 @@ def _highest(clubs: int, diamonds: int, spades: int, hearts: int) -> tuple[int, 
     return suit, rank
 
 
-def lead(hands: list[int], base: int, trick_number: int, broken: bool, rnd: float, queen_live: bool,
-         shoots: bool) -> tuple[int, int]:
+def lead(
+    hands: list[int], base: int, trick_number: int, broken: bool, rnd: float, queen_live: bool, shoots: bool
+) -> tuple[int, int]:
     """(suit, rank) the seat at ``hands[base:base + 4]`` leads to trick ``trick_number``; ``rnd`` is read
     except on the first trick (the 2♣). A shooter leads its highest card. Others never lead
     spades into their own Q♠; while the queen is out, a seat with a spade below her and neither
@@ -262,8 +309,9 @@ def lead(hands: list[int], base: int, trick_number: int, broken: bool, rnd: floa
     return suit, rank
 
 
-def follow(follows: int, below: int, led: int, last: bool, points_in: int, queen_live: bool, clean: bool,
-           low_over: bool) -> int:
+def follow(
+    follows: int, below: int, led: int, last: bool, points_in: int, queen_live: bool, clean: bool, low_over: bool
+) -> int:
     """The rank a seat plays following suit (``follows``: its cards of the led suit) under the
     winning rank ``best``: as high as it can under it; if it cannot, a spade other than the Q♠
     (not the A♠/K♠ while she is out, unless last: then its highest), or, when the trick is not
@@ -305,8 +353,16 @@ def block(follows: int, below: int, led: int, points_in: int, defend: bool, late
     return -1
 
 
-def discard(hands: list[int], base: int, bar_queen: int, bar_hearts: int, shoots: bool, feeds_shooter: bool,
-            queen_live: bool, medium: bool) -> tuple[int, int]:
+def discard(
+    hands: list[int],
+    base: int,
+    bar_queen: int,
+    bar_hearts: int,
+    shoots: bool,
+    feeds_shooter: bool,
+    queen_live: bool,
+    medium: bool,
+) -> tuple[int, int]:
     """(suit, rank) a seat void in the led suit throws (``bar_*``: what the first trick bars, if
     it holds anything else). A shooter keeps its winners (the lowest club, diamond or spade but
     the Q♠); a seat whose card would land on the shooter's trick (``feeds_shooter``) throws its
@@ -352,8 +408,9 @@ def discard(hands: list[int], base: int, bar_queen: int, bar_hearts: int, shoots
     return suit, rank
 
 
-def random_card(hands: list[int], base: int, follows: int, led: int, bar_queen: int, bar_hearts: int,
-                x: float) -> tuple[int, int]:
+def random_card(
+    hands: list[int], base: int, follows: int, led: int, bar_queen: int, bar_hearts: int, x: float
+) -> tuple[int, int]:
     """(suit, rank) of a random legal card, picked by ``x`` in [0, 1): of the led suit when the
     seat holds one, else of any suit (``bar_*``: what the first trick bars, if it holds anything
     else)."""

@@ -40,8 +40,14 @@ class PlaySearch:
         self.runner = find_runner(knowledge, loop.runner_watch)
         self.utility = Utility(knowledge.me, knowledge.view)
         medium = medium_play(knowledge.view)[0][0]
-        prior = next((i for i, (card, shoot) in enumerate(self.plans)
-                      if not shoot and equivalent(knowledge, card, medium, config.trick_split)), -1)
+        prior = next(
+            (
+                i
+                for i, (card, shoot) in enumerate(self.plans)
+                if not shoot and equivalent(knowledge, card, medium, config.trick_split)
+            ),
+            -1,
+        )
         self.worlds = PlayWorlds(knowledge, loop, cards, self.runner, self.plans[max(prior, 0)][0], rng)
         n = len(self.plans)
         self.race = Race(n, prior, gate.head_start, gate.halving)
@@ -92,8 +98,10 @@ class PlaySearch:
             "plan": "moon" if shoot else "normal",
             "runner": self.runner,
             "moons": {CARDS[c].text: self.moons[i] for i, (c, s) in enumerate(self.plans) if s},
-            "values": {CARDS[c].text + ("*" if s else ""): round(self.totals[i] / max(seen[i], 1), 3)
-                       for i, (c, s) in enumerate(self.plans)},
+            "values": {
+                CARDS[c].text + ("*" if s else ""): round(self.totals[i] / max(seen[i], 1), 3)
+                for i, (c, s) in enumerate(self.plans)
+            },
         }
         return Decision(as_cards((card,)), reason, params, stats)
 
@@ -101,10 +109,12 @@ class PlaySearch:
 class PassSearch:
     """The search of one pass: Medium's (``prior``) against Hard's candidate passes."""
 
-    def __init__(self, view: SeatView, prior: tuple[int, ...], keep_queen: bool, config: HardConfig,
-                 rng: random.Random) -> None:
-        self.cands, self.shoots = pass_candidates(view.hand_mask, prior, view.rules.jack_of_diamonds, keep_queen,
-                                                  config.void_passes, config.moon_passes)
+    def __init__(
+        self, view: SeatView, prior: tuple[int, ...], keep_queen: bool, config: HardConfig, rng: random.Random
+    ) -> None:
+        self.cands, self.shoots = pass_candidates(
+            view.hand_mask, prior, view.rules.jack_of_diamonds, keep_queen, config.void_passes, config.moon_passes
+        )
         self.masks = [sum(1 << c for c in cand) for cand in self.cands]
         self.me = int(view.seat)
         self.utility = Utility(self.me, view)
@@ -136,8 +146,12 @@ class PassSearch:
         best = max(allowed, key=lambda i: (self.totals[i], -i))
         stats: dict[str, Any] = {
             "worlds": worlds,
-            "values": {" ".join(c.text for c in as_cards(cand)) + ("*" if shoots[i] else ""):
-                       round(self.totals[i] / max(race.worlds[i], 1), 3) for i, cand in enumerate(self.cands)},
+            "values": {
+                " ".join(c.text for c in as_cards(cand)) + ("*" if shoots[i] else ""): round(
+                    self.totals[i] / max(race.worlds[i], 1), 3
+                )
+                for i, cand in enumerate(self.cands)
+            },
         }
         if shoots[best]:
             stats["plan"] = "moon"

@@ -25,8 +25,19 @@ from .medium import pass_choice
 from .moon import VIABLE_TRIES, RunnerWorlds, made_moon, runner_weights
 from .rollout import FULL, Result, Rollouts, Start, split_hands, start_at
 
-__all__ = ["POOL", "QUEEN_INFERENCE", "playout_randoms", "random_pool", "randoms", "WorldSampler", "sample_world",
-           "PlayWorld", "PlayWorlds", "PassWorld", "PassWorlds"]
+__all__ = [
+    "POOL",
+    "QUEEN_INFERENCE",
+    "playout_randoms",
+    "random_pool",
+    "randoms",
+    "WorldSampler",
+    "sample_world",
+    "PlayWorld",
+    "PlayWorlds",
+    "PassWorld",
+    "PassWorlds",
+]
 
 POOL = 8192  # random numbers drawn once per decision; a playout starts reading anywhere below
 QUEEN_INFERENCE = 0.85  # trust in "it did not dump the Q♠ when it could, so it has none"
@@ -135,8 +146,14 @@ class WorldSampler:
 _EVEN = (1, 1, 1, 1)  # every seat's room counts once
 
 
-def _deal_suit(hands: list[int], need: list[int], cards: Sequence[int], seats: Sequence[int],
-               factor: list[list[float]], random_: Callable[[], float]) -> bool:
+def _deal_suit(
+    hands: list[int],
+    need: list[int],
+    cards: Sequence[int],
+    seats: Sequence[int],
+    factor: list[list[float]],
+    random_: Callable[[], float],
+) -> bool:
     """Deal ``cards`` to ``seats``, card by card, each seat with a chance proportional to the room
     left in its hand, weighted by ``factor[card][seat]`` (no ``factor``: evenly); False when a
     card finds no room."""
@@ -184,8 +201,15 @@ class PlayWorlds:
     (-1: none), who shoots in half of the worlds; ``reference`` the card the runner's worlds are
     judged with (Medium's, with ``RunnerWorlds.STRONG``)."""
 
-    def __init__(self, knowledge: Knowledge, loop: WorldLoop, cards: Sequence[int], runner: int, reference: int,
-                 rng: random.Random) -> None:
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        loop: WorldLoop,
+        cards: Sequence[int],
+        runner: int,
+        reference: int,
+        rng: random.Random,
+    ) -> None:
         self.me, self.runner, self.reference, self.rng = knowledge.me, runner, reference, rng
         self.rollouts = Rollouts(loop.policy, knowledge.view.rules, knowledge.me)
         self.sampler = WorldSampler(knowledge, shuffle=not loop.random_pool)
@@ -281,7 +305,7 @@ class PassWorlds:
         dealt = [0, 0, 0, 0]
         dealt[self.me] = self.hand
         for i, s in enumerate(self.others):
-            for c in unseen[13 * i:13 * i + 13]:
+            for c in unseen[13 * i : 13 * i + 13]:
                 dealt[s] |= 1 << c
         given = [0, 0, 0, 0]
         for s in self.others:

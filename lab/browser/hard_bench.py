@@ -191,19 +191,32 @@ def cli() -> argparse.ArgumentParser:
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--budget-ms", type=float, default=250.0)
     parser.add_argument("--iterations", type=int, default=0, help="fixed worlds instead of the budget")
-    parser.add_argument("--version", type=int, default=0, choices=[0, *sorted(CONFIGS)],
-                        help="Hard's version (0: the latest)")
+    parser.add_argument(
+        "--version", type=int, default=0, choices=[0, *sorted(CONFIGS)], help="Hard's version (0: the latest)"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--warmup", type=int, default=1,
-                        help="hands played first and not counted (V8 tiers the wasm up in the first seconds)")
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=1,
+        help="hands played first and not counted (V8 tiers the wasm up in the first seconds)",
+    )
     parser.add_argument("--slice-ms", type=float, default=30.0, help="main-thread task budget (the game: 30 ms)")
     parser.add_argument("--worker", action="store_true", help="also measure a Web Worker")
-    parser.add_argument("--calibrate", type=int, default=0, metavar="R",
-                        help="with --iterations: play the same hands R times and convert each decision's fastest "
-                             "time into worlds per --budget-ms (robust to other load on the machine)")
+    parser.add_argument(
+        "--calibrate",
+        type=int,
+        default=0,
+        metavar="R",
+        help="with --iterations: play the same hands R times and convert each decision's fastest "
+        "time into worlds per --budget-ms (robust to other load on the machine)",
+    )
     parser.add_argument("--json", type=Path)
-    parser.add_argument("--profile", action="store_true",
-                        help="only profile (cProfile) the benchmark at --iterations in the page and print the top")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="only profile (cProfile) the benchmark at --iterations in the page and print the top",
+    )
     return parser
 
 
@@ -212,8 +225,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    out: Figures = {"args": {k: str(v) for k, v in vars(args).items()},
-                    "load": " ".join(Path("/proc/loadavg").read_text().split()[:3])}
+    out: Figures = {
+        "args": {k: str(v) for k, v in vars(args).items()},
+        "load": " ".join(Path("/proc/loadavg").read_text().split()[:3]),
+    }
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         site = make_site(Path(tmp))
         server = serve.start_server(site)
@@ -231,36 +246,53 @@ def main(argv: list[str] | None = None) -> int:
             out["boot_main"] = page.evaluate("bench.bootMain()")
             pss_main = chromium_pss_kb()
             if args.profile:
-                print(page.evaluate("(code) => bench.run(code)", PROFILE.format(
-                    hands=args.hands, iterations=args.iterations or 200, version=args.version or None)))
+                print(
+                    page.evaluate(
+                        "(code) => bench.run(code)",
+                        PROFILE.format(
+                            hands=args.hands, iterations=args.iterations or 200, version=args.version or None
+                        ),
+                    )
+                )
                 return 0
             if args.warmup:
-                page.evaluate("([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
-                              [args.warmup, args.budget_ms, args.iterations, args.seed + 1000, args.version, args.slice_ms])
+                page.evaluate(
+                    "([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
+                    [args.warmup, args.budget_ms, args.iterations, args.seed + 1000, args.version, args.slice_ms],
+                )
             t0 = time.perf_counter()
-            out["main"] = page.evaluate("([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
-                                        [args.hands, args.budget_ms, args.iterations, args.seed, args.version,
-                                         args.slice_ms])
+            out["main"] = page.evaluate(
+                "([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
+                [args.hands, args.budget_ms, args.iterations, args.seed, args.version, args.slice_ms],
+            )
             out["main_seconds"] = time.perf_counter() - t0
             for _ in range(max(0, args.calibrate - 1)):
-                again = page.evaluate("([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
-                                      [args.hands, args.budget_ms, args.iterations, args.seed, args.version,
-                                       args.slice_ms])
+                again = page.evaluate(
+                    "([h, b, i, s, v, sl]) => bench.runMain(h, b, i, s, v, sl)",
+                    [args.hands, args.budget_ms, args.iterations, args.seed, args.version, args.slice_ms],
+                )
                 keys: tuple[Literal["searched_ms", "pass_ms"], ...] = ("searched_ms", "pass_ms")
                 for key in keys:
-                    out["main"]["result"][key] = [min(a, b) for a, b in zip(out["main"]["result"][key],
-                                                                            again["result"][key])]
+                    out["main"]["result"][key] = [
+                        min(a, b) for a, b in zip(out["main"]["result"][key], again["result"][key])
+                    ]
             out["pss_kb"] = {"before_python": pss0, "main_python": pss_main}
             if args.worker:
                 out["worker_start"] = page.evaluate("bench.startWorker()")
                 out["pss_kb"]["with_worker"] = chromium_pss_kb()
                 out["echo_ms"] = page.evaluate("bench.echo(200)")
-                out["decide"] = page.evaluate("([b, v]) => bench.decideInWorker(b, v, 5)", [args.budget_ms, args.version])
+                out["decide"] = page.evaluate(
+                    "([b, v]) => bench.decideInWorker(b, v, 5)", [args.budget_ms, args.version]
+                )
                 if args.warmup:
-                    page.evaluate("([h, b, i, s, v]) => bench.benchInWorker(h, b, i, s, v)",
-                                  [args.warmup, args.budget_ms, args.iterations, args.seed + 1000, args.version])
-                out["worker"] = page.evaluate("([h, b, i, s, v]) => bench.benchInWorker(h, b, i, s, v)",
-                                              [args.hands, args.budget_ms, args.iterations, args.seed, args.version])
+                    page.evaluate(
+                        "([h, b, i, s, v]) => bench.benchInWorker(h, b, i, s, v)",
+                        [args.warmup, args.budget_ms, args.iterations, args.seed + 1000, args.version],
+                    )
+                out["worker"] = page.evaluate(
+                    "([h, b, i, s, v]) => bench.benchInWorker(h, b, i, s, v)",
+                    [args.hands, args.budget_ms, args.iterations, args.seed, args.version],
+                )
                 out["pss_kb"]["after_worker_bench"] = chromium_pss_kb()
         finally:
             browser.close()
@@ -269,8 +301,12 @@ def main(argv: list[str] | None = None) -> int:
         r = out["main"]["result"]
         per_play = [w * args.budget_ms / t for w, t in zip(r["worlds"], r["searched_ms"])]
         per_pass = [w * args.budget_ms / t for w, t in zip(r["pass_worlds"], r["pass_ms"])]
-        out["calibration"] = {"play": pct(per_play, 0.5), "pass": pct(per_pass, 0.5),
-                              "play_p10": pct(per_play, 0.1), "play_p90": pct(per_play, 0.9)}
+        out["calibration"] = {
+            "play": pct(per_play, 0.5),
+            "pass": pct(per_pass, 0.5),
+            "play_p10": pct(per_play, 0.1),
+            "play_p90": pct(per_play, 0.9),
+        }
     print(format_report(out, args))
     if args.json:
         args.json.write_text(json.dumps(out, indent=1), encoding="utf-8")
@@ -280,11 +316,13 @@ def main(argv: list[str] | None = None) -> int:
 def format_report(out: Figures, args: argparse.Namespace) -> str:
     mode = f"iterations={args.iterations}" if args.iterations else f"budget_ms={args.budget_ms:g}"
     version = args.version or "latest"
-    lines = [f"Chromium {out['version']}, Pyodide on the page's main thread; Hard v{version} ({mode}) in all four "
-             f"seats, {args.hands} hands after {args.warmup} warm-up hand(s); slices: a turn for the page before a "
-             f"task passes {args.slice_ms:g} ms; load average before: {out['load']}",
-             f"start-up: Pyodide {out['boot_main']['pyodideMs']:.0f} ms, + app.zip and `import hearts.bots`: "
-             f"{out['boot_main']['readyMs']:.0f} ms in all"]
+    lines = [
+        f"Chromium {out['version']}, Pyodide on the page's main thread; Hard v{version} ({mode}) in all four "
+        f"seats, {args.hands} hands after {args.warmup} warm-up hand(s); slices: a turn for the page before a "
+        f"task passes {args.slice_ms:g} ms; load average before: {out['load']}",
+        f"start-up: Pyodide {out['boot_main']['pyodideMs']:.0f} ms, + app.zip and `import hearts.bots`: "
+        f"{out['boot_main']['readyMs']:.0f} ms in all",
+    ]
     for where, run in (("main", out.get("main")), ("worker", out.get("worker"))):
         if run is None:
             continue
@@ -304,9 +342,12 @@ def format_report(out: Figures, args: argparse.Namespace) -> str:
         ]
     if "calibration" in out:
         c = out["calibration"]
-        lines += ["", f"calibration (fixed {args.iterations} worlds, fastest of {args.calibrate} runs of the same hands): "
-                      f"worlds per {args.budget_ms:g} ms = median {c['play']:.0f} per play (p10 {c['play_p10']:.0f}, "
-                      f"p90 {c['play_p90']:.0f}), {c['pass']:.0f} per pass"]
+        lines += [
+            "",
+            f"calibration (fixed {args.iterations} worlds, fastest of {args.calibrate} runs of the same hands): "
+            f"worlds per {args.budget_ms:g} ms = median {c['play']:.0f} per play (p10 {c['play_p10']:.0f}, "
+            f"p90 {c['play_p90']:.0f}), {c['pass']:.0f} per pass",
+        ]
     if "worker_start" in out:
         ws = out["worker_start"]
         echo = out["echo_ms"]
@@ -316,13 +357,15 @@ def format_report(out: Figures, args: argparse.Namespace) -> str:
             "",
             f"worker start-up (new Worker -> Pyodide + app.zip + import hearts.bots ready): {ws['startMs']:.0f} ms "
             f"(Pyodide alone {ws['pyodideMs']:.0f} ms)",
-            f"message round trip (empty message): median {statistics.median(echo):.2f} ms, p95 {pct(echo, 0.95):.2f} ms",
+            f"message round trip (empty message): median {statistics.median(echo):.2f} ms, p95 "
+            f"{pct(echo, 0.95):.2f} ms",
             f"one decision from a match record ({dec[0]['recordBytes']} bytes of JSON, trick 7): round trip median "
             f"{statistics.median(d['roundTripMs'] for d in dec):.0f} ms = replay "
             f"{statistics.median(d['replay_ms'] for d in dec):.1f} ms + search "
             f"{statistics.median(d['decide_ms'] for d in dec):.0f} ms + messaging",
             f"memory: wasm heap {out['boot_main']['heap'] / 2**20:.0f} MB (page interpreter), "
-            f"{ws['heap'] / 2**20:.0f} MB (worker, at start) -> {out['worker']['heap'] / 2**20:.0f} MB (after its bench)",
+            f"{ws['heap'] / 2**20:.0f} MB (worker, at start) -> {out['worker']['heap'] / 2**20:.0f} MB "
+            "(after its bench)",
             f"memory (PSS of all Chromium processes): before Python {pss['before_python'] / 1024:.0f} MB, "
             f"Python on the page {pss['main_python'] / 1024:.0f} MB, + worker {pss['with_worker'] / 1024:.0f} MB, "
             f"after the worker's bench {pss['after_worker_bench'] / 1024:.0f} MB",

@@ -94,8 +94,9 @@ class ModeResult(TypedDict):
     worker_answers: str | None  # the page's data-bot-worker-answers
 
 
-def play_hands(page: Page, hands: int, timeout: float, pass_after: float = 0.0,
-               clicks: list[float] | None = None) -> int:
+def play_hands(
+    page: Page, hands: int, timeout: float, pass_after: float = 0.0, clicks: list[float] | None = None
+) -> int:
     """Play until ``hands`` hand summaries have been shown; returns the cards played here. Each pass
     is pressed ``pass_after`` seconds after it was offered; ``clicks`` gets, per pass, the time it
     was offered and the time it was pressed (ms, performance.now)."""
@@ -109,7 +110,9 @@ def play_hands(page: Page, hands: int, timeout: float, pass_after: float = 0.0,
                 if clicks is not None:
                     clicks.append(page.evaluate("() => performance.now()"))  # offered
                 page.wait_for_timeout(pass_after * 1000)
-                for card in page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")[-3:]:
+                for card in page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")[
+                    -3:
+                ]:
                     page.click(f'#hand button[data-card="{card}"]')
                 if clicks is not None:
                     clicks.append(page.evaluate("() => performance.now()"))
@@ -142,8 +145,9 @@ def run_mode(browser: Browser, url: str, mode: str, args: argparse.Namespace) ->
     ready_at = page.evaluate("() => performance.now()")
     worker_start: float | None = None
     if mode == "worker":
-        page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.botWorker)",
-                               timeout=120_000)
+        page.wait_for_function(
+            "() => ['ready', 'failed'].includes(document.documentElement.dataset.botWorker)", timeout=120_000
+        )
         worker_start = page.evaluate("() => performance.now()") - ready_at
     t1 = time.perf_counter()
     play_at = page.evaluate("() => performance.now()")
@@ -151,11 +155,14 @@ def run_mode(browser: Browser, url: str, mode: str, args: argparse.Namespace) ->
     played = play_hands(page, args.hands, 120_000, args.pass_after, clicks)
     seconds = time.perf_counter() - t1
     tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] > ready_at]
-    frames: list[Frame] = [f for f in page.evaluate("() => window.__frames")
-                           if f["start"] > play_at and f["blocking"] > 0]
-    entries = page.evaluate("() => performance.getEntriesByName('hearts-bot-worker')"
-                            ".map(m => ({ms: m.duration, start: m.startTime, end: m.startTime + m.duration, "
-                            "...(m.detail || {})}))")
+    frames: list[Frame] = [
+        f for f in page.evaluate("() => window.__frames") if f["start"] > play_at and f["blocking"] > 0
+    ]
+    entries = page.evaluate(
+        "() => performance.getEntriesByName('hearts-bot-worker')"
+        ".map(m => ({ms: m.duration, start: m.startTime, end: m.startTime + m.duration, "
+        "...(m.detail || {})}))"
+    )
     # after each pass press: how long until the last of the bots' passes of that hand had come (0: they
     # were in); a hand's passes are the ones asked between its pass being offered (less 2 s) and pressed
     pass_waits: list[float] = []
@@ -166,17 +173,28 @@ def run_mode(browser: Browser, url: str, mode: str, args: argparse.Namespace) ->
     play_worlds = [e["worlds"] for e in entries if e.get("cards") == 1 and e.get("worlds")]
     pass_worlds = [e["worlds"] for e in entries if e.get("cards") == 3 and e.get("worlds")]
     # [cards the bot held, worlds] per searched play: the worlds a fixed time buys grow as the hand shortens
-    held_worlds = [[e["held"], e["worlds"]] for e in entries
-                   if e.get("cards") == 1 and e.get("worlds") and e.get("held")]
+    held_worlds = [
+        [e["held"], e["worlds"]] for e in entries if e.get("cards") == 1 and e.get("worlds") and e.get("held")
+    ]
     marks = page.evaluate("() => ({...document.documentElement.dataset})")
     context.close()
-    return {"mode": mode, "ready_s": ready_s, "worker_start_ms": worker_start, "played": played,
-            "seconds": seconds, "long_tasks": [t["duration"] for t in tasks],
-            "long_tasks_in_hands": [t["duration"] for t in tasks if t["start"] > play_at],
-            "blocking_frames": frames, "decisions_ms": measures,
-            "play_worlds": play_worlds, "pass_worlds": pass_worlds, "held_worlds": held_worlds,
-            "pass_waits_ms": pass_waits,
-            "worker_state": marks.get("botWorker"), "worker_answers": marks.get("botWorkerAnswers")}
+    return {
+        "mode": mode,
+        "ready_s": ready_s,
+        "worker_start_ms": worker_start,
+        "played": played,
+        "seconds": seconds,
+        "long_tasks": [t["duration"] for t in tasks],
+        "long_tasks_in_hands": [t["duration"] for t in tasks if t["start"] > play_at],
+        "blocking_frames": frames,
+        "decisions_ms": measures,
+        "play_worlds": play_worlds,
+        "pass_worlds": pass_worlds,
+        "held_worlds": held_worlds,
+        "pass_waits_ms": pass_waits,
+        "worker_state": marks.get("botWorker"),
+        "worker_answers": marks.get("botWorkerAnswers"),
+    }
 
 
 def pct(values: list[float], q: float) -> float:
@@ -187,48 +205,69 @@ def pct(values: list[float], q: float) -> float:
 def report(results: list[ModeResult], args: argparse.Namespace, version: str, load: str) -> str:
     from hearts_web.table.players import WORKER_BUDGET as B
 
-    lines = [f"# python3 -m lab.browser.hard_hand --hands {args.hands} --speed {args.speed} --seed {args.seed} "
-             f"--throttle {args.throttle:g} --pass-after {args.pass_after:g}",
-             f"Chromium {version}; the game page (dist/), difficulty Hard (worker: {B['budget_ms']:g} ms a play, "
-             f"a pass up to {B['pass_budget_ms']:g} ms while the player chooses, {B['hurry_ms']:g} ms once the "
-             f"player has passed; page: 250 ms), {args.hands} hand(s) per mode played like a player who takes "
-             f"{args.pass_after:g} s over a pass; main thread slowed {args.throttle:g}x; load average before: {load}", ""]
+    lines = [
+        f"# python3 -m lab.browser.hard_hand --hands {args.hands} --speed {args.speed} --seed {args.seed} "
+        f"--throttle {args.throttle:g} --pass-after {args.pass_after:g}",
+        f"Chromium {version}; the game page (dist/), difficulty Hard (worker: {B['budget_ms']:g} ms a play, "
+        f"a pass up to {B['pass_budget_ms']:g} ms while the player chooses, {B['hurry_ms']:g} ms once the "
+        f"player has passed; page: 250 ms), {args.hands} hand(s) per mode played like a player who takes "
+        f"{args.pass_after:g} s over a pass; main thread slowed {args.throttle:g}x; load average before: {load}",
+        "",
+    ]
     for r in results:
         tasks = r["long_tasks"]
         head = f"[{r['mode']}] page ready in {r['ready_s']:.1f} s"
         if r["worker_start_ms"] is not None:
-            head += (f"; worker {r['worker_state']} {r['worker_start_ms']:.0f} ms after the page was ready, "
-                     f"{r['worker_answers']} decisions answered there")
+            head += (
+                f"; worker {r['worker_state']} {r['worker_start_ms']:.0f} ms after the page was ready, "
+                f"{r['worker_answers']} decisions answered there"
+            )
         lines.append(head)
         d = r["decisions_ms"]
         if d:
-            lines.append(f"[{r['mode']}] bot decisions in the worker ({len(d)}): round trip median "
-                         f"{statistics.median(d):.0f} ms, p95 {pct(d, 0.95):.0f} ms, max {max(d):.0f} ms")
+            lines.append(
+                f"[{r['mode']}] bot decisions in the worker ({len(d)}): round trip median "
+                f"{statistics.median(d):.0f} ms, p95 {pct(d, 0.95):.0f} ms, max {max(d):.0f} ms"
+            )
         for kind, w in (("play", r["play_worlds"]), ("pass", r["pass_worlds"])):
             if w:
-                lines.append(f"[{r['mode']}] worlds per searched {kind} in the worker ({len(w)}): median "
-                             f"{statistics.median(w):.0f}, min {min(w)}, max {max(w)}")
+                lines.append(
+                    f"[{r['mode']}] worlds per searched {kind} in the worker ({len(w)}): median "
+                    f"{statistics.median(w):.0f}, min {min(w)}, max {max(w)}"
+                )
         by_held: dict[int, list[int]] = {}
         for held, worlds in r["held_worlds"]:
             by_held.setdefault(held, []).append(worlds)
         if by_held:
-            lines.append(f"[{r['mode']}] median worlds per searched play by cards held (plays): "
-                         + ", ".join(f"{h}: {statistics.median(w):.0f} ({len(w)})"
-                                     for h, w in sorted(by_held.items(), reverse=True)))
+            lines.append(
+                f"[{r['mode']}] median worlds per searched play by cards held (plays): "
+                + ", ".join(
+                    f"{h}: {statistics.median(w):.0f} ({len(w)})" for h, w in sorted(by_held.items(), reverse=True)
+                )
+            )
         waits = r["pass_waits_ms"]
         if r["mode"] == "worker" and waits:
-            lines.append(f"[{r['mode']}] after the player's pass, the bots' passes came within: "
-                         + ", ".join(f"{w:.0f}" for w in waits) + " ms")
-        lines.append(f"[{r['mode']}] main-thread tasks over 50 ms after the page was ready: {len(tasks)}"
-                     + (f", longest {max(tasks):.0f} ms, over 100 ms: {sum(t > 100 for t in tasks)}" if tasks else "")
-                     + f" ({r['played']} cards played here in {r['seconds']:.0f} s)")
+            lines.append(
+                f"[{r['mode']}] after the player's pass, the bots' passes came within: "
+                + ", ".join(f"{w:.0f}" for w in waits)
+                + " ms"
+            )
+        lines.append(
+            f"[{r['mode']}] main-thread tasks over 50 ms after the page was ready: {len(tasks)}"
+            + (f", longest {max(tasks):.0f} ms, over 100 ms: {sum(t > 100 for t in tasks)}" if tasks else "")
+            + f" ({r['played']} cards played here in {r['seconds']:.0f} s)"
+        )
         during = r["long_tasks_in_hands"]
-        lines.append(f"[{r['mode']}] of them during the hands (from the first card on): {len(during)}"
-                     + (f", longest {max(during):.0f} ms" if during else ""))
+        lines.append(
+            f"[{r['mode']}] of them during the hands (from the first card on): {len(during)}"
+            + (f", longest {max(during):.0f} ms" if during else "")
+        )
         for f in sorted(r["blocking_frames"], key=lambda f: -f["duration"])[:5]:
             top = sorted(f["scripts"], key=lambda s: -s["ms"])[:3]
-            lines.append(f"    a frame of {f['duration']:.0f} ms (blocking {f['blocking']:.0f}, rendering {f['render']:.0f}): "
-                         + "; ".join(f"{s['invoker'] or '?'} {s['ms']:.0f} ms" for s in top))
+            lines.append(
+                f"    a frame of {f['duration']:.0f} ms (blocking {f['blocking']:.0f}, rendering {f['render']:.0f}): "
+                + "; ".join(f"{s['invoker'] or '?'} {s['ms']:.0f} ms" for s in top)
+            )
         lines.append("")
     return "\n".join(lines)
 
@@ -240,10 +279,18 @@ def cli() -> argparse.ArgumentParser:
     parser.add_argument("--speed", default="fast", help="the game's ?speed= (instant, fast, normal, relaxed)")
     parser.add_argument("--seed", default="bench-hard-hand")
     parser.add_argument("--modes", default="worker,page")
-    parser.add_argument("--throttle", type=float, default=1.0,
-                        help="slow the page's main thread down this many times (Chromium's CPU throttling)")
-    parser.add_argument("--pass-after", type=float, default=0.0,
-                        help="seconds the player takes over each pass (the bots' passes think meanwhile)")
+    parser.add_argument(
+        "--throttle",
+        type=float,
+        default=1.0,
+        help="slow the page's main thread down this many times (Chromium's CPU throttling)",
+    )
+    parser.add_argument(
+        "--pass-after",
+        type=float,
+        default=0.0,
+        help="seconds the player takes over each pass (the bots' passes think meanwhile)",
+    )
     parser.add_argument("--json", type=Path)
     return parser
 

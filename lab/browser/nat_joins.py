@@ -17,7 +17,6 @@ import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import sync_playwright
@@ -73,10 +72,19 @@ def cli() -> argparse.ArgumentParser:
     """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--joins", type=int, default=10, help="joins per topology (default 10)")
-    parser.add_argument("--topologies", default="cone-cone,sym-sym-turn", type=_topologies,
-                        help=f"comma-separated, of {', '.join(TOPOLOGIES)}")
-    parser.add_argument("--relays-down", type=int, default=0, choices=(0, 1, 2),
-                        help="relays taken down (dropped) before the joins, of three")
+    parser.add_argument(
+        "--topologies",
+        default="cone-cone,sym-sym-turn",
+        type=_topologies,
+        help=f"comma-separated, of {', '.join(TOPOLOGIES)}",
+    )
+    parser.add_argument(
+        "--relays-down",
+        type=int,
+        default=0,
+        choices=(0, 1, 2),
+        help="relays taken down (dropped) before the joins, of three",
+    )
     return parser
 
 
@@ -84,26 +92,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = cli().parse_args(argv)
     sys.path.insert(0, str(ROOT / "e2e"))
     from nat_harness import RELAY_PORTS, make_world
+
     names = [n for n in args.topologies.split(",") if n]
     people: dict[str, NatKind] = {}
     for n in names:
         people[person(n, "host")], people[person(n, "guest")] = TOPOLOGIES[n][0], TOPOLOGIES[n][1]
     results = {}
     with sync_playwright() as p, make_world(p, people) as world:
-        down = world.net.block(*RELAY_PORTS[:args.relays_down]) if args.relays_down else None
+        down = world.net.block(*RELAY_PORTS[: args.relays_down]) if args.relays_down else None
         try:
             for name in names:
                 results[name] = joins(world, name, args.joins)
         finally:
             if down is not None:
                 down.lift()
-    print(f"\nguest seated after opening the link (page load included), {args.joins} joins each, "
-          f"{3 - args.relays_down} of 3 relays up:")
+    print(
+        f"\nguest seated after opening the link (page load included), {args.joins} joins each, "
+        f"{3 - args.relays_down} of 3 relays up:"
+    )
     for name, rows in results.items():
         times = [t for t, _ in rows]
         paths = sorted({path for _, found in rows for path in found})
-        print(f"{name:<22} median {statistics.median(times):5.1f} s, slowest {max(times):5.1f} s, "
-              f"within 10 s: {sum(t <= 10 for t in times)} of {len(times)}; paths {paths}")
+        print(
+            f"{name:<22} median {statistics.median(times):5.1f} s, slowest {max(times):5.1f} s, "
+            f"within 10 s: {sum(t <= 10 for t in times)} of {len(times)}; paths {paths}"
+        )
     return 0
 
 

@@ -57,7 +57,9 @@ def act(page: Page) -> bool:
     if page.query_selector("dialog[open]"):
         return False
     if page.query_selector("#pass-btn:not([hidden])"):
-        cards = page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)")
+        cards = page.eval_on_selector_all(
+            "#hand button[data-card]:not([aria-disabled='true'])", "e => e.map(x => x.dataset.card)"
+        )
         if len(cards) == 13:
             for c in cards[-3:]:
                 page.click(f'#hand button[data-card="{c}"]')
@@ -76,9 +78,11 @@ SLOW_JOIN = 10.0  # seconds: a join slower than this prints what the pages logge
 
 def _online_lines(lines: list[str]) -> Callable[[ConsoleMessage], None]:
     """A console listener that keeps the online table's log lines ("online: ...")."""
+
     def keep(message: ConsoleMessage) -> None:
         if message.text.startswith("online:"):
             lines.append(f"{time.strftime('%H:%M:%S')} {message.text}")
+
     return keep
 
 
@@ -87,8 +91,10 @@ def one_table(browser: Browser, base: str, relay: str, people: int, play: bool =
     for _ in range(people):
         ctx = browser.new_context(base_url=base, viewport={"width": 1000, "height": 700})
         ctx.grant_permissions(["camera", "microphone"], origin=base)
-        ctx.add_init_script("if (location.protocol === 'http:') localStorage.setItem('hearts.settings.v1',"
-                            " JSON.stringify({difficulty: 'easy', autoplay: false}));" + WATCH)
+        ctx.add_init_script(
+            "if (location.protocol === 'http:') localStorage.setItem('hearts.settings.v1',"
+            " JSON.stringify({difficulty: 'easy', autoplay: false}));" + WATCH
+        )
         contexts.append(ctx)
         page = ctx.new_page()
         lines: list[str] = []  # what the page's online table logged ("online: ...")
@@ -117,8 +123,11 @@ def one_table(browser: Browser, base: str, relay: str, people: int, play: bool =
         seated.append(time.perf_counter() - t0)
         if seated[-1] > SLOW_JOIN:  # what the guest and the host logged meanwhile
             for who, logged in (("guest", page), ("host", host)):
-                print(f"    slow join ({seated[-1]:.1f} s), the {who}'s online log:\n      "
-                      + "\n      ".join(logged._online_lines[-25:]), flush=True)  # type: ignore[attr-defined]
+                lines = logged._online_lines[-25:]  # type: ignore[attr-defined]
+                print(
+                    f"    slow join ({seated[-1]:.1f} s), the {who}'s online log:\n      " + "\n      ".join(lines),
+                    flush=True,
+                )
     if not play:
         for ctx in contexts:
             ctx.close()
@@ -151,8 +160,7 @@ def seated_line(times: list[float]) -> str:
     """Every guest's time to be seated, sorted, and how many were seated within 5 s."""
     ordered = sorted(times)
     within = sum(t <= 5.0 for t in ordered)
-    return (f"seated within 5 s: {within} of {len(ordered)}; times (s): "
-            + " ".join(f"{t:.1f}" for t in ordered))
+    return f"seated within 5 s: {within} of {len(ordered)}; times (s): " + " ".join(f"{t:.1f}" for t in ordered)
 
 
 def cli() -> argparse.ArgumentParser:
@@ -170,8 +178,12 @@ def main(argv: list[str] | None = None) -> int:
     if not in_netns():
         print("bench_online: run me inside a network namespace (see the docstring)", file=sys.stderr)
         return 2
-    relay_proc = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    relay_proc = subprocess.Popen(
+        ["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     assert relay_proc.stdout is not None  # stdout=PIPE
     relay = relay_proc.stdout.readline().split()[1]
     server = serve.start_server(ROOT / "dist", connect=(relay,))
@@ -179,15 +191,19 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[int, dict[str, list[float]]] = {}
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"],
-                                        executable_path=chromium_executable())
+            browser = p.chromium.launch(
+                args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"], executable_path=chromium_executable()
+            )
             for people in sizes:
                 merged: dict[str, list[float]] = {"seated": [], "latency": [], "long_tasks": []}
                 for run in range(args.runs):
                     r = one_table(browser, base, relay, people, play=not args.joins_only)
                     for k in merged:
                         merged[k] += r[k]
-                    print(f"  {people} people, run {run + 1}: seated in {[round(s, 1) for s in r['seated']]} s", flush=True)
+                    print(
+                        f"  {people} people, run {run + 1}: seated in {[round(s, 1) for s in r['seated']]} s",
+                        flush=True,
+                    )
                 results[people] = merged
             browser.close()
     finally:
@@ -199,17 +215,31 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{people} people: {seated_line(r['seated'])}")
     if args.joins_only:
         return 0
-    print(f"{'table':<10}{'seated median':>15}{'max':>8}{'latency median':>17}{'p95':>8}{'host long tasks':>17}{'longest':>9}")
+    print(
+        f"{'table':<10}{'seated median':>15}{'max':>8}{'latency median':>17}{'p95':>8}"
+        f"{'host long tasks':>17}{'longest':>9}"
+    )
     for people, r in results.items():
         lt = r["long_tasks"]
-        print(f"{str(people) + ' people':<10}{statistics.median(r['seated']):>13.1f} s{max(r['seated']):>6.1f} s"
-              f"{1000 * statistics.median(r['latency']):>14.0f} ms{1000 * pct(r['latency'], 0.95):>5.0f} ms"
-              f"{len(lt) / args.runs:>12.1f}/hand{max(lt) if lt else 0:>7.0f} ms")
-    print(json.dumps({p: {"seated_median_s": statistics.median(r["seated"]),
-                          "latency_median_ms": 1000 * statistics.median(r["latency"]),
-                          "latency_p95_ms": 1000 * pct(r["latency"], 0.95),
-                          "long_tasks_per_hand": len(r["long_tasks"]) / args.runs,
-                          "longest_task_ms": max(r["long_tasks"], default=0)} for p, r in results.items()}))
+        print(
+            f"{str(people) + ' people':<10}{statistics.median(r['seated']):>13.1f} s{max(r['seated']):>6.1f} s"
+            f"{1000 * statistics.median(r['latency']):>14.0f} ms{1000 * pct(r['latency'], 0.95):>5.0f} ms"
+            f"{len(lt) / args.runs:>12.1f}/hand{max(lt) if lt else 0:>7.0f} ms"
+        )
+    print(
+        json.dumps(
+            {
+                p: {
+                    "seated_median_s": statistics.median(r["seated"]),
+                    "latency_median_ms": 1000 * statistics.median(r["latency"]),
+                    "latency_p95_ms": 1000 * pct(r["latency"], 0.95),
+                    "long_tasks_per_hand": len(r["long_tasks"]) / args.runs,
+                    "longest_task_ms": max(r["long_tasks"], default=0),
+                }
+                for p, r in results.items()
+            }
+        )
+    )
     return 0
 
 

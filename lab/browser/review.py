@@ -63,8 +63,9 @@ class Review(TypedDict):
 
 def play_badly(page: Page) -> None:
     for _ in range(20):
-        page.wait_for_selector("#hand button[data-card]:not([aria-disabled='true']), dialog[open], #pass-btn:not([hidden])",
-                               timeout=60_000)
+        page.wait_for_selector(
+            "#hand button[data-card]:not([aria-disabled='true']), dialog[open], #pass-btn:not([hidden])", timeout=60_000
+        )
         if page.query_selector("dialog[open]"):
             return
         if page.query_selector("#pass-btn:not([hidden])"):
@@ -74,7 +75,9 @@ def play_badly(page: Page) -> None:
             page.click("#pass-btn")
             page.wait_for_selector("#pass-btn", state="hidden")
             continue
-        cards = page.eval_on_selector_all("#hand button[data-card]:not([aria-disabled='true'])", "els => els.map(e => e.dataset.card)")
+        cards = page.eval_on_selector_all(
+            "#hand button[data-card]:not([aria-disabled='true'])", "els => els.map(e => e.dataset.card)"
+        )
         card = max(cards, key=lambda c: RANKS.index(c[0]))
         page.click(f'#hand button[data-card="{card}"]')
         page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached")
@@ -85,8 +88,10 @@ def review_once(browser: Browser, url: str, seed: str) -> Review:
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
-        page.add_init_script("localStorage.setItem('hearts.settings.v1', JSON.stringify("
-                             "{difficulty: 'easy', lang: 'en', autoplay: false}))")
+        page.add_init_script(
+            "localStorage.setItem('hearts.settings.v1', JSON.stringify("
+            "{difficulty: 'easy', lang: 'en', autoplay: false}))"
+        )
         page.goto(f"{url}/?speed=instant&seed={seed}")
         page.wait_for_selector("html.ready", state="attached", timeout=120_000)
         play_badly(page)
@@ -105,8 +110,14 @@ def review_once(browser: Browser, url: str, seed: str) -> Review:
         done = ms("done")
         if done is None:  # the page showed the review done, but its watch never saw it
             raise RuntimeError(f"{seed}: the review's end was not timed")
-        return {"seed": seed, "first_ms": ms("first"), "flag_ms": ms("flag"), "done_ms": done,
-                "long": b["long"], "flags": flags}
+        return {
+            "seed": seed,
+            "first_ms": ms("first"),
+            "flag_ms": ms("flag"),
+            "done_ms": done,
+            "long": b["long"],
+            "flags": flags,
+        }
     finally:
         context.close()
 
@@ -139,10 +150,12 @@ def main(argv: list[str] | None = None) -> int:
                 for i in range(args.hands):
                     rows.append(review_once(browser, server.url, f"{args.seed}-{i}"))
                     r = rows[-1]
-                    print(f"hand {i}: first verdict {r['first_ms'] or 0:7.0f} ms  first flag "
-                          f"{(r['flag_ms'] or float('nan')):7.0f} ms  whole hand {r['done_ms']:7.0f} ms  "
-                          f"flags {len(r['flags'])} {['%.1f' % c for c in r['flags']]}  long tasks "
-                          f"{len(r['long'])} (longest {max(r['long'], default=0):.0f} ms)")
+                    print(
+                        f"hand {i}: first verdict {r['first_ms'] or 0:7.0f} ms  first flag "
+                        f"{(r['flag_ms'] or float('nan')):7.0f} ms  whole hand {r['done_ms']:7.0f} ms  "
+                        f"flags {len(r['flags'])} {[f'{c:.1f}' for c in r['flags']]}  long tasks "
+                        f"{len(r['long'])} (longest {max(r['long'], default=0):.0f} ms)"
+                    )
             finally:
                 browser.close()
     finally:
@@ -153,9 +166,11 @@ def main(argv: list[str] | None = None) -> int:
         return statistics.median(values) if values else float("nan")
 
     longs = [d for r in rows for d in r["long"]]
-    print(f"\nmedian over {len(rows)} hands: first verdict {med('first_ms'):.0f} ms, first flag {med('flag_ms'):.0f} ms "
-          f"({sum(1 for r in rows if r['flag_ms'] is not None)}/{len(rows)} hands flagged), "
-          f"whole hand {med('done_ms'):.0f} ms (max {max(r['done_ms'] for r in rows):.0f})")
+    print(
+        f"\nmedian over {len(rows)} hands: first verdict {med('first_ms'):.0f} ms, first flag {med('flag_ms'):.0f} ms "
+        f"({sum(1 for r in rows if r['flag_ms'] is not None)}/{len(rows)} hands flagged), "
+        f"whole hand {med('done_ms'):.0f} ms (max {max(r['done_ms'] for r in rows):.0f})"
+    )
     print(f"long tasks during the reviews: {len(longs)}, longest {max(longs, default=0):.0f} ms")
     return 0
 

@@ -119,17 +119,25 @@ def stock_rules() -> list[serve.HeaderRule]:
     tools/csp_patch.py)."""
     rules = []
     for rule in serve.load_header_rules():
-        values = {name: (value.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")
-                         if name.lower() == "content-security-policy" else value)
-                  for name, value in rule.values.items()}
+        values = {
+            name: (
+                value.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")
+                if name.lower() == "content-security-policy"
+                else value
+            )
+            for name, value in rule.values.items()
+        }
         rules.append(serve.HeaderRule(rule.pattern, rule.regex, values))
     return rules
 
 
 def start_counting_server(directory: Path, stock: bool = False) -> tuple[serve.Server, list[tuple[str, int, int]]]:
     log: list[tuple[str, int, int]] = []
-    handler = type("Counting", (CountingHandler,), {
-        "rules": stock_rules() if stock else serve.load_header_rules(), "quiet": True, "log": log})
+    handler = type(
+        "Counting",
+        (CountingHandler,),
+        {"rules": stock_rules() if stock else serve.load_header_rules(), "quiet": True, "log": log},
+    )
     server = serve.Server((serve.HOST, 0), partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, log
@@ -160,7 +168,8 @@ def visit(context: Any, url: str, wait_sw: bool = False, timeout_ms: float = 120
         paint = page.evaluate(FIRST_PAINT)
         sw = False
         if wait_sw:
-            sw = bool(page.evaluate("""async () => {
+            sw = bool(
+                page.evaluate("""async () => {
                 let reg = await navigator.serviceWorker.getRegistration();
                 for (let i = 0; !reg && i < 100; i++) {
                     await new Promise((r) => setTimeout(r, 100));
@@ -169,21 +178,29 @@ def visit(context: Any, url: str, wait_sw: bool = False, timeout_ms: float = 120
                 if (!reg) return false;
                 await navigator.serviceWorker.ready;
                 return true;
-            }"""))
+            }""")
+            )
         return {"ready": ready, "paint": None if paint is None else paint / 1000, "sw": sw}
     finally:
         page.close()
 
 
-def one_profile(pw: Any, args: argparse.Namespace, tmp: Path, name: str, run: int,
-                server: serve.Server, log: list[tuple[str, int, int]]) -> dict[str, Any]:
+def one_profile(
+    pw: Any,
+    args: argparse.Namespace,
+    tmp: Path,
+    name: str,
+    run: int,
+    server: serve.Server,
+    log: list[tuple[str, int, int]],
+) -> dict[str, Any]:
     """Cold, warm, third and offline visits of one page in a new profile."""
 
     profile = tmp / f"profile-{name}-{run}"
     shutil.rmtree(profile, ignore_errors=True)
     ctx = pw.chromium.launch_persistent_context(
-        str(profile), headless=True,
-        service_workers="block" if args.block_sw else "allow", **launch_options())
+        str(profile), headless=True, service_workers="block" if args.block_sw else "allow", **launch_options()
+    )
     ctx.add_init_script(READY_MARK)
     result: dict[str, Any] = {}
     try:
@@ -218,12 +235,16 @@ def compressed_sizes(site: Path, paths: set[str]) -> dict[str, dict[str, int]]:
             data = file.read_bytes()
             out[path] = {"raw": len(data), "gzip": min(len(data), len(gzip.compress(data, 6, mtime=0)))}
     if shutil.which("node") and files:
-        script = ("const fs=require('fs'),z=require('zlib');const o={};"
-                  "for(const [k,f] of Object.entries(JSON.parse(process.argv[1])))"
-                  "{const d=fs.readFileSync(f);o[k]=z.brotliCompressSync(d,{params:{[z.constants.BROTLI_PARAM_QUALITY]:5}}).length}"
-                  "console.log(JSON.stringify(o))")
-        done = subprocess.run(["node", "-e", script, json.dumps({k: str(v) for k, v in files.items()})],
-                              capture_output=True, text=True)
+        script = (
+            "const fs=require('fs'),z=require('zlib');const o={};"
+            "for(const [k,f] of Object.entries(JSON.parse(process.argv[1])))"
+            "{const "
+            "d=fs.readFileSync(f);o[k]=z.brotliCompressSync(d,{params:{[z.constants.BROTLI_PARAM_QUALITY]:5}}).length}"
+            "console.log(JSON.stringify(o))"
+        )
+        done = subprocess.run(
+            ["node", "-e", script, json.dumps({k: str(v) for k, v in files.items()})], capture_output=True, text=True
+        )
         if done.returncode == 0:
             for path, size in json.loads(done.stdout).items():
                 out[path]["br"] = min(size, out[path]["raw"])
@@ -253,11 +274,20 @@ def cli() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Start-up benchmark: game vs. bare PyScript page.")
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
-    parser.add_argument("--compare", type=Path, action="append", default=[], metavar="DIR",
-                        help="another build of the game to measure alongside (repeatable), e.g. main's dist")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="another build of the game to measure alongside (repeatable), e.g. main's dist",
+    )
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
-    parser.add_argument("--block-sw", action="store_true",
-                        help="block service workers (warm = HTTP cache only), to see what the SW costs")
+    parser.add_argument(
+        "--block-sw",
+        action="store_true",
+        help="block service workers (warm = HTTP cache only), to see what the SW costs",
+    )
     return parser
 
 
@@ -295,19 +325,26 @@ def main(argv: list[str] | None = None) -> int:
                             except PlaywrightError as exc:
                                 if attempt == 2:
                                     raise
-                                print(f"run {run + 1} {name}: {exc.message.splitlines()[0]}: retrying",
-                                      file=sys.stderr)
-                    print(f"run {run + 1}/{args.runs}: " + "  ".join(
-                        f"{name} " + "/".join(f"{r[-1][k]['ready']:.2f}" if k in r[-1] else "-" for k in KINDS)
-                        for name, r in results.items()) + "  (cold/warm/third/offline ready, s)", flush=True)
+                                print(f"run {run + 1} {name}: {exc.message.splitlines()[0]}: retrying", file=sys.stderr)
+                    print(
+                        f"run {run + 1}/{args.runs}: "
+                        + "  ".join(
+                            f"{name} " + "/".join(f"{r[-1][k]['ready']:.2f}" if k in r[-1] else "-" for k in KINDS)
+                            for name, r in results.items()
+                        )
+                        + "  (cold/warm/third/offline ready, s)",
+                        flush=True,
+                    )
             load_after = os.getloadavg()
             net = {}
             for name, site in sites.items():
                 first = results[name][0]
                 paths = {p for p, _, _ in first["cold_net"] + first["warm_net"]}
                 sizes = compressed_sizes(site, paths)
-                net[name] = {"cold": net_summary(first["cold_net"], sizes),
-                             "warm": net_summary(first["warm_net"], sizes)}
+                net[name] = {
+                    "cold": net_summary(first["cold_net"], sizes),
+                    "warm": net_summary(first["warm_net"], sizes),
+                }
         finally:
             for server, _ in servers.values():
                 server.stop()
@@ -319,8 +356,13 @@ def median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def report(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]], net: dict[str, Any],
-           load_before: tuple[float, ...], load_after: tuple[float, ...]) -> None:
+def report(
+    args: argparse.Namespace,
+    results: dict[str, list[dict[str, Any]]],
+    net: dict[str, Any],
+    load_before: tuple[float, ...],
+    load_after: tuple[float, ...],
+) -> None:
     med: dict[str, dict[str, Any]] = {}
     for name, runs in results.items():
         med[name] = {}
@@ -335,13 +377,18 @@ def report(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]], n
         return f"{value * 1000:.0f} ms" if unit == "ms" else f"{value:.2f} s"
 
     print()
-    print(f"Start-up, median of {args.runs} runs each, alternating (headless chromium, "
-          f"{time.strftime('%Y-%m-%d %H:%M')}; load average {load_before[0]:.1f} before, "
-          f"{load_after[0]:.1f} after, {os.cpu_count()} cores)")
+    print(
+        f"Start-up, median of {args.runs} runs each, alternating (headless chromium, "
+        f"{time.strftime('%Y-%m-%d %H:%M')}; load average {load_before[0]:.1f} before, "
+        f"{load_after[0]:.1f} after, {os.cpu_count()} cores)"
+    )
     names = list(results)
     width = max(10, *(len(n) + 2 for n in names))
-    print(f"{'page':{width}}" + "".join(f"{k + ' paint':>14}{k + ' ready':>14}" for k in KINDS)
-          + f"{'ready/bare cold':>17}{'warm':>6}{'third':>7}")
+    print(
+        f"{'page':{width}}"
+        + "".join(f"{k + ' paint':>14}{k + ' ready':>14}" for k in KINDS)
+        + f"{'ready/bare cold':>17}{'warm':>6}{'third':>7}"
+    )
     for name in names:
         line = f"{name:{width}}"
         for kind in KINDS:
@@ -356,15 +403,19 @@ def report(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]], n
         for kind in ("cold", "warm"):
             n = net[name][kind]
             br = f", brotli {n['br'] / 1e6:.2f} MB" if "br" in n else ""
-            print(f"{kind} visit, {name}: {n['responses']} responses ({n['not_modified']} of them 304), "
-                  f"{n['bytes'] / 1e6:.2f} MB sent uncompressed; a compressing host: gzip "
-                  f"{n['gzip'] / 1e6:.2f} MB{br}")
+            print(
+                f"{kind} visit, {name}: {n['responses']} responses ({n['not_modified']} of them 304), "
+                f"{n['bytes'] / 1e6:.2f} MB sent uncompressed; a compressing host: gzip "
+                f"{n['gzip'] / 1e6:.2f} MB{br}"
+            )
             if n["downloaded_twice"]:
                 print(f"    downloaded twice: {n['downloaded_twice']}")
     print("(cold: service-worker precaching included; counted by the server in the first run)")
     if args.json:
-        args.json.write_text(json.dumps({"runs": results, "median": med, "network": net,
-                                         "load": [load_before, load_after]}, indent=1), encoding="utf-8")
+        args.json.write_text(
+            json.dumps({"runs": results, "median": med, "network": net, "load": [load_before, load_after]}, indent=1),
+            encoding="utf-8",
+        )
 
 
 if __name__ == "__main__":

@@ -12,8 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from lab.arena import (ArenaConfig, MatchRow, format_report, main, order_block, run_arena, seat_assignment,
-                       seat_orders, seating, summarize)
+from lab.arena import (
+    ArenaConfig,
+    MatchRow,
+    format_report,
+    main,
+    order_block,
+    run_arena,
+    seat_assignment,
+    seat_orders,
+    seating,
+    summarize,
+)
 
 
 def test_rotations_put_every_bot_in_every_seat() -> None:
@@ -26,8 +36,9 @@ def test_rotations_put_every_bot_in_every_seat() -> None:
     assert seat_assignment(("a", "b"), 1) == ("b", "a", "b", "a")
 
 
-def _neighbour_counts(seatings: list[tuple[str, ...]]) -> tuple[Counter[tuple[str, int]], Counter[tuple[str, str]],
-                                                                Counter[tuple[str, str]]]:
+def _neighbour_counts(
+    seatings: list[tuple[str, ...]],
+) -> tuple[Counter[tuple[str, int]], Counter[tuple[str, str]], Counter[tuple[str, str]]]:
     """(bot, seat) counts; (bot, the bot on its left) counts; (bot, the bot across) counts."""
     seats: Counter[tuple[str, int]] = Counter()
     left: Counter[tuple[str, str]] = Counter()
@@ -47,8 +58,9 @@ def test_a_block_of_sets_takes_every_cyclic_order_so_no_bot_keeps_its_neighbours
     bots = ("hard", "hard@600", "hard-v1", "medium")
     cfg = ArenaConfig(bots)
     assert order_block(cfg) == 6 and seat_orders(bots)[0] == bots
-    assert len(set(seat_orders(bots))) == 6 and all(o[0] == bots[0] and sorted(o) == sorted(bots)
-                                                    for o in seat_orders(bots))
+    assert len(set(seat_orders(bots))) == 6 and all(
+        o[0] == bots[0] and sorted(o) == sorted(bots) for o in seat_orders(bots)
+    )
     seatings = [seating(cfg, seed, r) for seed in range(10, 16) for r in range(4)]
     seats, left, across = _neighbour_counts(seatings)
     assert set(seats.values()) == {6} and len(seats) == 16
@@ -72,8 +84,10 @@ def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path: Path) -> 
     rows = run_arena(cfg, progress=None)
     by_seed = _sets(rows)
     assert len(by_seed) % 2 == 0 and len(by_seed) >= 2
-    assert {r.seat_bots[:3] for r in rows if r.rotation == 0} == {("medium", "easy", "random"),
-                                                                     ("medium", "random", "easy")}
+    assert {r.seat_bots[:3] for r in rows if r.rotation == 0} == {
+        ("medium", "easy", "random"),
+        ("medium", "random", "easy"),
+    }
     s = summarize(cfg, rows)
     assert s["sets_per_order"] == [len(by_seed) // 2] * 2
     report = format_report(cfg, s, 1.0)
@@ -99,7 +113,8 @@ def test_a_run_plays_whole_blocks_of_seat_orders_and_says_so(tmp_path: Path) -> 
     odd = replace(cfg, sets=3)
     odd_rows = run_arena(odd, progress=None, saved=rows)
     assert "sets per order 2/1: NOT balanced (whole blocks of 2 sets balance them)" in format_report(
-        odd, summarize(odd, odd_rows), 1.0)
+        odd, summarize(odd, odd_rows), 1.0
+    )
     saved = tmp_path / "arena.jsonl"
     args = ["--bots", "medium,easy,random", "--seed", "8", "--sets", "2", "--save", str(saved)]
     out = io.StringIO()
@@ -120,8 +135,9 @@ def test_arena_is_reproducible_and_duplicate() -> None:
     cfg = ArenaConfig(("medium", "easy", "random"), hands=24, seed=3)
     a = run_arena(cfg, progress=None)
     b = run_arena(cfg, progress=None)
-    assert [(r.seed, r.rotation, r.winners, [h.points for h in r.hands]) for r in a] == \
-           [(r.seed, r.rotation, r.winners, [h.points for h in r.hands]) for r in b]
+    assert [(r.seed, r.rotation, r.winners, [h.points for h in r.hands]) for r in a] == [
+        (r.seed, r.rotation, r.winners, [h.points for h in r.hands]) for r in b
+    ]
     assert sum(len(r.hands) for r in a) >= 24
     assert {r.rotation for r in a} == {0, 1, 2}
     s = summarize(cfg, a)
@@ -176,10 +192,25 @@ def test_bot_specs_pin_version_and_size() -> None:
     assert hard_config(bot_spec("hard-v1~runner_seen_at=never", cfg)).loop.policy.runner_seen_at is NEVER
     worker_cfg = ArenaConfig(("hard@worker", "medium"))
     assert "the worker's worlds per play by cards held (13 down to 1: 1210/1090/" in format_report(
-        worker_cfg, summarize(worker_cfg, []), 1.0)
-    for bad in ("wizard", "hard-v999", "hard-v5", "hard@x", "medium@5", "hard@5/y", "hard-v1@worker", "medium@worker",
-                "hard~trust=0.9", "hard~halving=yes", "hard~runner_worlds=odd", "hard-v1~runner_worlds=strong",
-                "hard~runner_seen_at=27", "hard~runner_seen_at=8.5", "hard~head_start=0.5"):
+        worker_cfg, summarize(worker_cfg, []), 1.0
+    )
+    for bad in (
+        "wizard",
+        "hard-v999",
+        "hard-v5",
+        "hard@x",
+        "medium@5",
+        "hard@5/y",
+        "hard-v1@worker",
+        "medium@worker",
+        "hard~trust=0.9",
+        "hard~halving=yes",
+        "hard~runner_worlds=odd",
+        "hard-v1~runner_worlds=strong",
+        "hard~runner_seen_at=27",
+        "hard~runner_seen_at=8.5",
+        "hard~head_start=0.5",
+    ):
         with pytest.raises(ValueError):
             bot_spec(bad, cfg)
     out = io.StringIO()
@@ -199,7 +230,7 @@ def test_a_saved_run_resumes_where_it_stopped(tmp_path: Path) -> None:
     with redirect_stdout(out):
         assert main(args + ["--hands", "30"]) == 0  # plays only the matches that are missing
     lines = saved.read_text().splitlines()
-    assert lines[:len(first)] == first and len(lines) > len(first)
+    assert lines[: len(first)] == first and len(lines) > len(first)
     fresh = io.StringIO()
     with redirect_stdout(fresh):
         assert main(["--bots", "medium,easy", "--seed", "4", "--hands", "30"]) == 0
@@ -207,6 +238,7 @@ def test_a_saved_run_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert out.getvalue().split("paired differences")[1] == fresh.getvalue().split("paired differences")[1]
     # the resumed report counts the play time of every match, the ones saved by the first run too
     from lab.arena import row_from_json
+
     rows = [row_from_json(line) for line in lines]
     assert all(r.seconds > 0 for r in rows)
     assert f"of play in {len(rows)} timed matches" in out.getvalue()
@@ -241,12 +273,16 @@ def test_the_no_moon_split_leaves_out_every_deal_with_a_moon_in_any_rotation() -
 
     def match(rotation: int, hands: list[tuple[tuple[int, ...], int]]) -> MatchRow:
         seats = seat_assignment(bots, rotation)
-        return MatchRow(7, rotation, seats, (0,), [HandRow(7, rotation, n, seats, pts, pts, moon)
-                                                   for n, (pts, moon) in enumerate(hands)])
+        return MatchRow(
+            7,
+            rotation,
+            seats,
+            (0,),
+            [HandRow(7, rotation, n, seats, pts, pts, moon) for n, (pts, moon) in enumerate(hands)],
+        )
 
     # deal 0: an ordinary hand each way; deal 1: seat 1 (medium) shoots the moon in the second rotation only
-    rows = [match(0, [((1, 5, 3, 4), -1), ((0, 8, 0, 5), -1)]),
-            match(1, [((2, 4, 4, 3), -1), ((26, 0, 26, 26), 1)])]
+    rows = [match(0, [((1, 5, 3, 4), -1), ((0, 8, 0, 5), -1)]), match(1, [((2, 4, 4, 3), -1), ((26, 0, 26, 26), 1)])]
     s = summarize(ArenaConfig(bots), rows)
     # medium - easy per deal: deal 0 = ((1+3)/2 - (5+4)/2 + (4+3)/2 - (2+4)/2) / 2 = (-2.5 + 0.5) / 2 = -1
     # deal 1 = ((0 - 6.5) + ((0+26)/2 - (26+26)/2)) / 2 = -9.75
@@ -301,8 +337,9 @@ def test_sets_in_two_processes_plays_the_same_matches() -> None:
     cfg = ArenaConfig(("medium", "random"), seed=6, sets=3)
     one = run_arena(cfg, progress=None)
     two = run_arena(replace(cfg, jobs=2), progress=None)
-    assert [(r.seed, r.rotation, [h.points for h in r.hands]) for r in one] == \
-           [(r.seed, r.rotation, [h.points for h in r.hands]) for r in two]
+    assert [(r.seed, r.rotation, [h.points for h in r.hands]) for r in one] == [
+        (r.seed, r.rotation, [h.points for h in r.hands]) for r in two
+    ]
 
 
 def test_the_spread_across_seat_orders_is_tested_against_its_noise() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from hearts import Hand, Rules, Seat, parse_cards
-from hearts.seats import PassDirection
 from hearts.bots.knowledge import Knowledge
 from hearts.bots.worlds import WorldSampler
+from hearts.seats import PassDirection
 from lab.inference import read_plays, reading_sampler
 
 

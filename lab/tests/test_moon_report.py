@@ -84,7 +84,10 @@ def test_the_report_prints_both_tables(tmp_path: Path, capsys: pytest.CaptureFix
     text = capsys.readouterr().out
     assert "runner odds: 2 hands" in text
     assert "x: 2 hands, 1 allowed (500.0 per 1,000): take after 1, take before 0, feed 0, stopper thrown" in text
-    assert "stopper thrown early 0, none 0; a chance once the shooter had points in 1; the shooter had its pass in 0" in text
+    assert (
+        "stopper thrown early 0, none 0; a chance once the shooter had points in 1; the shooter had its pass in 0"
+        in text
+    )
 
 
 def test_gzipped_rows_read_as_the_plain_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,5 +118,5 @@ def test_pairs_count_the_moons_only_one_candidate_allowed() -> None:
     b = [row(n, 1, -1) for n in range(9)] + [row(9, 1, 0), row(10, 2, -1), row(12, 0, 1)]
     hands, only_a, only_b, p = moon_report.paired(a, b)
     assert (hands, only_a, only_b) == (11, 10, 1)  # the seat's own moon (11) is not allowed; 12 not shared
-    assert abs(p - 2 * 12 / 2 ** 11) < 1e-12  # sign test: 2 * P(X <= 1), X ~ Bin(11, 1/2)
+    assert abs(p - 2 * 12 / 2**11) < 1e-12  # sign test: 2 * P(X <= 1), X ~ Bin(11, 1/2)
     assert moon_report.paired(b, a)[1:3] == (1, 10) and moon_report.paired(a, a)[1:] == (0, 0, 1.0)

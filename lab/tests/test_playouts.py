@@ -38,7 +38,7 @@ def test_playout_matches_engine_legality() -> None:
         class Recorder(random.Random):
             def shuffle(self, x: MutableSequence[Any]) -> None:  # random.Random.shuffle's own signature
                 super().shuffle(x)
-                orders.append(list(x))
+                orders.append(list(x))  # noqa: B023 (used within this iteration)
 
         taken = random_playout(pos, rules, Recorder(seed))
         # the engine with the same policy: first card of the seat's order that is legal

@@ -13,7 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPY = shutil.which("pypy3")
-pytestmark = pytest.mark.skipif(PYPY is None, reason="no pypy3 on the PATH (apt-get install pypy3), or no processes (Pyodide)")
+pytestmark = pytest.mark.skipif(
+    PYPY is None, reason="no pypy3 on the PATH (apt-get install pypy3), or no processes (Pyodide)"
+)
 
 # a short Hard arena: both current versions, the pass and the moon machinery, the same seeded streams
 ARENA = ["-m", "lab.arena", "--bots", "hard@40/12,hard-v1@40/12", "--sets", "1", "--seed", "11"]
@@ -28,8 +30,12 @@ def _report(python: str) -> list[str]:
 
 def test_every_module_compiles_under_pypy() -> None:
     assert PYPY is not None
-    proc = subprocess.run([PYPY, "-m", "compileall", "-q", "-f", "-d", "hearts", str(ROOT / "hearts")],
-                          capture_output=True, text=True, cwd=ROOT)
+    proc = subprocess.run(
+        [PYPY, "-m", "compileall", "-q", "-f", "-d", "hearts", str(ROOT / "hearts")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 

@@ -107,7 +107,7 @@ def _for_loop(tokens: list[str]) -> tuple[str, list[str], list[str]]:
     tokens.pop(0)
     assert tokens.pop(0) == "do", "for ... ; do ... ; done"
     end = tokens.index("done")
-    body, tokens[:] = tokens[:end], tokens[end + 1:]
+    body, tokens[:] = tokens[:end], tokens[end + 1 :]
     return var, values, body
 
 
@@ -118,7 +118,7 @@ def program_problems(words: list[str]) -> list[str]:
     if program == "node" and args[:2] == ["lab/pyodide_python.mjs", "-m"]:
         return python_problems(args[1:])
     if program == "unshare" and "-c" in args:  # unshare ... sh -c SCRIPT NAME COMMAND...
-        return program_problems(args[args.index("-c") + 3:])
+        return program_problems(args[args.index("-c") + 3 :])
     if program == "git" and args[:1] == ["checkout"]:
         return [] if re.fullmatch(r"[0-9a-f]{7,40}", args[1]) else [f"git checkout of {args[1]!r}"]
     if program in TOOLS:
@@ -185,8 +185,11 @@ def test_every_command_runs_as_written_or_its_row_is_marked_historical() -> None
 
 
 def test_a_row_marked_version_removed_names_what_is_gone() -> None:
-    runnable = [f"line {r.line}: {r.decision[:60]}" for r in rows() if r.historical == "version removed"
-                and r.commands and not any(problems(c) for c in r.commands)]
+    runnable = [
+        f"line {r.line}: {r.decision[:60]}"
+        for r in rows()
+        if r.historical == "version removed" and r.commands and not any(problems(c) for c in r.commands)
+    ]
     assert not runnable, "these run today: drop their mark\n" + "\n".join(runnable)
 
 
@@ -196,19 +199,22 @@ def test_the_log_has_commands() -> None:
 
 
 # ----------------------------------------------------------------------------- the checker itself
-@pytest.mark.parametrize("command", [
-    "python3 -m lab.arena --bots hard~trust=0.9,medium --sets 6",  # a switch that is gone
-    "pypy3 -m lab.arena --bots hard-v6,medium --sets 6",  # a version that is gone
-    "pypy3 -m lab.seat_bench --field medium --bots hard~runner_seen_at=27@1150/270",  # a value a switch cannot take
-    "python3 -m lab.arena --bots hard,medium --hands-per-set 4",  # an option that is gone
-    "python3 -m lab.bench_search --version 7",  # a module that is gone
-    "python3 -m lab.search_bench --version 5 --set gate_k=1.5",
-    "python3 -m hearts.bots.evaluate",  # not a lab module
-    "for v in 7 6; do python3 -m lab.botbench --version $v; done > lab/out/x.txt",  # in a loop's body
-    "python3 tools/bench_search.py",
-    ".venv/bin/python -m pytest e2e/test_startup.py -k no_such_test",
-    "python3 -c 'from hearts.bots.evaluate import PARAMS'",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -m lab.arena --bots hard~trust=0.9,medium --sets 6",  # a switch that is gone
+        "pypy3 -m lab.arena --bots hard-v6,medium --sets 6",  # a version that is gone
+        "pypy3 -m lab.seat_bench --field medium --bots hard~runner_seen_at=27@1150/270",  # a value a switch cannot take
+        "python3 -m lab.arena --bots hard,medium --hands-per-set 4",  # an option that is gone
+        "python3 -m lab.bench_search --version 7",  # a module that is gone
+        "python3 -m lab.search_bench --version 5 --set gate_k=1.5",
+        "python3 -m hearts.bots.evaluate",  # not a lab module
+        "for v in 7 6; do python3 -m lab.botbench --version $v; done > lab/out/x.txt",  # in a loop's body
+        "python3 tools/bench_search.py",
+        ".venv/bin/python -m pytest e2e/test_startup.py -k no_such_test",
+        "python3 -c 'from hearts.bots.evaluate import PARAMS'",
+    ],
+)
 def test_the_checker_finds_what_is_gone(command: str) -> None:
     assert problems(command)
 
@@ -229,7 +235,9 @@ def test_the_checker_passes_what_runs() -> None:
 
 
 def test_rows_are_read_from_command_tables_only() -> None:
-    text = "| a | b |\n|---|---|\n| `python3 -m lab.nothing` | x |\n\n| Date | Decision | Command |\n|---|---|---|\n" \
-           "| d | ok | `python3 -m lab.golden_hard` and `lab/out/x` (historical: code of d) |\n"
+    text = (
+        "| a | b |\n|---|---|\n| `python3 -m lab.nothing` | x |\n\n| Date | Decision | Command |\n|---|---|---|\n"
+        "| d | ok | `python3 -m lab.golden_hard` and `lab/out/x` (historical: code of d) |\n"
+    )
     [row] = rows(text)
     assert row.line == 7 and row.commands == ["python3 -m lab.golden_hard"] and row.historical == "code of d"

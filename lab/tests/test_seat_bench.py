@@ -15,8 +15,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _bench(tmp_path: Path, *args: str) -> str:
-    cmd = [sys.executable, "-m", "lab.seat_bench", "--field", "easy", "--bots", "random,medium",
-           "--seat", "all", "--cache", str(tmp_path / "cache"), "--out", str(tmp_path / "out.jsonl"), *args]
+    cmd = [
+        sys.executable,
+        "-m",
+        "lab.seat_bench",
+        "--field",
+        "easy",
+        "--bots",
+        "random,medium",
+        "--seat",
+        "all",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--out",
+        str(tmp_path / "out.jsonl"),
+        *args,
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=True)
     return proc.stdout
 
@@ -34,8 +48,10 @@ def test_the_report_splits_off_moon_hands_and_a_stopped_run_resumes(tmp_path: Pa
     rows = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert len(rows) == 32 and {r["cand"] for r in rows} == {"random", "medium"}
     # the calm split counts exactly the hands in which neither game had a moon
-    base = {json.loads(line)["n"]: json.loads(line) for line in
-            next((tmp_path / "cache").iterdir()).read_text().splitlines()}
+    base = {
+        json.loads(line)["n"]: json.loads(line)
+        for line in next((tmp_path / "cache").iterdir()).read_text().splitlines()
+    }
     assert base[3]["moon"] >= 0  # the Easy field shoots the moon on deal 3: those four hands are not calm
     calm = sum(1 for r in rows if r["cand"] == "random" and r["moon"] == -1 and base[r["n"]]["moon"] == -1)
     assert calm <= 12
@@ -48,6 +64,7 @@ def test_the_report_splits_off_moon_hands_and_a_stopped_run_resumes(tmp_path: Pa
     assert "(2 baseline and 16 candidate hands played, 32 candidate hands from --out)" in again
     replay = _bench(tmp_path, "--deals", "6")
     assert "(0 baseline and 0 candidate hands played, 48 candidate hands from --out)" in replay
+
     def body(text: str) -> str:
         """Everything after the timing line."""
         return text.split("\n", 1)[1]

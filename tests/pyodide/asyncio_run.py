@@ -35,8 +35,10 @@ class _NoIO:
 
     def select(self, timeout: float | None) -> list[Any]:
         if timeout is None:
-            raise RuntimeError("the event loop has nothing left to do: a coroutine waits for something that "
-                               "no callback or timer will bring")
+            raise RuntimeError(
+                "the event loop has nothing left to do: a coroutine waits for something that "
+                "no callback or timer will bring"
+            )
         if timeout > 0:
             time.sleep(timeout)
         return []
@@ -59,8 +61,12 @@ class IdleLoop(asyncio.BaseEventLoop):
         pass
 
 
-def run(main: Coroutine[Any, Any, T], *, debug: bool | None = None,
-        loop_factory: Callable[[], asyncio.AbstractEventLoop] | None = None) -> T:
+def run(
+    main: Coroutine[Any, Any, T],
+    *,
+    debug: bool | None = None,
+    loop_factory: Callable[[], asyncio.AbstractEventLoop] | None = None,
+) -> T:
     """Run ``main`` to completion on a fresh :class:`IdleLoop`, as ``asyncio.run`` does (leftover
     tasks are cancelled, the loop closed), with the WebLoop set aside meanwhile."""
     outer = asyncio.events._get_running_loop()

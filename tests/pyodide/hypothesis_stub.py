@@ -17,7 +17,7 @@ REASON = "hypothesis is not available in Pyodide: property test skipped"
 class _Anything:
     """Accepts any attribute access, call or operator, so strategy expressions at import time work."""
 
-    def __getattr__(self, name: str) -> "_Anything":
+    def __getattr__(self, name: str) -> _Anything:
         return self
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -25,7 +25,7 @@ class _Anything:
             return args[0]  # used as a plain decorator (@settings(...), @example(...), @composite)
         return self
 
-    def __or__(self, other: Any) -> "_Anything":
+    def __or__(self, other: Any) -> _Anything:
         return self
 
     def __iter__(self):  # type: ignore[no-untyped-def]

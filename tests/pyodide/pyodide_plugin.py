@@ -15,9 +15,8 @@ import asyncio
 import errno
 from typing import Any
 
-import pytest
-
 import asyncio_run
+import pytest
 
 _platform_skips: list[str] = []
 
@@ -47,8 +46,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
     report = yield
     excinfo = call.excinfo
-    if (report.failed and excinfo is not None and isinstance(excinfo.value, OSError)
-            and excinfo.value.errno == errno.ENOTSUP):
+    if (
+        report.failed
+        and excinfo is not None
+        and isinstance(excinfo.value, OSError)
+        and excinfo.value.errno == errno.ENOTSUP
+    ):
         reason = f"not possible in Pyodide: {excinfo.value}"
         report.outcome = "skipped"
         report.longrepr = (str(item.path), item.location[1] or 0, reason)

@@ -24,8 +24,18 @@ RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
 PYTEST_WHEELS = ("pytest", "pluggy", "iniconfig", "packaging", "pygments")
 HYPOTHESIS_WHEELS = ("hypothesis", "sortedcontainers")
 DEFAULT_ARGS = ["/app/tests", "-m", "not slow", "-q"]
-PIP_TARGET = ["--only-binary=:all:", "--no-deps", "--python-version", "3.14",
-              "--implementation", "py", "--abi", "none", "--platform", "any"]
+PIP_TARGET = [
+    "--only-binary=:all:",
+    "--no-deps",
+    "--python-version",
+    "3.14",
+    "--implementation",
+    "py",
+    "--abi",
+    "none",
+    "--platform",
+    "any",
+]
 
 
 def _norm(name: str) -> str:
@@ -61,12 +71,25 @@ def ensure_wheels(names: tuple[str, ...], pins: dict[str, str]) -> bool:
         WHEEL_DIR.mkdir(parents=True, exist_ok=True)
         print(f"pyodide: downloading wheels {' '.join(todo)}", flush=True)
         result = subprocess.run(
-            [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
-             *PIP_TARGET, "-d", str(WHEEL_DIR), *todo],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--disable-pip-version-check",
+                *PIP_TARGET,
+                "-d",
+                str(WHEEL_DIR),
+                *todo,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         if result.returncode != 0:
             noise = "WARNING: Location"
-            print("\n".join(l for l in result.stdout.splitlines() if noise not in l), file=sys.stderr)
+            print("\n".join(line for line in result.stdout.splitlines() if noise not in line), file=sys.stderr)
     return all(_have(n, v) is not None for n, v in wanted.items())
 
 
@@ -88,8 +111,12 @@ def main(argv: list[str]) -> int:
     flags = []
     if not ensure_wheels(HYPOTHESIS_WHEELS, pins):
         flags.append("--no-hypothesis")
-        print("\n" + "!" * 78 + "\npyodide: WARNING: no pure-Python hypothesis wheel: every property test "
-              "(@given) is SKIPPED in Pyodide\n" + "!" * 78 + "\n", file=sys.stderr, flush=True)
+        print(
+            "\n" + "!" * 78 + "\npyodide: WARNING: no pure-Python hypothesis wheel: every property test "
+            "(@given) is SKIPPED in Pyodide\n" + "!" * 78 + "\n",
+            file=sys.stderr,
+            flush=True,
+        )
     # Keep exactly the pinned wheels in the folder the runner loads.
     keep = {_have(n, pins[_norm(n)]) for n in PYTEST_WHEELS + HYPOTHESIS_WHEELS if _norm(n) in pins}
     for wheel in WHEEL_DIR.glob("*.whl"):

@@ -4,7 +4,6 @@ leaves German behind cannot change what a later one reads, whatever the order xd
 from __future__ import annotations
 
 import pytest
-
 from hearts_web.core import i18n
 
 

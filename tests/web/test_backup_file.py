@@ -6,17 +6,30 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from hearts_web.core import i18n
-from hearts_web.transfer.backup_file import (FORMAT, ImportError_, apply_import, export_data, export_text, file_name,
-                                    plan_import, read_file)
 from hearts_web.data.registry import BACKUP_PREFIX, DAILY, MATCH, ONLINE_HOST, SETTINGS, STATS
 from hearts_web.data.store import MemoryStorage, Store
+from hearts_web.transfer.backup_file import (
+    FORMAT,
+    ImportError_,
+    apply_import,
+    export_data,
+    export_text,
+    file_name,
+    plan_import,
+    read_file,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_saved_data import REAL
 
-DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, ONLINE_HOST_KEY = DAILY.key, MATCH.key, SETTINGS.key, STATS.key, ONLINE_HOST.key
+DAILY_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, ONLINE_HOST_KEY = (
+    DAILY.key,
+    MATCH.key,
+    SETTINGS.key,
+    STATS.key,
+    ONLINE_HOST.key,
+)
 
 NOW = "2026-11-29T18:03:11Z"
 
@@ -60,18 +73,21 @@ def test_an_import_that_does_not_fit_changes_nothing() -> None:
     assert storage.data == before
 
 
-@pytest.mark.parametrize("text, code", [
-    ("not json", "json"),
-    ("[" * 5000, "json"),
-    ('{"format": "hearts-export", "version": 1, "data": {"a": ' + "[" * 10 + "]" * 10 + "}}", "json"),
-    ("[]", "format"),
-    ('{"format": "other", "version": 1, "data": {}}', "format"),
-    ('{"format": "hearts-export", "version": "1", "data": {}}', "format"),
-    ('{"format": "hearts-export", "version": 2, "data": {}}', "version"),
-    ('{"format": "hearts-export", "version": 1, "data": {"evil.key": "x"}}', "format"),
-    ('{"format": "hearts-export", "version": 1, "data": {"hearts.match.v1": {"v": 2}}}', "format"),
-    (" " * 12_000_001, "size"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("not json", "json"),
+        ("[" * 5000, "json"),
+        ('{"format": "hearts-export", "version": 1, "data": {"a": ' + "[" * 10 + "]" * 10 + "}}", "json"),
+        ("[]", "format"),
+        ('{"format": "other", "version": 1, "data": {}}', "format"),
+        ('{"format": "hearts-export", "version": "1", "data": {}}', "format"),
+        ('{"format": "hearts-export", "version": 2, "data": {}}', "version"),
+        ('{"format": "hearts-export", "version": 1, "data": {"evil.key": "x"}}', "format"),
+        ('{"format": "hearts-export", "version": 1, "data": {"hearts.match.v1": {"v": 2}}}', "format"),
+        (" " * 12_000_001, "size"),
+    ],
+)
 def test_files_that_are_not_exports_are_refused_with_a_reason(text: str, code: str) -> None:
     with pytest.raises(ImportError_) as info:
         read_file(text)
@@ -85,7 +101,7 @@ def test_damaged_text_in_a_value_survives_the_round_trip() -> None:
     """A value with a lone surrogate (the browser's storage keeps any JavaScript string) is set aside
     as a backup; its export was once refused as "not readable JSON" on import. It is written as an
     escape (valid UTF-8, as JSON.stringify writes it) and imported verbatim."""
-    damaged = "{\"lang\": \"\ud800\"}"
+    damaged = '{"lang": "\ud800"}'
     store = Store(MemoryStorage({f"{BACKUP_PREFIX}{SETTINGS_KEY}.1": damaged, SETTINGS_KEY: damaged}))
     text = export_text(store, NOW)
     text.encode("utf-8")  # no lone surrogate left in the file itself
@@ -100,9 +116,16 @@ def test_damaged_text_in_a_value_survives_the_round_trip() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(text=st.text(max_size=80) | st.builds(lambda d: json.dumps({"format": FORMAT, "version": 1, "data": d}),
-                                              st.dictionaries(st.sampled_from(list(REAL) + ["hearts.backup.x", "x"]),
-                                                              st.text(max_size=30) | st.sampled_from(list(REAL.values())))))
+@given(
+    text=st.text(max_size=80)
+    | st.builds(
+        lambda d: json.dumps({"format": FORMAT, "version": 1, "data": d}),
+        st.dictionaries(
+            st.sampled_from(list(REAL) + ["hearts.backup.x", "x"]),
+            st.text(max_size=30) | st.sampled_from(list(REAL.values())),
+        ),
+    )
+)
 def test_any_file_is_imported_or_refused_never_a_crash(text: str) -> None:
     store = Store(MemoryStorage(dict(REAL)))
     try:
@@ -138,16 +161,23 @@ def test_the_online_tables_keys_are_exported_but_not_imported_and_the_preview_sa
 
 
 # ------------------------------------------------------------------ the round trip, byte for byte
-from hearts import PRESETS  # noqa: E402
 from hearts_web.data.registry import KINDS, ONLINE_GUEST, ONLINE_MATCH  # noqa: E402
 from hearts_web.data.settings import Settings  # noqa: E402
 
-damaged_text = st.text(max_size=20) | st.sampled_from(["\ud800", "a\udfffb", "{\"v\": 2", "[" * 40, "ä♥ \\\" \n", "null"])
-settings_text = st.builds(lambda lang, level, rules: json.dumps(Settings(lang=lang, difficulty=level, rules=rules).to_dict()),
-                          st.sampled_from(["", "de", "en"]), st.sampled_from(["easy", "medium", "hard"]),
-                          st.sampled_from(list(PRESETS.values())))
-backups = st.dictionaries(st.builds(lambda kind, n: f"{BACKUP_PREFIX}{kind.key}.{n}", st.sampled_from(KINDS), st.integers(1, 10**13)),
-                          damaged_text, max_size=4)
+from hearts import PRESETS  # noqa: E402
+
+damaged_text = st.text(max_size=20) | st.sampled_from(["\ud800", "a\udfffb", '{"v": 2', "[" * 40, 'ä♥ \\" \n', "null"])
+settings_text = st.builds(
+    lambda lang, level, rules: json.dumps(Settings(lang=lang, difficulty=level, rules=rules).to_dict()),
+    st.sampled_from(["", "de", "en"]),
+    st.sampled_from(["easy", "medium", "hard"]),
+    st.sampled_from(list(PRESETS.values())),
+)
+backups = st.dictionaries(
+    st.builds(lambda kind, n: f"{BACKUP_PREFIX}{kind.key}.{n}", st.sampled_from(KINDS), st.integers(1, 10**13)),
+    damaged_text,
+    max_size=4,
+)
 
 
 @st.composite

@@ -9,14 +9,14 @@ import time
 from typing import Any
 
 import pytest
+from hearts_web.table import players
+from hearts_web.table.bot_worker import BotWorker, WorkerUnavailable
+from hearts_web.table.players import HumanPlayer, WebBot
 
 from hearts import PRESETS, Match, PassCards, Phase, PlayCard, Seat
 from hearts.bots.remote import Desk, answer_json
 from hearts.records import dumps
 from hearts.table import play
-from hearts_web.table.bot_worker import BotWorker, WorkerUnavailable
-from hearts_web.table import players
-from hearts_web.table.players import HumanPlayer, WebBot
 
 
 class LoopbackWorker:
@@ -38,8 +38,10 @@ class LoopbackWorker:
 
 
 def _bots(worker: BotWorker | None, level: str = "medium") -> list[WebBot]:
-    return [WebBot(lambda: level, "worker-match", lambda: 0.0, lambda seat: None, worker=lambda _lvl: worker)
-            for _ in range(4)]
+    return [
+        WebBot(lambda: level, "worker-match", lambda: 0.0, lambda seat: None, worker=lambda _lvl: worker)
+        for _ in range(4)
+    ]
 
 
 def _play(bots: list[WebBot], hands: int = 1) -> Match:
@@ -137,15 +139,31 @@ def test_each_answer_is_observed_once_with_the_request_it_answers() -> None:
     cards held come from the request, not from parsing the posted text again)."""
     seen: list[tuple[int, int, int]] = []
     loop = LoopbackWorker()
-    loop.bots = BotWorker(loop.post, observe=lambda ident, request, answer: seen.append(
-        (ident, len(request["view"]["hand"]), len(answer["cards"]))))
+    loop.bots = BotWorker(
+        loop.post,
+        observe=lambda ident, request, answer: seen.append((ident, len(request["view"]["hand"]), len(answer["cards"]))),
+    )
     loop.bots.on_message({"kind": "ready"})
     _play(_bots(loop.bots))
     assert [ident for ident, _, _ in seen] == list(range(1, 57))
     assert [cards for _, _, cards in seen].count(3) == 4  # the passes
     plays = [held for _, held, cards in seen if cards == 1]
-    assert sorted(plays, reverse=True) == [13] * 4 + [12] * 4 + [11] * 4 + [10] * 4 + [9] * 4 + [8] * 4 + [
-        7] * 4 + [6] * 4 + [5] * 4 + [4] * 4 + [3] * 4 + [2] * 4 + [1] * 4
+    assert (
+        sorted(plays, reverse=True)
+        == [13] * 4
+        + [12] * 4
+        + [11] * 4
+        + [10] * 4
+        + [9] * 4
+        + [8] * 4
+        + [7] * 4
+        + [6] * 4
+        + [5] * 4
+        + [4] * 4
+        + [3] * 4
+        + [2] * 4
+        + [1] * 4
+    )
     # an answer nobody waits for, or one that cannot be read, is not observed
     loop.bots.on_message({"kind": "answer", "id": 99, "answer": "{}"})
     assert len(seen) == 56
@@ -153,11 +171,14 @@ def test_each_answer_is_observed_once_with_the_request_it_answers() -> None:
 
 def test_a_refused_answer_is_decided_again_on_the_page() -> None:
     """An answer that is no move (a stale worker script, say): the page decides instead."""
+
     class Wrong(LoopbackWorker):
         def post(self, ident: int, text: str) -> None:
             self.requests.append(text)
-            asyncio.get_event_loop().call_soon(self.bots.on_message, {
-                "kind": "answer", "id": ident, "answer": '{"cards": [], "reason": "x", "params": {}, "stats": {}}'})
+            asyncio.get_event_loop().call_soon(
+                self.bots.on_message,
+                {"kind": "answer", "id": ident, "answer": '{"cards": [], "reason": "x", "params": {}, "stats": {}}'},
+            )
 
     loop = Wrong()
     loop.bots.on_message({"kind": "ready"})
@@ -223,8 +244,9 @@ def _long_pass_table(monkeypatch: pytest.MonkeyPatch, seed: str) -> tuple[Loopba
     loop = LoopbackDesk()
     loop.bots.on_message({"kind": "ready", "ms": 900.0})
     human = HumanPlayer(lambda view: None, lambda error: None, on_passed=loop.bots.hurry)
-    bots = [WebBot(lambda: "hard", seed, lambda: 0.0, lambda seat: None, worker=lambda _lvl: loop.bots)
-            for _ in range(3)]
+    bots = [
+        WebBot(lambda: "hard", seed, lambda: 0.0, lambda seat: None, worker=lambda _lvl: loop.bots) for _ in range(3)
+    ]
     return loop, human, bots
 
 
@@ -289,18 +311,37 @@ def test_a_pass_made_before_the_worker_is_up_hurries_it_once_it_is() -> None:
 
 
 def test_a_challenges_hard_bots_search_fixed_worlds_in_the_worker_and_on_the_page() -> None:
-    from hearts.challenge import CHALLENGE_HARD_WORLDS, Challenge, challenge_bot_options, challenge_match, challenge_rngs
+    from hearts.challenge import (
+        CHALLENGE_HARD_WORLDS,
+        Challenge,
+        challenge_bot_options,
+        challenge_match,
+        challenge_rngs,
+    )
 
     challenge = Challenge(seed="chal-worker", hand=1, rules=PRESETS["standard"], level="hard")
     view = challenge_match(challenge).view(Seat.WEST)  # the pass
-    page_bot = WebBot(lambda: "hard", challenge.seed, lambda: 0.0, lambda seat: None, challenge_rngs(challenge),
-                      search=challenge_bot_options)
+    page_bot = WebBot(
+        lambda: "hard",
+        challenge.seed,
+        lambda: 0.0,
+        lambda seat: None,
+        challenge_rngs(challenge),
+        search=challenge_bot_options,
+    )
     here = asyncio.run(page_bot.choose(view))
     assert page_bot.player("hard").bot.iterations == CHALLENGE_HARD_WORLDS[0]  # type: ignore[attr-defined]
     loop = LoopbackWorker()
     loop.bots.on_message({"kind": "ready", "ms": 1200.0})
-    worker_bot = WebBot(lambda: "hard", challenge.seed, lambda: 0.0, lambda seat: None, challenge_rngs(challenge),
-                        worker=lambda _lvl: loop.bots, search=challenge_bot_options)
+    worker_bot = WebBot(
+        lambda: "hard",
+        challenge.seed,
+        lambda: 0.0,
+        lambda seat: None,
+        challenge_rngs(challenge),
+        worker=lambda _lvl: loop.bots,
+        search=challenge_bot_options,
+    )
     there = asyncio.run(worker_bot.choose(view))
     options = json.loads(loop.requests[-1])["options"]
     assert options == {"iterations": CHALLENGE_HARD_WORLDS[0], "pass_iterations": CHALLENGE_HARD_WORLDS[1]}

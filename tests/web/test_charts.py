@@ -7,13 +7,13 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from hearts_web.core import i18n
+from hearts_web.data.stats import Entry
+from hearts_web.screen.charts import DASHES, MARKERS, match_totals, nice_ticks, spread, trend
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import HandScore, Seat
-from hearts_web.core import i18n
-from hearts_web.screen.charts import DASHES, MARKERS, match_totals, nice_ticks, spread, trend
-from hearts_web.data.stats import Entry
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["You", "Pip", "Hops", "Shelly"]
@@ -42,22 +42,43 @@ def inside(root: ET.Element) -> None:
     for el in root.iter():
         for name in ("x", "y", "x1", "x2", "y1", "y2"):
             if el.get(name) is not None:
-                assert -0.5 <= float(el.get(name) or 0) <= (width if "x" in name else height) + 0.5, (el.tag, name, el.get(name))
+                assert -0.5 <= float(el.get(name) or 0) <= (width if "x" in name else height) + 0.5, (
+                    el.tag,
+                    name,
+                    el.get(name),
+                )
         if el.tag == f"{SVG}path" and "a" not in (el.get("d") or ""):
             d = el.get("d") or ""
             if re.fullmatch(r"(M[\d. -]+(L[\d. -]+)*)+", d):  # absolute polylines: check each point
                 pts = numbers(d)
-                assert all(-0.5 <= x <= width + 0.5 for x in pts[0::2]) and all(-0.5 <= y <= height + 0.5 for y in pts[1::2])
+                assert all(-0.5 <= x <= width + 0.5 for x in pts[0::2]) and all(
+                    -0.5 <= y <= height + 0.5 for y in pts[1::2]
+                )
 
 
-rows = st.lists(st.sampled_from([(0, 26, 26, 26), (26, 0, 26, 26), (13, 13, 0, 0), (0, 0, 13, 13), (5, 8, 13, 0),
-                                 (-26, 0, 0, 0), (1, 2, 3, 20), (16, 0, 0, 0)]), min_size=1, max_size=40)
+rows = st.lists(
+    st.sampled_from(
+        [
+            (0, 26, 26, 26),
+            (26, 0, 26, 26),
+            (13, 13, 0, 0),
+            (0, 0, 13, 13),
+            (5, 8, 13, 0),
+            (-26, 0, 0, 0),
+            (1, 2, 3, 20),
+            (16, 0, 0, 0),
+        ]
+    ),
+    min_size=1,
+    max_size=40,
+)
 
 
 @settings(max_examples=80, deadline=None)
 @given(rows=rows, width=st.integers(200, 900), target=st.sampled_from([50, 100]), lang=st.sampled_from(["en", "de"]))
-def test_the_running_totals_chart_for_any_match(rows: list[tuple[int, int, int, int]], width: int, target: int,
-                                                  lang: str) -> None:
+def test_the_running_totals_chart_for_any_match(
+    rows: list[tuple[int, int, int, int]], width: int, target: int, lang: str
+) -> None:
     i18n.set_lang(lang)
     sheet = sheet_of(rows)
     root = parse(match_totals(sheet, NAMES, target, width))
@@ -95,12 +116,19 @@ def entry(points: int, hands: int = 5, place: int = 1, level: str = "easy", onli
     return Entry("2026-12-01", level, "standard", online, hands, points, place)
 
 
-entries = st.builds(entry, points=st.integers(0, 26 * 5), place=st.integers(1, 4),
-                    level=st.sampled_from(["easy", "medium", "hard"]), online=st.booleans())
+entries = st.builds(
+    entry,
+    points=st.integers(0, 26 * 5),
+    place=st.integers(1, 4),
+    level=st.sampled_from(["easy", "medium", "hard"]),
+    online=st.booleans(),
+)
 
 
 @settings(max_examples=80, deadline=None)
-@given(history=st.lists(entries, min_size=1, max_size=50), width=st.integers(200, 900), lang=st.sampled_from(["en", "de"]))
+@given(
+    history=st.lists(entries, min_size=1, max_size=50), width=st.integers(200, 900), lang=st.sampled_from(["en", "de"])
+)
 def test_the_trend_chart_for_any_history(history: list[Entry], width: int, lang: str) -> None:
     i18n.set_lang(lang)
     root = parse(trend(history, width))
@@ -139,8 +167,9 @@ def test_labels_are_spread_apart_within_the_frame(wanted: list[float]) -> None:
     ordered = sorted(placed)
     assert all(b - a >= 14 - 1e-6 for a, b in zip(ordered, ordered[1:]))
     assert all(10 - 1e-6 <= y <= 300 + 1e-6 for y in placed)
-    assert [i for i, _ in sorted(enumerate(wanted), key=lambda p: (p[1], p[0]))] == \
-           [i for i, _ in sorted(enumerate(placed), key=lambda p: (p[1], p[0]))]  # the order stays
+    assert [i for i, _ in sorted(enumerate(wanted), key=lambda p: (p[1], p[0]))] == [
+        i for i, _ in sorted(enumerate(placed), key=lambda p: (p[1], p[0]))
+    ]  # the order stays
 
 
 @pytest.mark.parametrize("lang, text", [("en", "Target 100"), ("de", "Ziel 100")])
@@ -175,8 +204,12 @@ def _hits(box: tuple[float, float, float, float], lines: list[list[tuple[float, 
     """Points of the lines (every half pixel; 1.75 px: half the widest line) and their markers
     (4.7 px: the largest with its edge) that touch ``box`` (left, top, right, bottom)."""
     left, top, right, bottom = box
-    found = [(x, y) for line in lines for x, y in line[1:]
-             if left - 4.7 <= x <= right + 4.7 and top - 4.7 <= y <= bottom + 4.7]
+    found = [
+        (x, y)
+        for line in lines
+        for x, y in line[1:]
+        if left - 4.7 <= x <= right + 4.7 and top - 4.7 <= y <= bottom + 4.7
+    ]
     for line in lines:
         for (x0, y0), (x1, y1) in zip(line, line[1:]):
             steps = max(1, int(2 * max(abs(x1 - x0), abs(y1 - y0))))
@@ -197,8 +230,10 @@ def _target_box(root: ET.Element, font: float = 12) -> tuple[float, float, float
 
 @settings(max_examples=80, deadline=None)
 @given(rows=rows, width=st.integers(260, 900), target=st.sampled_from([1, 5, 13, 26, 50, 100]))
-def test_the_target_label_sits_clear_of_the_lines(rows: list[tuple[int, int, int, int]], width: int, target: int) -> None:
-    """"Target 1" used to sit on the lines that start at 0: the label goes where no line is."""
+def test_the_target_label_sits_clear_of_the_lines(
+    rows: list[tuple[int, int, int, int]], width: int, target: int
+) -> None:
+    """ "Target 1" used to sit on the lines that start at 0: the label goes where no line is."""
     root = parse(match_totals(sheet_of(rows), NAMES, target, width))
     box = _target_box(root)
     inside(root)

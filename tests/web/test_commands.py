@@ -4,7 +4,6 @@ change nobody registered is a warning, never a silent no-op."""
 from __future__ import annotations
 
 import pytest
-
 from hearts_web.core.commands import Commands, DuplicateCommand, FieldChange, Press
 
 
@@ -19,8 +18,10 @@ def test_an_unknown_action_or_form_is_reported() -> None:
     said: list[str] = []
     commands = Commands(warn=said.append)
     assert not commands.run(Press("ghost")) and not commands.change(FieldChange("nowhere", "name", "value"))
-    assert said == ["hearts: no command is registered for the action 'ghost'",
-                    "hearts: no command is registered for the form 'nowhere'"]
+    assert said == [
+        "hearts: no command is registered for the action 'ghost'",
+        "hearts: no command is registered for the form 'nowhere'",
+    ]
     with pytest.warns(RuntimeWarning, match="ghost"):  # by default: a Python warning
         Commands().run(Press("ghost"))
 

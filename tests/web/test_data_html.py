@@ -4,8 +4,8 @@ an export only when a backup could not be made."""
 from __future__ import annotations
 
 from hearts_web.core import i18n
-from hearts_web.transfer.html import notice_html, overlay_html, stored_notice_html
 from hearts_web.data.registry import MATCH, SETTINGS, STATS, Notice
+from hearts_web.transfer.html import notice_html, overlay_html, stored_notice_html
 
 
 def test_text_from_a_link_is_escaped() -> None:
@@ -20,13 +20,17 @@ def test_one_notice_names_its_backup_and_many_share_one_sentence() -> None:
         one = stored_notice_html([Notice(MATCH.key, MATCH.what, False, "hearts.backup.x.1")])
         assert kept in one and 'data-notice-backup="hearts.backup.x.1"' in one and "data-export" not in one
     i18n.set_lang("en")
-    many = stored_notice_html([Notice(SETTINGS.key, SETTINGS.what, True, "b1"), Notice(STATS.key, STATS.what, False, "b2")])
+    many = stored_notice_html(
+        [Notice(SETTINGS.key, SETTINGS.what, True, "b1"), Notice(STATS.key, STATS.what, False, "b2")]
+    )
     assert many.count("<li") == 2 and "originals are kept as backups" in many and "data-export" not in many
 
 
 def test_a_failed_backup_is_said_per_line_and_offers_an_export() -> None:
     i18n.set_lang("en")
-    html = stored_notice_html([Notice(SETTINGS.key, SETTINGS.what, True, "b1"), Notice(MATCH.key, MATCH.what, False, None)])
+    html = stored_notice_html(
+        [Notice(SETTINGS.key, SETTINGS.what, True, "b1"), Notice(MATCH.key, MATCH.what, False, None)]
+    )
     assert "data-export" in html and html.count("could not be kept") == 1 and html.count("is kept as a backup") == 1
     assert 'data-notice-key="hearts.match.v1" data-notice-kind="replaced" data-notice-backup=""' in html
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from hearts import Rules
-from hearts.guide import TIPS, Tip, guided_match, next_tip
 from hearts_web.core import i18n
 from hearts_web.learn.guide_html import guide_done, guide_panel, tip_text, welcome_html
 from hearts_web.screen.table_state import Seating
-
 from helpers import play_guided, random_player, suggested
+
+from hearts import Rules
+from hearts.guide import TIPS, Tip, guided_match, next_tip
 
 
 def setup_function() -> None:
@@ -54,14 +53,18 @@ def test_the_end_of_the_hand_counts_points_right() -> None:
     assert "you took 1 point." in tip_text(tip, Seating(), Rules())
     i18n.set_lang("de")
     assert "Du hast 1 Punkt bekommen." in tip_text(tip, Seating(), Rules())
-    assert "Hops hat den Mond geschossen!" in tip_text(Tip("hand_over", {"points": 26, "moon": "north"}), Seating(), Rules())
+    assert "Hops hat den Mond geschossen!" in tip_text(
+        Tip("hand_over", {"points": 26, "moon": "north"}), Seating(), Rules()
+    )
     done = guide_done(tip, Seating(), Rules())
     assert 'data-action="guided-hand"' in done and 'data-action="guided-leave"' in done
 
 
 def test_the_welcome_offers_both_ways_to_learn() -> None:
     html = welcome_html()
-    assert 'data-action="rules"' in html and 'data-action="guided-hand"' in html and 'data-close-notice="welcome"' in html
+    assert (
+        'data-action="rules"' in html and 'data-action="guided-hand"' in html and 'data-close-notice="welcome"' in html
+    )
 
 
 def test_every_tip_since_the_last_move_is_in_the_panel_with_the_latest_suggestion() -> None:

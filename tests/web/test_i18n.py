@@ -38,8 +38,10 @@ def test_every_count_takes_the_singular_for_one_in_both_languages() -> None:
     import re
     import string
 
-    wrong = re.compile(r"\b1 (points|pts|cards|days|decisions|matches|backups|entries|Punkte|Karten|Tage|Entscheidungen"
-                       r"|Partien|Sicherungen|Einträge)\b|\(s\)|\(es\)|\(e\)|\(en\)|\(n\)|/entries|/Einträge|1 cost you|1 haben")
+    wrong = re.compile(
+        r"\b1 (points|pts|cards|days|decisions|matches|backups|entries|Punkte|Karten|Tage|Entscheidungen"
+        r"|Partien|Sicherungen|Einträge)\b|\(s\)|\(es\)|\(e\)|\(en\)|\(n\)|/entries|/Einträge|1 cost you|1 haben"
+    )
     for lang in i18n.LANGS:
         i18n.set_lang(lang)
         for key, text in i18n.STRINGS[lang].items():
@@ -48,7 +50,11 @@ def test_every_count_takes_the_singular_for_one_in_both_languages() -> None:
             out = i18n.t(key, **{name: "1.5" if name == "avg" else 1 for name in names})
             assert not wrong.search(out), (lang, key, out)
     i18n.set_lang("en")
-    assert i18n.t("points_n", n=1) == "1 point" and i18n.t("points_n", n=2) == "2 points" and i18n.t("points_n", n=-1) == "-1 point"
+    assert (
+        i18n.t("points_n", n=1) == "1 point"
+        and i18n.t("points_n", n=2) == "2 points"
+        and i18n.t("points_n", n=-1) == "-1 point"
+    )
     i18n.set_lang("de")
     assert i18n.t("points_n", n=1) == "1 Punkt" and i18n.t("points_n", n=0) == "0 Punkte"
     assert i18n.t("review_done", n=1, flagged=1) == "1 Entscheidung geprüft; 1 hat dich Punkte gekostet."
@@ -61,9 +67,15 @@ def test_a_missing_text_is_reported_once_and_shows_the_english_one() -> None:
     try:
         i18n.set_lang("de")
         i18n.EN["only_in_english_for_this_test"] = "English"
-        assert i18n.t("only_in_english_for_this_test") == "English" and i18n.t("only_in_english_for_this_test") == "English"
+        assert (
+            i18n.t("only_in_english_for_this_test") == "English"
+            and i18n.t("only_in_english_for_this_test") == "English"
+        )
         assert i18n.t("no_such_key_anywhere") == "no_such_key_anywhere"
-        assert said == ["hearts: no DE text for 'only_in_english_for_this_test'", "hearts: no DE text for 'no_such_key_anywhere'"]
+        assert said == [
+            "hearts: no DE text for 'only_in_english_for_this_test'",
+            "hearts: no DE text for 'no_such_key_anywhere'",
+        ]
         i18n.set_lang("en")
         assert i18n.t("only_in_english_for_this_test") == "English" and len(said) == 2  # it is there in English
     finally:

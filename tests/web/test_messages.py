@@ -8,14 +8,14 @@ import random
 from typing import Any
 
 import pytest
+from hearts_web.data.session import Snapshot
+from hearts_web.online import decoder as d
+from hearts_web.online import messages as m
+from helpers import played, random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts import PRESETS, Event, PassCards, PlayCard, Seat
-from hearts_web.online import decoder as d
-from hearts_web.online import messages as m
-from hearts_web.data.session import Snapshot
-from helpers import played, random_action
+from hearts import PRESETS, PassCards, PlayCard, Seat
 
 TOKEN = "0123456789abcdef0123456789abcdef"
 
@@ -41,23 +41,40 @@ seats = st.sampled_from(list(Seat))
 names = st.text(max_size=24)
 tokens = st.sampled_from([TOKEN, "deadbeef", "ab" * 32])
 hands = st.integers(0, 10**6)
-actions = st.sampled_from([PlayCard(Seat.WEST, c) for c in played("acts", 0).cards(Seat.WEST)[:3]]
-                          + [PassCards(Seat.NORTH, played("acts", 0).cards(Seat.NORTH)[:3])])
+actions = st.sampled_from(
+    [PlayCard(Seat.WEST, c) for c in played("acts", 0).cards(Seat.WEST)[:3]]
+    + [PassCards(Seat.NORTH, played("acts", 0).cards(Seat.NORTH)[:3])]
+)
 lobby_seats = st.tuples(*[st.builds(m.LobbySeat, st.just(s), st.sampled_from(m.SEAT_KINDS), names) for s in Seat])
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 keys = st.text(B64, min_size=87, max_size=87)
 signatures = st.text(B64, min_size=16, max_size=200)
 heir_lists = st.lists(st.builds(m.Heir, seats, keys), max_size=3, unique_by=lambda h: h.seat).map(tuple)
-chains = st.lists(st.builds(m.Succession, st.integers(2, 9), seats, keys, heir_lists, signatures, signatures),
-                  max_size=3).map(tuple)
+chains = st.lists(
+    st.builds(m.Succession, st.integers(2, 9), seats, keys, heir_lists, signatures, signatures), max_size=3
+).map(tuple)
 messages: st.SearchStrategy[m.Message] = st.one_of(
-    st.just(m.Probe()), st.just(m.Ping()), st.just(m.Bye()), st.just(m.Closed()),
-    st.builds(m.Hello, st.none() | tokens, names, st.none() | keys, st.none() | signatures), st.builds(m.Sit, seats, names),
-    st.builds(m.Act, actions), st.builds(m.Contrib, hands, tokens), st.builds(m.HostProof, signatures, chains),
-    st.builds(m.Heirs, st.integers(1, 9), heir_lists, signatures), st.builds(m.Claim, chains),
-    st.builds(m.Lobby, lobby_seats, st.booleans(), st.sampled_from(list(PRESETS.values())),
-              st.sampled_from(list(PRESETS)), st.sampled_from(["easy", "medium", "hard"])),
-    st.builds(m.Welcome, seats, tokens, names), st.sampled_from(STATES),
+    st.just(m.Probe()),
+    st.just(m.Ping()),
+    st.just(m.Bye()),
+    st.just(m.Closed()),
+    st.builds(m.Hello, st.none() | tokens, names, st.none() | keys, st.none() | signatures),
+    st.builds(m.Sit, seats, names),
+    st.builds(m.Act, actions),
+    st.builds(m.Contrib, hands, tokens),
+    st.builds(m.HostProof, signatures, chains),
+    st.builds(m.Heirs, st.integers(1, 9), heir_lists, signatures),
+    st.builds(m.Claim, chains),
+    st.builds(
+        m.Lobby,
+        lobby_seats,
+        st.booleans(),
+        st.sampled_from(list(PRESETS.values())),
+        st.sampled_from(list(PRESETS)),
+        st.sampled_from(["easy", "medium", "hard"]),
+    ),
+    st.builds(m.Welcome, seats, tokens, names),
+    st.sampled_from(STATES),
     st.builds(m.Refused, st.sampled_from(["act", "sit"]), st.sampled_from(["must_follow_suit", "seat_taken"])),
     st.builds(m.Commit, hands, st.just("f" * 64)),
     st.builds(m.Reveal, hands, tokens, st.tuples(*[st.just("") | tokens] * 4)),
@@ -66,8 +83,14 @@ messages: st.SearchStrategy[m.Message] = st.one_of(
 seqs = st.integers(0, 2**53 - 1)
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 2**54) | st.floats(allow_nan=False) | st.text(max_size=6),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["v", "t", "seq", "seat", "name", "token", "hand", "kind", "x"]) | st.text(max_size=4), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["v", "t", "seq", "seat", "name", "token", "hand", "kind", "x"]) | st.text(max_size=4),
+            inner,
+            max_size=4,
+        )
+    ),
     max_leaves=12,
 )
 
@@ -117,18 +140,21 @@ def test_any_json_decodes_into_a_message_that_encodes_back_to_it_or_is_refused_w
     check(data)
 
 
-@pytest.mark.parametrize("data, reason", [
-    ({"v": True, "t": "ping", "seq": 1}, "version True"),
-    ({"v": 2.0, "t": "ping", "seq": 1}, "version 2.0"),
-    ({"v": 2, "t": "ping", "seq": 1.0}, "no sequence number"),
-    ({"v": 2, "t": "ping", "seq": True}, "no sequence number"),
-    ({"v": 2, "t": "ping", "seq": 1, "x": 0}, "unexpected field 'x'"),
-    ({"v": 2, "t": "contrib", "seq": 1, "hand": True, "value": TOKEN}, "hand is not a whole number"),
-    ({"v": 2, "t": "sit", "seq": 1, "seat": "West", "name": "Ben"}, "seat is not a seat"),
-    ({"v": 2, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "ZZ"}}, "bad action"),
-    ({"v": 2, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "10h"}}, "not in the form"),
-    ({"v": 2, "t": "welcome", "seq": 1, "seat": "west", "token": "XYZ", "name": "Ben"}, "token is not a token"),
-])
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        ({"v": True, "t": "ping", "seq": 1}, "version True"),
+        ({"v": 2.0, "t": "ping", "seq": 1}, "version 2.0"),
+        ({"v": 2, "t": "ping", "seq": 1.0}, "no sequence number"),
+        ({"v": 2, "t": "ping", "seq": True}, "no sequence number"),
+        ({"v": 2, "t": "ping", "seq": 1, "x": 0}, "unexpected field 'x'"),
+        ({"v": 2, "t": "contrib", "seq": 1, "hand": True, "value": TOKEN}, "hand is not a whole number"),
+        ({"v": 2, "t": "sit", "seq": 1, "seat": "West", "name": "Ben"}, "seat is not a seat"),
+        ({"v": 2, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "ZZ"}}, "bad action"),
+        ({"v": 2, "t": "act", "seq": 1, "action": {"type": "play", "seat": "west", "card": "10h"}}, "not in the form"),
+        ({"v": 2, "t": "welcome", "seq": 1, "seat": "west", "token": "XYZ", "name": "Ben"}, "token is not a token"),
+    ],
+)
 def test_near_misses_are_refused_with_their_reason(data: dict[str, object], reason: str) -> None:
     got = check(data)
     assert isinstance(got, m.Refusal) and reason in got.reason
@@ -145,9 +171,11 @@ def test_each_side_reads_only_the_messages_sent_to_it() -> None:
 
 
 def test_a_state_whose_view_is_not_in_the_engines_form_is_refused() -> None:
-    for change in (lambda view: view.update(hearts_broken=0),  # a number where the engine writes false
-                   lambda view: view.update(note="hi"),  # a field the engine does not write
-                   lambda view: view["hand"].__setitem__(0, view["hand"][0].lower())):  # "qs" for "QS"
+    for change in (
+        lambda view: view.update(hearts_broken=0),  # a number where the engine writes false
+        lambda view: view.update(note="hi"),  # a field the engine does not write
+        lambda view: view["hand"].__setitem__(0, view["hand"][0].lower()),
+    ):  # "qs" for "QS"
         data: dict[str, Any] = m.to_data(STATES[1], 9)
         change(data["snap"]["view"])
         assert isinstance(check(data), m.Refusal)

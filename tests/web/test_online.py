@@ -17,6 +17,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hearts_web.data.session import Snapshot
+from hearts_web.online import decoder, messages
+from hearts_web.online.guest import SIT_AGAIN_AFTER, GuestTable
+from hearts_web.online.host import DROP_AFTER, HostTable
+from hearts_web.online.messages import LobbySeat
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,12 +30,6 @@ from hearts.bots import make_bot
 from hearts.bots.player import BotPlayer
 from hearts.table import play
 from hearts.tally import MatchTally, match_tally
-from hearts_web.online import decoder, messages
-from hearts_web.online.guest import SIT_AGAIN_AFTER, GuestTable
-from hearts_web.online.host import DROP_AFTER, HostTable
-from hearts_web.online.messages import LobbySeat
-from hearts_web.data.session import Snapshot
-
 
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
 
@@ -51,7 +50,7 @@ class Clock:
 class Net:
     """Delivers messages in order, one event-loop turn later; audits every message to a guest."""
 
-    def __init__(self, clock: "Clock") -> None:
+    def __init__(self, clock: Clock) -> None:
         self.clock = clock  # a message takes 20 ms: time passes as the table plays
         self.queue: deque[tuple[str, str, str]] = deque()
         self.host: HostTable | None = None
@@ -169,7 +168,11 @@ def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock)
     page = AutoGuest(rng)
     page.verified = {}  # type: ignore[assignment]
     page.verified_hands = page.verified  # type: ignore[attr-defined]
-    page.verified = lambda hand, ok, late=False: page.verified_hands.__setitem__(hand, "late" if late else ok)  # type: ignore[assignment, attr-defined]
+
+    def verified(hand: int, ok: bool | None, late: bool = False) -> None:
+        page.verified_hands[hand] = "late" if late else ok  # type: ignore[attr-defined]
+
+    page.verified = verified  # type: ignore[assignment]
     table = GuestTable(net.guest_send(peer), page, name, clock=clock)  # type: ignore[arg-type]
     page.table = table
     net.guests[peer] = table
@@ -178,9 +181,15 @@ def make_guest(net: Net, peer: str, name: str, rng: random.Random, clock: Clock)
 
 
 def make_host(net: Net, clock: Clock, level: str = "medium") -> HostTable:
-    host = HostTable(net.host_send, host_name="Ada", bot_names=["Pip", "Hops", "Shelly"],
-                     stand_in=lambda s: BotPlayer(make_bot(level), seed=f"stand-in-{s.key}"),
-                     preset="standard", level=level, clock=clock)
+    host = HostTable(
+        net.host_send,
+        host_name="Ada",
+        bot_names=["Pip", "Hops", "Shelly"],
+        stand_in=lambda s: BotPlayer(make_bot(level), seed=f"stand-in-{s.key}"),
+        preset="standard",
+        level=level,
+        clock=clock,
+    )
     net.host = host
     return host
 
@@ -198,6 +207,7 @@ async def seated(net: Net, clock: Clock, peer: str, name: str, seat: Seat, seed:
 async def start_late(host: HostTable, clock: Clock, **options: Any) -> tuple[Match, list[Any]]:
     """``host.start`` while a part of the shuffle is missing (the fake clock runs past the wait),
     and the table's players, made at once like the page does (before any guest's answer)."""
+
     async def start() -> tuple[Match, list[Any]]:
         match = await host.start(Rules(), **options)
         return match, host.players(BotPlayer(make_bot("medium"), seed="h"))
@@ -318,6 +328,7 @@ def test_a_contribution_after_the_deal_does_not_count_and_the_late_guest_is_told
     """A guest whose part of the shuffle arrives after the host dealt (a slow connection, a reload
     while the deal waited): the host refuses it, so the reveal matches the deal for everyone, and
     that guest hears that its hand could not be checked (not that the host cheated)."""
+
     async def scenario() -> None:
         clock = Clock()
         net = Net(clock)
@@ -384,6 +395,7 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
         await settle()
         view = good.asked
         assert view is not None and view.phase is Phase.PASSING
+
         def west_untouched() -> bool:
             hand = match_to_record(match)["hands"][0]
             return "west" not in hand.get("passes", {}) and not hand["plays"]
@@ -397,14 +409,18 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
         west_cards = [c.text for c in view.hand]
         south_cards = [c.text for c in match.cards(Seat.SOUTH)]
         hostile = [
-            raw("act", action={"type": "pass", "seat": "west", "cards": west_cards[:2]}),            # two cards
-            raw("act", action={"type": "pass", "seat": "west", "cards": south_cards[:3]}),           # not in hand
-            raw("act", action={"type": "pass", "seat": "south", "cards": south_cards[:3]}),          # another seat
-            raw("act", action={"type": "play", "seat": "west", "card": west_cards[0]}),              # wrong phase
-            "garbage", "{", "[]", json.dumps({"v": 2, "t": "act", "seq": "x"}), "x" * 1_000_000,
+            raw("act", action={"type": "pass", "seat": "west", "cards": west_cards[:2]}),  # two cards
+            raw("act", action={"type": "pass", "seat": "west", "cards": south_cards[:3]}),  # not in hand
+            raw("act", action={"type": "pass", "seat": "south", "cards": south_cards[:3]}),  # another seat
+            raw("act", action={"type": "play", "seat": "west", "card": west_cards[0]}),  # wrong phase
+            "garbage",
+            "{",
+            "[]",
+            json.dumps({"v": 2, "t": "act", "seq": "x"}),
+            "x" * 1_000_000,
             raw_message("act", 5, action={"type": "pass", "seat": "west", "cards": west_cards[:3]}),  # replayed seq
             json.dumps({"v": 99, "t": "hello", "seq": 10**6}),
-            raw("sit", seat="east", name="Mallory"),                                                 # already seated
+            raw("sit", seat="east", name="Mallory"),  # already seated
         ]
         for text in hostile:
             host.on_message("good", text)
@@ -417,8 +433,9 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
         assert good.snap is before and any("not the host" in line for line in good.log)
         # an intruder without a seat: acts are dropped, the match is unchanged
         for i in range(2000):  # a flood
-            host.on_message("intruder", raw_message("act", i, action={"type": "pass", "seat": "west",
-                                                                        "cards": west_cards[:3]}))
+            host.on_message(
+                "intruder", raw_message("act", i, action={"type": "pass", "seat": "west", "cards": west_cards[:3]})
+            )
         await settle(5)
         assert west_untouched() and host.checks["intruder"].dropped >= 1950  # the rate limit stops the rest
         assert any("without a seat" in line for line in host.log)
@@ -434,17 +451,32 @@ def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
     asyncio.run(scenario())
 
 
-guest_messages = st.lists(st.one_of(
-    st.text(max_size=40),
-    st.builds(lambda t, seq, f: raw_message(t, seq, **f), st.sampled_from(sorted(decoder.GUEST_MESSAGES)),
-              st.integers(-5, 10**6), st.dictionaries(st.sampled_from(["seat", "name", "token", "action", "hand", "value"]),
-                                                      st.none() | st.integers() | st.text(max_size=8), max_size=3)),
-    st.builds(lambda s, cards: raw_message("act", 10**7, action={"type": "pass", "seat": s, "cards": cards}),
-              st.sampled_from(["south", "west", "north", "east"]),
-              st.lists(st.sampled_from(["2C", "QS", "AH", "KD", "3S", "9H"]), max_size=4)),
-    st.builds(lambda s, c: raw_message("act", 10**7 + 1, action={"type": "play", "seat": s, "card": c}),
-              st.sampled_from(["south", "west", "north", "east"]), st.sampled_from(["2C", "QS", "AH", "KD", "3S", "9H"])),
-), max_size=25)
+guest_messages = st.lists(
+    st.one_of(
+        st.text(max_size=40),
+        st.builds(
+            lambda t, seq, f: raw_message(t, seq, **f),
+            st.sampled_from(sorted(decoder.GUEST_MESSAGES)),
+            st.integers(-5, 10**6),
+            st.dictionaries(
+                st.sampled_from(["seat", "name", "token", "action", "hand", "value"]),
+                st.none() | st.integers() | st.text(max_size=8),
+                max_size=3,
+            ),
+        ),
+        st.builds(
+            lambda s, cards: raw_message("act", 10**7, action={"type": "pass", "seat": s, "cards": cards}),
+            st.sampled_from(["south", "west", "north", "east"]),
+            st.lists(st.sampled_from(["2C", "QS", "AH", "KD", "3S", "9H"]), max_size=4),
+        ),
+        st.builds(
+            lambda s, c: raw_message("act", 10**7 + 1, action={"type": "play", "seat": s, "card": c}),
+            st.sampled_from(["south", "west", "north", "east"]),
+            st.sampled_from(["2C", "QS", "AH", "KD", "3S", "9H"]),
+        ),
+    ),
+    max_size=25,
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -498,6 +530,7 @@ def test_any_sequence_of_guest_messages_leaves_the_match_valid(messages: list[st
 def test_a_guest_counts_no_result_when_a_deal_fails_its_check() -> None:
     """The host reveals another secret than the one it committed to: the guest says the deal failed
     and keeps the match out of its statistics."""
+
     async def scenario() -> None:
         clock = Clock()
         net = Net(clock)

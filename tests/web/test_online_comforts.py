@@ -6,21 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import random
 from collections.abc import Callable
 from typing import Any
 
-from hearts import Action, PassCards, Phase, PlayCard, Rules, Seat, SeatView, match_to_record
-from hearts.bots import make_bot
-from hearts.bots.player import BotPlayer
-from hearts.table import play
 from hearts_web.online.host import REACTION_BURST, REACTION_RATE, HostTable
 from hearts_web.online.messages import Turn
 from hearts_web.online.rematch import RematchOffer
 from hearts_web.online.timer import BACK, LATE, TimedSeat, TurnTimer
 from hearts_web.table.players import HumanPlayer, play_forced
 from test_online import Clock, Net, make_guest, make_host, raw_message, seated, settle
+
+from hearts import Action, PassCards, Phase, PlayCard, Rules, Seat, SeatView, match_to_record
+from hearts.bots import make_bot
+from hearts.bots.player import BotPlayer
+from hearts.table import play
 
 
 class Idle:
@@ -76,6 +76,7 @@ def test_the_timer_says_late_at_the_deadline_and_back_when_the_person_returns() 
 def test_a_person_who_does_not_act_is_played_for_and_takes_the_seat_back_with_a_tap() -> None:
     """The host's own seat follows the rule: an idle person, a bot's move after the limit, then
     the person's next answer wins the race against the bot and ends the bot's play."""
+
     async def scenario() -> None:
         clock = Clock()
         timer = TurnTimer(60, clock)
@@ -180,8 +181,11 @@ def test_reactions_reach_the_others_and_a_flood_is_refused_without_disturbing_th
         await settle()
         assert seen[-1] == (Seat.SOUTH, "gg") and at_host == [(Seat.WEST, "thumbs")]
         # not a reaction of the list, free text, a field too many: refused by the decoder
-        for text in (raw_message("react", 10**5, code="hello"), raw_message("react", 10**5 + 1, code="<b>"),
-                     raw_message("react", 10**5 + 2, code="wow", text="hi")):
+        for text in (
+            raw_message("react", 10**5, code="hello"),
+            raw_message("react", 10**5 + 1, code="<b>"),
+            raw_message("react", 10**5 + 2, code="wow", text="hi"),
+        ):
             host.on_message("peer-1", text)
         await settle()
         assert len(seen) == 2 and any("malformed react" in line for line in host.log)
@@ -224,7 +228,9 @@ def test_a_rematch_keeps_the_guests_who_agree_and_deals_the_new_match_fairly() -
         assert offers[-1] == (("host", "asked", "bot", "yes"), False)
         g1.again()
         await settle()
-        assert offers[-1] == (("host", "yes", "bot", "yes"), True) and host.rematch is not None and host.rematch.complete
+        assert (
+            offers[-1] == (("host", "yes", "bot", "yes"), True) and host.rematch is not None and host.rematch.complete
+        )
         token = g1.token
         host.close_rematch()
         assert [s.kind for s in host.seats] == ["local", "remote", "bot", "remote"]
@@ -232,7 +238,8 @@ def test_a_rematch_keeps_the_guests_who_agree_and_deals_the_new_match_fairly() -
         await play(match2, host.players(bot("h2")), host)
         await settle()
         assert match2.is_over and match2.hands[0].deal != match.hands[0].deal
-        assert g1.seat is Seat.WEST and g1.token == token and p1.verified_hands == {0: True}  # type: ignore[attr-defined]
+        assert g1.seat is Seat.WEST and g1.token == token
+        assert p1.verified_hands == {0: True}  # type: ignore[attr-defined]
         assert len(p1.results) == 2 and len(p2.results) == 2  # both matches count for both guests
         pump.cancel()
 
@@ -323,7 +330,7 @@ class Thinking:
 def counted_hex(name: str) -> Callable[[int], str]:
     """Random-looking hex tokens that are the same on every run (the fair deal's secret and parts)."""
     count = iter(range(10**6))
-    return lambda n: hashlib.sha256(f"{name}{next(count)}".encode()).hexdigest()[:2 * n]
+    return lambda n: hashlib.sha256(f"{name}{next(count)}".encode()).hexdigest()[: 2 * n]
 
 
 async def _forced_question(guest: Any, stand_in: Thinking, seen: int) -> SeatView:
@@ -341,14 +348,22 @@ def test_a_guests_page_does_not_play_a_forced_card_while_a_bot_plays_for_the_sea
     plays forced cards by itself, 0.5 s after the question: before the bot) sends nothing: the
     host would take it for his tap. The bot plays the card and keeps the seat (no countdown starts
     at a seat nobody is at); only his own tap ends the bot's turn."""
+
     async def scenario() -> None:
         clock = Clock()
         net = Net(clock)
         pump = asyncio.ensure_future(net.pump())
         west = Thinking("stand-in-west")
-        host = HostTable(net.host_send, host_name="Ada", bot_names=["Pip", "Hops", "Shelly"],
-                         stand_in=lambda s: west if s is Seat.WEST else bot(f"stand-in-{s.key}"),
-                         preset="standard", level="medium", clock=clock, random_hex=counted_hex("ada"))
+        host = HostTable(
+            net.host_send,
+            host_name="Ada",
+            bot_names=["Pip", "Hops", "Shelly"],
+            stand_in=lambda s: west if s is Seat.WEST else bot(f"stand-in-{s.key}"),
+            preset="standard",
+            level="medium",
+            clock=clock,
+            random_hex=counted_hex("ada"),
+        )
         net.host = host
         host.set_timer(30)
         g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
@@ -387,8 +402,9 @@ def test_a_guests_page_does_not_play_a_forced_card_while_a_bot_plays_for_the_sea
 
 def test_the_hosts_own_forced_card_played_by_the_page_leaves_the_seat_to_the_bot() -> None:
     async def scenario() -> None:
-        from hearts import Match
         from helpers import step
+
+        from hearts import Match
 
         match, rng = Match(Rules(), seed="forced-host"), random.Random(4)
         while not (match.phase is Phase.PLAYING and match.turn is Seat.SOUTH and len(match.legal_plays()) == 1):

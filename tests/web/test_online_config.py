@@ -7,13 +7,21 @@ import json
 from urllib.parse import quote
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from hearts_web.online.config import (
-    RELAYS, STUN, Network, ice_servers, invitation, is_public_key, is_room, network, new_room, room_from_hash,
+    RELAYS,
+    STUN,
+    Network,
+    ice_servers,
+    invitation,
+    is_public_key,
+    is_room,
+    network,
+    new_room,
+    room_from_hash,
 )
 from hearts_web.online.config import test_relay as relay_override
+from hypothesis import given
+from hypothesis import strategies as st
 
 TURN = [{"urls": "turn:10.9.0.1:3478?transport=tcp", "username": "u", "credential": "p"}]
 
@@ -64,7 +72,14 @@ def test_several_test_relays_and_an_ice_list_are_used_together_and_travel_in_the
 def test_a_seam_that_cannot_be_honoured_is_refused_with_its_value() -> None:
     """An IPv6 loopback relay was once rebuilt without its brackets (ws://::1:8001/), and creating
     a table then failed: such a value is refused, and the page says so."""
-    for value in ("ws://[::1]:8001/", "ws://[::1]:8001", "ws://::1:8001/", "ws://[::1]/", "ws://[::1", "http://127.0.0.1:8001/"):
+    for value in (
+        "ws://[::1]:8001/",
+        "ws://[::1]:8001",
+        "ws://::1:8001/",
+        "ws://[::1]/",
+        "ws://[::1",
+        "http://127.0.0.1:8001/",
+    ):
         assert network(f"?relay={quote(value)}", "127.0.0.1") == value, value
     assert network("?relay=ws://127.0.0.1:7001/&relay=ws://evil.example:1/", "127.0.0.1") == "ws://evil.example:1/"
     assert network("?relay=ws://127.0.0.1:8001/", "hearts.example") == "ws://127.0.0.1:8001/"  # a player's page
@@ -74,23 +89,30 @@ def test_a_seam_that_cannot_be_honoured_is_refused_with_its_value() -> None:
     assert network("?ice=nope", "127.0.0.1") == "nope"
 
 
-@pytest.mark.parametrize("bad, reason", [
-    ({"urls": "stun:x"}, "a list"),
-    ([{"urls": "turn:x:3478"}], "needs a username and a credential"),
-    ([{"urls": "turn:x", "username": "u", "credential": 5}], "username and a credential"),
-    ([{"urls": []}], "urls must be"),
-    ([{"urls": ["stun:x", "https://x"]}], "urls must be"),
-    ([{"urls": "stun:x", "other": 1}], "only"),
-    ([{"urls": "stun:x"}] * 9, "at most 8"),
-])
+@pytest.mark.parametrize(
+    "bad, reason",
+    [
+        ({"urls": "stun:x"}, "a list"),
+        ([{"urls": "turn:x:3478"}], "needs a username and a credential"),
+        ([{"urls": "turn:x", "username": "u", "credential": 5}], "username and a credential"),
+        ([{"urls": []}], "urls must be"),
+        ([{"urls": ["stun:x", "https://x"]}], "urls must be"),
+        ([{"urls": "stun:x", "other": 1}], "only"),
+        ([{"urls": "stun:x"}] * 9, "at most 8"),
+    ],
+)
 def test_an_ice_list_is_checked_with_a_reason(bad: object, reason: str) -> None:
     with pytest.raises(ValueError, match=reason):
         ice_servers(bad)
 
 
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
-                    max_leaves=12))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+        max_leaves=12,
+    )
+)
 def test_any_json_is_an_ice_list_that_checks_again_or_a_value_error(value: object) -> None:
     try:
         servers = ice_servers(value)

@@ -10,19 +10,19 @@ import base64
 import hashlib
 import random
 
-from hypothesis import given
-from hypothesis import strategies as st
-
-from hearts import SEATS, HandScore, Match, Phase, Rules, Seat
-from hearts.bots import make_bot
-from hearts.bots.player import BotPlayer
-from hearts.table import play
 from hearts_web.online.guest import GuestTable
 from hearts_web.online.handover import HANDOVER_AFTER, CarryOn, chain_key, outranks, turned, turned_sheet
 from hearts_web.online.host import HostTable
 from hearts_web.online.messages import Heir, Heirs, Hello, Succession
 from hearts_web.online.protocol import claim_text, heirs_text, seat_proof_text
+from hypothesis import given
+from hypothesis import strategies as st
 from test_online import Clock, Net, make_guest, make_host, settle
+
+from hearts import SEATS, HandScore, Match, Phase, Rules, Seat
+from hearts.bots import make_bot
+from hearts.bots.player import BotPlayer
+from hearts.table import play
 
 ROOM = "a" * 20
 
@@ -68,7 +68,9 @@ def test_a_chain_leads_from_the_links_key_to_the_host_that_carries_on() -> None:
         assert await chain_key(ADA, ROOM, (link(2, Seat.NORTH, mallory, first),), verify) is None  # not an heir
         forged = heirs(1, mallory, (Seat.NORTH, mallory))
         assert await chain_key(ADA, ROOM, (link(2, Seat.NORTH, mallory, forged),), verify) is None
-        unsigned = Succession(2, Seat.WEST, BEN, first.heirs, first.sig, sign(CLEO, claim_text(ROOM, 2, Seat.WEST, BEN)))
+        unsigned = Succession(
+            2, Seat.WEST, BEN, first.heirs, first.sig, sign(CLEO, claim_text(ROOM, 2, Seat.WEST, BEN))
+        )
         assert await chain_key(ADA, ROOM, (unsigned,), verify) is None  # the claim not signed by its own key
 
     asyncio.run(check())
@@ -84,8 +86,10 @@ def test_two_heirs_who_carry_on_at_once_agree_on_one_host() -> None:
     assert not outranks((ben, later), (cleo,))  # another term: not a rival
 
 
-@given(st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13), st.integers(0, 13)), min_size=1, max_size=6),
-       st.sampled_from(SEATS))
+@given(
+    st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13), st.integers(0, 13)), min_size=1, max_size=6),
+    st.sampled_from(SEATS),
+)
 def test_turning_the_sheet_keeps_every_seats_points_with_its_seat(points: list[tuple[int, int, int]], by: Seat) -> None:
     rows, totals = [], (0, 0, 0, 0)
     for n, (a, b, c) in enumerate(points):
@@ -110,7 +114,9 @@ def test_a_seat_is_claimed_with_its_key_only_by_the_keys_owner() -> None:
         host = signing_host(net, clock, None)
         host.seats[1].kind, host.seats[1].key = "remote", BEN
         good = seat_proof_text(ROOM, "host", "peer-b")
-        host.on_message("peer-x", _hello(None, "Eve", BEN, sign(key_of("eve"), seat_proof_text(ROOM, "host", "peer-x"))))
+        host.on_message(
+            "peer-x", _hello(None, "Eve", BEN, sign(key_of("eve"), seat_proof_text(ROOM, "host", "peer-x")))
+        )
         await settle()
         assert host.seats[1].peer is None and any("does not check out" in line for line in host.log)
         host.on_message("peer-b", _hello(None, "Ben", BEN, sign(BEN, good)))
@@ -129,7 +135,9 @@ def _hello(token: str | None, name: str, key: str, proof: str) -> str:
 
 def _heirs_signed_by(host: HostTable, key: str) -> None:
     """What the host's page does: sign the heirs whenever they change."""
-    host.on_heirs = lambda listed: host.heirs_signed(Heirs(host.term, listed, sign(key, heirs_text(ROOM, host.term, listed))))
+    host.on_heirs = lambda listed: host.heirs_signed(
+        Heirs(host.term, listed, sign(key, heirs_text(ROOM, host.term, listed)))
+    )
 
 
 def signing_host(net: Net, clock: Clock, key: str | None) -> HostTable:
@@ -159,7 +167,9 @@ def test_a_guest_carries_the_table_on_when_its_host_is_gone_for_good() -> None:
         match = await host.start(Rules(target=100))
         players = host.players(BotPlayer(make_bot("medium"), seed="host"))
         first = asyncio.ensure_future(play(match, players, host))
-        await _until(lambda: len(match.score_sheet) == 1 and match.hand_number == 1 and len(match.hand.plays) > 8, clock)
+        await _until(
+            lambda: len(match.score_sheet) == 1 and match.hand_number == 1 and len(match.hand.plays) > 8, clock
+        )
         first.cancel()  # Ada's browser goes away for good, mid-hand
         net.host = _Gone()  # type: ignore[assignment]
         sheet_before = match.score_sheet[:]
@@ -170,11 +180,28 @@ def test_a_guest_carries_the_table_on_when_its_host_is_gone_for_good() -> None:
             await settle(5)
         assert clock.now - ben.away_since >= HANDOVER_AFTER
         assert ben_page.lobbies and ben.lobby_seen is not None and ben.snap is not None
-        info = CarryOn(ROOM, ADA, ben.chain, ben.heirs, Seat.WEST, BEN, ben.lobby_seen.seats, ben.lobby_seen.rules,
-                       ben.lobby_seen.preset, ben.lobby_seen.level, ben.snap.sheet)  # type: ignore[arg-type]
-        new_host = HostTable(net.host_send, host_name="Ben", bot_names=["Pip", "Hops", "Shelly"],
-                             stand_in=lambda s: BotPlayer(make_bot("medium"), seed=f"new-{s.key}"),
-                             preset=info.preset, level=info.level, clock=clock)
+        info = CarryOn(
+            ROOM,
+            ADA,
+            ben.chain,
+            ben.heirs,
+            Seat.WEST,
+            BEN,
+            ben.lobby_seen.seats,
+            ben.lobby_seen.rules,
+            ben.lobby_seen.preset,
+            ben.lobby_seen.level,
+            ben.snap.sheet,
+        )  # type: ignore[arg-type]
+        new_host = HostTable(
+            net.host_send,
+            host_name="Ben",
+            bot_names=["Pip", "Hops", "Shelly"],
+            stand_in=lambda s: BotPlayer(make_bot("medium"), seed=f"new-{s.key}"),
+            preset=info.preset,
+            level=info.level,
+            clock=clock,
+        )
         new_host.seats, new_host.term = info.seat_infos(), info.term
         new_host.chain = (info.succession(sign(BEN, info.claim_text())),)
         new_host.room, new_host.self_peer, new_host.verify = ROOM, "peer-b", verify
@@ -186,11 +213,16 @@ def test_a_guest_carries_the_table_on_when_its_host_is_gone_for_good() -> None:
         assert await chain_key(ADA, ROOM, new_host.chain, verify) == BEN  # what Cleo's page checks
         cleo.follow("host", new_host.chain, sign(CLEO, seat_proof_text(ROOM, "peer-b", "peer-c")))
         await settle()
-        assert cleo.seat is Seat.NORTH and cleo.term == 2 and new_host.seats[2].peer == "peer-c", (new_host.log, cleo.log)
+        assert cleo.seat is Seat.NORTH and cleo.term == 2 and new_host.seats[2].peer == "peer-c", (
+            new_host.log,
+            cleo.log,
+        )
         carried = await new_host.start(info.rules, earlier=info.earlier())
         assert carried.hand_number == 1 and carried.first_hand == 1  # the hand under way is dealt afresh
         assert carried.scores == tuple(sheet_before[-1].totals[(i + 1) % 4] for i in range(4))  # scores kept, turned
-        going = asyncio.ensure_future(play(carried, new_host.players(BotPlayer(make_bot("medium"), seed="ben")), new_host))
+        going = asyncio.ensure_future(
+            play(carried, new_host.players(BotPlayer(make_bot("medium"), seed="ben")), new_host)
+        )
         await _until(lambda: 1 in cleo_page.verified_hands, clock)  # type: ignore[attr-defined]
         going.cancel()
         assert cleo_page.verified_hands[1] is True  # type: ignore[attr-defined]  (the new deal checks out)

@@ -23,14 +23,15 @@ from collections.abc import Iterable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
-from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection, TieRule
-from hearts.daily import SHARE_MARKERS
 from hearts_web.core import i18n
 from hearts_web.data import registry as saved_data
-from hearts_web.online.messages import ANSWERS, REACTIONS, SEAT_KINDS
-from hearts_web.online.panel_html import TIMER_KEYS
 from hearts_web.data.settings import DECKS, DIFFICULTIES, LOOKS, SPEEDS
 from hearts_web.data.stats import PRESET_NAMES
+from hearts_web.online.messages import ANSWERS, REACTIONS, SEAT_KINDS
+from hearts_web.online.panel_html import TIMER_KEYS
+
+from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection, TieRule
+from hearts.daily import SHARE_MARKERS
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web" / "hearts_web"
@@ -46,12 +47,27 @@ BUILDERS = {("transfer/html.py", "_buttons"), ("screen/dialogs.py", "_actions"),
 # t() keys made with an f-string: the pattern (each {} one value) and the values it takes.
 SEATS = range(4)
 FAMILIES: dict[str, Iterable[object]] = {
-    "diff_{}": DIFFICULTIES, "look_{}": LOOKS, "deck_{}": DECKS, "speed_{}": SPEEDS,
-    "preset_{}": PRESETS, "preset_short_{}": PRESET_NAMES, "cycle_{}": PASS_CYCLES,
-    "ft_{}": [v.value for v in FirstTrick], "moon_{}": [v.value for v in MoonScoring], "tie_{}": [v.value for v in TieRule],
-    "pass_{}": [d.value for d in PassDirection], "marker_{}": SHARE_MARKERS, "st_place_{}": range(2, 5),  # 1: won
-    "seat_{}": SEATS, "seat_name_{}": SEATS, "compass_{}": SEATS, "suit_{}": SEATS, "suit1_{}": SEATS,
-    "kind_{}": SEAT_KINDS, "online_rematch_{}": ANSWERS, "react_{}": REACTIONS,
+    "diff_{}": DIFFICULTIES,
+    "look_{}": LOOKS,
+    "deck_{}": DECKS,
+    "speed_{}": SPEEDS,
+    "preset_{}": PRESETS,
+    "preset_short_{}": PRESET_NAMES,
+    "cycle_{}": PASS_CYCLES,
+    "ft_{}": [v.value for v in FirstTrick],
+    "moon_{}": [v.value for v in MoonScoring],
+    "tie_{}": [v.value for v in TieRule],
+    "pass_{}": [d.value for d in PassDirection],
+    "marker_{}": SHARE_MARKERS,
+    "st_place_{}": range(2, 5),  # 1: won
+    "seat_{}": SEATS,
+    "seat_name_{}": SEATS,
+    "compass_{}": SEATS,
+    "suit_{}": SEATS,
+    "suit1_{}": SEATS,
+    "kind_{}": SEAT_KINDS,
+    "online_rematch_{}": ANSWERS,
+    "react_{}": REACTIONS,
     "import_bad_{}": ("json", "format", "version", "size"),
     "n_{}_{}": [f"{kind.what}_{outcome}" for kind in saved_data.KINDS for outcome in ("repaired", "replaced")],
 }
@@ -61,12 +77,26 @@ VARIABLE_KEYS = {
     ("screen/page.py", "render_badge"): ("back_to_match", "new_match"),
     ("data/registry.py", "text"): "the sentences a kind's repairs may add (SavedKind.texts, test_saved_data)",
     ("core/refusals.py", "explain_code"): "err_<code> when it exists (`key in i18n.EN`), else err_other",
-    ("stats/html.py", "presets_html"): ("st_matches", "st_won_col", "st_per_hand", "st_moons_shot", "st_moons_allowed", "st_queens"),
+    ("stats/html.py", "presets_html"): (
+        "st_matches",
+        "st_won_col",
+        "st_per_hand",
+        "st_moons_shot",
+        "st_moons_allowed",
+        "st_queens",
+    ),
     ("stats/html.py", "history_html"): ("st_date", "st_game", "st_result", "st_per_hand_short"),
-    ("online/guest_side.py", "verified"): ("online_verified", "online_verify_failed", "online_unchecked_late", "online_unchecked"),
+    ("online/guest_side.py", "verified"): (
+        "online_verified",
+        "online_verify_failed",
+        "online_unchecked_late",
+        "online_unchecked",
+    ),
     ("online/panel.py", "relay_refused"): ("online_ice_refused", "online_relay_refused"),
     ("online/panel_html.py", "timer_label"): tuple(TIMER_KEYS.values()) + ("online_timer_s",),
-    ("transfer/html.py", "import_preview_html"): tuple(f"imp_{kind.what}" for kind in saved_data.KINDS if kind.importable),
+    ("transfer/html.py", "import_preview_html"): tuple(
+        f"imp_{kind.what}" for kind in saved_data.KINDS if kind.importable
+    ),
 }
 
 
@@ -94,6 +124,7 @@ def sources() -> dict[str, ast.Module]:
 
 def functions(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
     """Each node with the name of the function it is in ("" at module level)."""
+
     def walk(node: ast.AST, name: str) -> Iterator[tuple[str, ast.AST]]:
         for child in ast.iter_child_nodes(node):
             inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else name
@@ -127,8 +158,11 @@ def written(trees: dict[str, ast.Module]) -> tuple[dict[str, set[str]], set[tupl
             elif isinstance(node, ast.JoinedStr) and "<" in "".join(_strings(node)):  # HTML (not a CSS selector)
                 parts = node.values
                 for before, after in zip(parts, parts[1:]):
-                    if (isinstance(before, ast.Constant) and str(before.value).endswith('data-action="')
-                            and isinstance(after, ast.FormattedValue)):
+                    if (
+                        isinstance(before, ast.Constant)
+                        and str(before.value).endswith('data-action="')
+                        and isinstance(after, ast.FormattedValue)
+                    ):
                         computed.add((module, function))
     return found, computed
 
@@ -141,13 +175,22 @@ def handed_to_builders(trees: dict[str, ast.Module]) -> set[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Tuple) and len(node.elts) == 3:
                 cls, action = node.elts[0], node.elts[1]
-                if isinstance(cls, ast.Constant) and cls.value in ("primary", "secondary") and isinstance(action, ast.Constant):
+                if (
+                    isinstance(cls, ast.Constant)
+                    and cls.value in ("primary", "secondary")
+                    and isinstance(action, ast.Constant)
+                ):
                     actions.add(str(action.value))
             if isinstance(node, ast.Call) and _name(node.func) in ("_buttons", "notice_html", "notice"):
                 for arg in [*node.args, *(k.value for k in node.keywords)]:
                     for pair in ast.walk(arg):
-                        if isinstance(pair, ast.Tuple) and len(pair.elts) == 2 and isinstance(pair.elts[0], ast.Constant) \
-                                and isinstance(pair.elts[1], ast.Call) and _name(pair.elts[1].func) == "t":
+                        if (
+                            isinstance(pair, ast.Tuple)
+                            and len(pair.elts) == 2
+                            and isinstance(pair.elts[0], ast.Constant)
+                            and isinstance(pair.elts[1], ast.Call)
+                            and _name(pair.elts[1].func) == "t"
+                        ):
                             actions.add(str(pair.elts[0].value))
             if isinstance(node, ast.Call) and _name(node.func) == "_seg" and isinstance(node.args[0], ast.Constant):
                 actions.add(str(node.args[0].value))
@@ -161,10 +204,18 @@ def registered(trees: dict[str, ast.Module]) -> tuple[set[str], set[str], list[s
     forms: set[str] = set()
     unread: list[str] = []
     for module, tree in trees.items():
-        constants = {t.id: _strings(n.value) for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
-                     if isinstance(t, ast.Name)}
-        loops = {n.target.id: _strings(n.iter) if not isinstance(n.iter, ast.Name) else constants.get(n.iter.id, [])
-                 for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)}
+        constants = {
+            t.id: _strings(n.value)
+            for n in tree.body
+            if isinstance(n, ast.Assign)
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        }
+        loops = {
+            n.target.id: _strings(n.iter) if not isinstance(n.iter, ast.Name) else constants.get(n.iter.id, [])
+            for n in ast.walk(tree)
+            if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
+        }
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args):
                 continue
@@ -177,7 +228,9 @@ def registered(trees: dict[str, ast.Module]) -> tuple[set[str], set[str], list[s
                 elif isinstance(first, ast.Name) and first.id in loops and module != "screen/extras.py":
                     names = loops[first.id]
                 else:
-                    if module != "screen/extras.py":  # extras.later registers the placeholders of the actions it is given
+                    if (
+                        module != "screen/extras.py"
+                    ):  # extras.later registers the placeholders of the actions it is given
                         unread.append(f"{module}:{node.lineno}")
                     continue
                 (forms if method == "add_form" else actions).update(names)
@@ -187,11 +240,19 @@ def registered(trees: dict[str, ast.Module]) -> tuple[set[str], set[str], list[s
 def keyboard_actions() -> set[str]:
     """What the keys run (dom_input: its key maps' values and the presses it makes itself)."""
     tree = sources()["core/dom_input.py"]
-    maps = [n.value for n in tree.body if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) in ("TABLE_KEYS", "REVIEW_KEYS")]
-    presses = [n.args[0] for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func) == "Press"
-               and n.args and isinstance(n.args[0], ast.Constant)]
-    return {str(v.value) for m in maps if isinstance(m, ast.Dict) for v in m.values if isinstance(v, ast.Constant)} | \
-        {str(p.value) for p in presses if isinstance(p, ast.Constant)}
+    maps = [
+        n.value
+        for n in tree.body
+        if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) in ("TABLE_KEYS", "REVIEW_KEYS")
+    ]
+    presses = [
+        n.args[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and _name(n.func) == "Press" and n.args and isinstance(n.args[0], ast.Constant)
+    ]
+    return {str(v.value) for m in maps if isinstance(m, ast.Dict) for v in m.values if isinstance(v, ast.Constant)} | {
+        str(p.value) for p in presses if isinstance(p, ast.Constant)
+    }
 
 
 # ------------------------------------------------------------------ actions
@@ -210,9 +271,15 @@ def test_every_action_of_the_page_and_of_the_code_has_a_handler() -> None:
 def test_every_registered_action_has_a_control_or_a_stated_reason() -> None:
     trees = sources()
     literal, _ = written(trees)
-    controls = set(page_attributes(PAGE.read_text(encoding="utf-8"))["data-action"]) | literal["action"] | handed_to_builders(trees)
+    controls = (
+        set(page_attributes(PAGE.read_text(encoding="utf-8"))["data-action"])
+        | literal["action"]
+        | handed_to_builders(trees)
+    )
     actions = registered(trees)[0]
-    assert sorted(actions - controls - set(NO_CONTROL)) == [], "registered, but no control runs it (or say why in NO_CONTROL)"
+    assert sorted(actions - controls - set(NO_CONTROL)) == [], (
+        "registered, but no control runs it (or say why in NO_CONTROL)"
+    )
     assert sorted(set(NO_CONTROL) - actions) == [], "NO_CONTROL names an action nobody registers"
     assert sorted(set(NO_CONTROL) - keyboard_actions()) == [], "NO_CONTROL's actions are the keyboard's"
     assert keyboard_actions() <= actions
@@ -231,7 +298,9 @@ def used_keys(trees: dict[str, ast.Module]) -> tuple[set[str], set[str], set[tup
     variables: set[tuple[str, str]] = set()
     for module, tree in trees.items():
         for function, node in functions(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t" and node.args):
+            if not (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t" and node.args
+            ):
                 continue
             arg = node.args[0]
             if isinstance(arg, ast.JoinedStr):
@@ -263,14 +332,20 @@ def test_every_family_of_keys_exists_in_english_and_german_for_every_value() -> 
     assert sorted(patterns - set(FAMILIES)) == [], "a t(f'...') family the test does not know: add it to FAMILIES"
     for pattern in patterns:
         values = list(FAMILIES[pattern])
-        keys = [pattern.replace("{}_{}", str(v)) if "{}_{}" in pattern else pattern.replace("{}", str(v)) for v in values]
+        keys = [
+            pattern.replace("{}_{}", str(v)) if "{}_{}" in pattern else pattern.replace("{}", str(v)) for v in values
+        ]
         assert values and _missing(keys) == [], pattern
 
 
 def test_every_key_chosen_from_a_variable_is_accounted_for() -> None:
     variables = used_keys(sources())[2]
-    assert sorted(variables - set(VARIABLE_KEYS)) == [], "t() of a variable the test does not know: add it to VARIABLE_KEYS"
-    assert sorted(set(VARIABLE_KEYS) - variables) == [], "VARIABLE_KEYS names a place that no longer calls t() of a variable"
+    assert sorted(variables - set(VARIABLE_KEYS)) == [], (
+        "t() of a variable the test does not know: add it to VARIABLE_KEYS"
+    )
+    assert sorted(set(VARIABLE_KEYS) - variables) == [], (
+        "VARIABLE_KEYS names a place that no longer calls t() of a variable"
+    )
     for place, keys in VARIABLE_KEYS.items():
         if not isinstance(keys, str):
             assert keys and _missing(keys) == [], place
@@ -278,12 +353,18 @@ def test_every_key_chosen_from_a_variable_is_accounted_for() -> None:
 
 # ------------------------------------------------------------------ the checks themselves
 def test_the_checks_see_a_missing_handler_a_missing_text_and_a_new_family() -> None:
-    tree = ast.parse('def build():\n    return f\'<button data-action="ghost" data-i18n="no_such_key">{t("nor_this")}</button>\'\n'
-                     'def keys(level):\n    return t(f"level_{level}") + t(level)\n'
-                     'def register(commands):\n    commands.add("ghost-2", print)\n    commands.add(name(), print)\n')
+    tree = ast.parse(
+        'def build():\n    return f\'<button data-action="ghost" data-i18n="no_such_key">{t("nor_this")}</button>\'\n'
+        'def keys(level):\n    return t(f"level_{level}") + t(level)\n'
+        'def register(commands):\n    commands.add("ghost-2", print)\n    commands.add(name(), print)\n'
+    )
     literal, _ = written({"m.py": tree})
     assert literal["action"] == {"ghost"} and literal["i18n"] == {"no_such_key"}
     literals, patterns, variables = used_keys({"m.py": tree})
     assert _missing(literals) == ["nor_this"] and patterns == {"level_{}"} and variables == {("m.py", "keys")}
     assert registered({"m.py": tree}) == ({"ghost-2"}, set(), ["m.py:7"])
-    assert page_attributes('<a data-action="x" data-i18n="y"></a>') == {"data-action": ["x"], "data-i18n": ["y"], "data-form": []}
+    assert page_attributes('<a data-action="x" data-i18n="y"></a>') == {
+        "data-action": ["x"],
+        "data-i18n": ["y"],
+        "data-form": [],
+    }

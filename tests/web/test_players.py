@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+from hearts_web.table.players import HumanPlayer, WebBot
+
 from hearts import PRESETS, Match, PassCards, Phase, PlayCard, Seat, SeatView
 from hearts.table import play
-from hearts_web.table.players import HumanPlayer, WebBot
 
 
 def test_the_person_answers_when_asked_and_a_second_tap_does_nothing() -> None:

@@ -6,13 +6,13 @@ import random
 import string
 
 import pytest
-
-from hearts import Match, Phase, Rules, Seat
-from hearts.review import REASON_CODES, Verdict, review
 from hearts_web.core import i18n
 from hearts_web.review import html as review_html
 from hearts_web.screen.table_state import Seating
 from helpers import step
+
+from hearts import Match, Phase, Rules, Seat
+from hearts.review import REASON_CODES, Verdict, review
 
 
 def setup_function() -> None:
@@ -38,7 +38,9 @@ def verdicts() -> list[Verdict]:
 
 def test_every_reason_code_has_a_sentence_in_both_languages() -> None:
     assert set(review_html.REASONS_EN) == set(REASON_CODES) == set(review_html.REASONS_DE)
-    fields = {code: {f for _, f, _, _ in string.Formatter().parse(text) if f} for code, text in review_html.REASONS_EN.items()}
+    fields = {
+        code: {f for _, f, _, _ in string.Formatter().parse(text) if f} for code, text in review_html.REASONS_EN.items()
+    }
     for code, text in review_html.REASONS_DE.items():
         assert {f for _, f, _, _ in string.Formatter().parse(text) if f} == fields[code], code
 
@@ -96,7 +98,9 @@ def test_points_in_a_sentence_agree_with_their_number() -> None:
     v = review(m.hands[0], Seat.SOUTH, iterations=4, seed="p")[1]
     one = replace(v, reason="took_points", params=(("card", "QH"), ("best", "2H"), ("points", "1")))
     assert "with 1 point;" in review_html.reason_sentence(one, Seating())
-    assert "with 14 points;" in review_html.reason_sentence(replace(one, params=(("card", "QS"), ("best", "2S"), ("points", "14"))), Seating())
+    assert "with 14 points;" in review_html.reason_sentence(
+        replace(one, params=(("card", "QS"), ("best", "2S"), ("points", "14"))), Seating()
+    )
     i18n.set_lang("de")
     assert "mit 1 Punkt;" in review_html.reason_sentence(one, Seating())
 
@@ -110,8 +114,13 @@ def test_a_moon_says_moon_in_each_of_its_three_cases(verdicts: list[Verdict], la
     word = "Mond" if lang == "de" else "moon"
     seen = set()
     for kind in ("shot", "allowed", "missed_stop"):
-        v = replace(base, reason="moon", params=(("kind", kind), ("seat", "north"), ("card", base.chosen[0].text),
-                                                 ("best", base.chosen[0].text)), cost=22.2, flagged=True)
+        v = replace(
+            base,
+            reason="moon",
+            params=(("kind", kind), ("seat", "north"), ("card", base.chosen[0].text), ("best", base.chosen[0].text)),
+            cost=22.2,
+            flagged=True,
+        )
         text = review_html.reason_sentence(v, Seating())
         assert word in text and "{" not in text and text not in seen, (kind, text)
         assert ("Hops" in text) == (kind != "shot")

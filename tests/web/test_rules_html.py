@@ -7,11 +7,11 @@ from html import unescape
 from html.parser import HTMLParser
 
 import pytest
+from hearts_web.core import i18n
+from hearts_web.learn.rules_html import learn_t, plural_points, rules_page
+from hearts_web.learn.text import TEXT
 
 from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, Rules, TieRule
-from hearts_web.core import i18n
-from hearts_web.learn.text import TEXT
-from hearts_web.learn.rules_html import learn_t, plural_points, rules_page
 
 
 def setup_function() -> None:
@@ -62,7 +62,11 @@ def test_the_standard_rules_in_english() -> None:
     assert "reaches 100 points" in text and "scores 0 and each of the other three scores 26" in text
     assert "another hand is played" in text
     assert "1 point" in text and "13 points" in text and "1 points" not in text
-    assert "Why can't I play this heart?" in text and "What if I have no club?" in text and "What is shooting the moon?" in text
+    assert (
+        "Why can't I play this heart?" in text
+        and "What if I have no club?" in text
+        and "What is shooting the moon?" in text
+    )
 
 
 def test_the_jack_and_the_queen_breaking_hearts_in_german() -> None:
@@ -80,8 +84,13 @@ def test_the_jack_and_the_queen_breaking_hearts_in_german() -> None:
 def test_each_option_changes_the_page() -> None:
     base = rules_page(Rules(), "en")
     changes = {
-        "pass_cycle": PASS_CYCLES["none"], "first_trick": FirstTrick.QUEEN_ONLY, "queen_breaks_hearts": True,
-        "jack_of_diamonds": True, "moon": MoonScoring.SHOOTERS_CHOICE, "target": 50, "tie": TieRule.SHARED_WIN,
+        "pass_cycle": PASS_CYCLES["none"],
+        "first_trick": FirstTrick.QUEEN_ONLY,
+        "queen_breaks_hearts": True,
+        "jack_of_diamonds": True,
+        "moon": MoonScoring.SHOOTERS_CHOICE,
+        "target": 50,
+        "tie": TieRule.SHARED_WIN,
     }
     for name, value in changes.items():
         assert rules_page(Rules().replace(**{name: value}), "en") != base, name
@@ -108,6 +117,10 @@ def test_both_languages_have_every_sentence_and_plurals() -> None:
     for lang in ("en", "de"):
         for key, text in TEXT[lang].items():
             assert text.strip(), (lang, key)
-    assert plural_points(1, "en") == "1 point" and plural_points(2, "en") == "2 points" and plural_points(0, "en") == "0 points"
+    assert (
+        plural_points(1, "en") == "1 point"
+        and plural_points(2, "en") == "2 points"
+        and plural_points(0, "en") == "0 points"
+    )
     assert plural_points(1, "de") == "1 Punkt" and plural_points(13, "de") == "13 Punkte"
     assert learn_t("pass_hand", "de", n=2, where="x") == "Runde 2: x"

@@ -7,25 +7,40 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from hearts import Match, Phase, Rules
-from hearts.challenge import Challenge, challenge_match, encode
-from hearts.daily import daily_match
 from hearts_web.core import i18n
 from hearts_web.data import registry as saved_data
-from hearts_web.data.registry import (BACKUP_PREFIX, BY_KEY, CHALLENGE_GAME, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS, Notice,
-                                   SavedData)
+from hearts_web.data.registry import (
+    BACKUP_PREFIX,
+    BY_KEY,
+    CHALLENGE_GAME,
+    DAILY,
+    DAILY_GAME,
+    MATCH,
+    SETTINGS,
+    STATS,
+    Notice,
+    SavedData,
+)
 from hearts_web.data.session import Mode, Pending, Session, SessionState, encode_save
 from hearts_web.data.settings import Settings
 from hearts_web.data.stats import Statistics
-from hearts_web.stats.html import statistics_html
 from hearts_web.data.store import MemoryStorage, Store
+from hearts_web.stats.html import statistics_html
 from helpers import played, step
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import json_paths
 
-SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, CHALLENGE_GAME_KEY = SETTINGS.key, MATCH.key, DAILY_GAME.key, CHALLENGE_GAME.key
+from hearts import Phase, Rules
+from hearts.challenge import Challenge, challenge_match, encode
+from hearts.daily import daily_match
+
+SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, CHALLENGE_GAME_KEY = (
+    SETTINGS.key,
+    MATCH.key,
+    DAILY_GAME.key,
+    CHALLENGE_GAME.key,
+)
 DAILY_KEY, STATS_KEY = DAILY.key, STATS.key
 GAME_KEYS = tuple(kind.key for kind in saved_data.KINDS if kind.importable)
 
@@ -35,8 +50,14 @@ def _save(**state: object) -> dict[str, object]:
 
 
 def load_session(store: Store, key: str, level: str) -> tuple[Session | None, list[Notice]]:
-    kind = saved_data.GAMES[{MATCH_KEY: Mode.MATCH, DAILY_GAME_KEY: Mode.DAILY, CHALLENGE_GAME_KEY: Mode.CHALLENGE,
-                             saved_data.ONLINE_MATCH.key: Mode.ONLINE}[key]]
+    kind = saved_data.GAMES[
+        {
+            MATCH_KEY: Mode.MATCH,
+            DAILY_GAME_KEY: Mode.DAILY,
+            CHALLENGE_GAME_KEY: Mode.CHALLENGE,
+            saved_data.ONLINE_MATCH.key: Mode.ONLINE,
+        }[key]
+    ]
     session, notice = kind.check(store, level)
     return session, [notice] if notice else []
 
@@ -146,9 +167,16 @@ def test_settings_with_dropped_values_are_repaired_with_a_true_notice() -> None:
     assert check_settings(Store(storage))[1] == []
 
 
-@given(st.builds(Settings, lang=st.sampled_from(["", "de", "en"]), difficulty=st.sampled_from(["easy", "medium", "hard"]),
-                 look=st.sampled_from(["modern", "classic"]), speed=st.sampled_from(["slow", "normal", "fast", "instant"]),
-                 rules=st.sampled_from(list(__import__("hearts").PRESETS.values()))))
+@given(
+    st.builds(
+        Settings,
+        lang=st.sampled_from(["", "de", "en"]),
+        difficulty=st.sampled_from(["easy", "medium", "hard"]),
+        look=st.sampled_from(["modern", "classic"]),
+        speed=st.sampled_from(["slow", "normal", "fast", "instant"]),
+        rules=st.sampled_from(list(__import__("hearts").PRESETS.values())),
+    )
+)
 def test_saved_settings_load_without_a_notice(s: Settings) -> None:
     """The default language ("" = the browser's) once counted as a bad value: every player who
     changed a setting without picking a language saw a false "could not be read" notice."""
@@ -158,9 +186,19 @@ def test_saved_settings_load_without_a_notice(s: Settings) -> None:
     assert loaded == s and notices == []
 
 
-@pytest.mark.parametrize("raw", ['{"played": Infinity, "won": 1}', '{"played": "3"}', '{"points": 1e400}',
-                                 '{"played": -1}', '{"played": 2, "won": 5}', '{"hands": ' + "9" * 4000 + "}",
-                                 '{"moons": true}', '{"played": 1, "extra": []}'])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"played": Infinity, "won": 1}',
+        '{"played": "3"}',
+        '{"points": 1e400}',
+        '{"played": -1}',
+        '{"played": 2, "won": 5}',
+        '{"hands": ' + "9" * 4000 + "}",
+        '{"moons": true}',
+        '{"played": 1, "extra": []}',
+    ],
+)
 def test_statistics_with_bad_values_are_repaired(raw: str) -> None:
     """Statistics with strings or Infinity open the panel, not the error banner."""
     storage = MemoryStorage({STATS_KEY: raw})
@@ -170,14 +208,17 @@ def test_statistics_with_bad_values_are_repaired(raw: str) -> None:
     assert 'data-stats-level="easy"' in statistics_html(stats, {}, "2026-12-03", "2026-12")
 
 
-@pytest.mark.parametrize("data", [
-    {"results": {"not-a-date": {"date": "not-a-date", "points": 1, "par": 2, "markers": []}}},
-    {"results": [{"date": "2026-11-29", "points": 3, "par": 5, "markers": []}]},
-    {"results": {"2026-11-29": {"date": "2026-11-28", "points": 3, "par": 5, "markers": []}}},
-    {"results": {"2026-11-29": {"date": "2026-11-29", "points": 10**30, "par": 5, "markers": []}}},
-    {"results": {}, "attempts": ["2026-11-29"]},
-    {"results": {}, "par_ms": {"2026-11-29": "slow"}},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"results": {"not-a-date": {"date": "not-a-date", "points": 1, "par": 2, "markers": []}}},
+        {"results": [{"date": "2026-11-29", "points": 3, "par": 5, "markers": []}]},
+        {"results": {"2026-11-29": {"date": "2026-11-28", "points": 3, "par": 5, "markers": []}}},
+        {"results": {"2026-11-29": {"date": "2026-11-29", "points": 10**30, "par": 5, "markers": []}}},
+        {"results": {}, "attempts": ["2026-11-29"]},
+        {"results": {}, "par_ms": {"2026-11-29": "slow"}},
+    ],
+)
 def test_daily_data_with_wrong_shapes_is_repaired(data: dict[str, object]) -> None:
     raw = json.dumps(data)
     storage = MemoryStorage({DAILY_KEY: raw})
@@ -212,12 +253,22 @@ def test_the_start_checks_settings_statistics_and_daily_data_together() -> None:
     storage = MemoryStorage({SETTINGS_KEY: "{", STATS_KEY: '{"played": 1}', DAILY_KEY: '{"results": 5}'})
     settings, notices = check_start(Store(storage))
     assert settings == Settings() and [(n.key, n.kind) for n in notices] == [
-        (SETTINGS_KEY, "replaced"), (DAILY_KEY, "repaired")]
+        (SETTINGS_KEY, "replaced"),
+        (DAILY_KEY, "repaired"),
+    ]
 
 
 # ------------------------------------------------------------------ any value, any key
-CHALLENGE = Challenge(seed="real", hand=2, rules=Rules(), level="hard", by="Ada", points=5,
-                      markers=("none",) * 10 + ("hearts", "queen", "none"))
+CHALLENGE = Challenge(
+    seed="real",
+    hand=2,
+    rules=Rules(),
+    level="hard",
+    by="Ada",
+    points=5,
+    markers=("none",) * 10 + ("hearts", "queen", "none"),
+)
+
 
 def _real_values() -> dict[str, str]:
     waiting = played("real", 0)
@@ -227,12 +278,26 @@ def _real_values() -> dict[str, str]:
     return {
         SETTINGS_KEY: json.dumps(Settings(lang="de", difficulty="hard").to_dict()),
         MATCH_KEY: json.dumps(encode_save(Session(waiting, SessionState(pending=Pending(1, 0, 0))))),
-        DAILY_GAME_KEY: json.dumps(encode_save(Session(daily_match("2026-11-29"), SessionState(mode=Mode.DAILY, date="2026-11-29")))),
-        CHALLENGE_GAME_KEY: json.dumps(encode_save(Session(challenge_match(CHALLENGE), SessionState(
-            mode=Mode.CHALLENGE, difficulty="hard", challenge=encode(CHALLENGE))))),
-        DAILY_KEY: json.dumps({"results": {"2026-11-29": {"date": "2026-11-29", "points": 3, "par": 5,
-                                                          "markers": ["none"] * 13, "moon": False}},
-                               "attempts": {"2026-11-29": "started"}, "par_ms": {"2026-11-29": 900}}),
+        DAILY_GAME_KEY: json.dumps(
+            encode_save(Session(daily_match("2026-11-29"), SessionState(mode=Mode.DAILY, date="2026-11-29")))
+        ),
+        CHALLENGE_GAME_KEY: json.dumps(
+            encode_save(
+                Session(
+                    challenge_match(CHALLENGE),
+                    SessionState(mode=Mode.CHALLENGE, difficulty="hard", challenge=encode(CHALLENGE)),
+                )
+            )
+        ),
+        DAILY_KEY: json.dumps(
+            {
+                "results": {
+                    "2026-11-29": {"date": "2026-11-29", "points": 3, "par": 5, "markers": ["none"] * 13, "moon": False}
+                },
+                "attempts": {"2026-11-29": "started"},
+                "par_ms": {"2026-11-29": 900},
+            }
+        ),
         STATS_KEY: json.dumps({"played": 3, "won": 1, "hands": 20, "points": 140, "moons": 1}),
     }
 
@@ -289,8 +354,11 @@ def test_any_stored_value_gives_a_usable_game_and_a_true_notice(data: st.DataObj
 
 
 def test_the_online_tables_keys_are_objects_or_set_aside() -> None:
-    ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY = (saved_data.ONLINE_GUEST.key, saved_data.ONLINE_HOST.key,
-                                                           saved_data.ONLINE_MATCH.key)
+    ONLINE_GUEST_KEY, ONLINE_HOST_KEY, ONLINE_MATCH_KEY = (
+        saved_data.ONLINE_GUEST.key,
+        saved_data.ONLINE_HOST.key,
+        saved_data.ONLINE_MATCH.key,
+    )
 
     storage = MemoryStorage({ONLINE_HOST_KEY: "[" * 10_000, ONLINE_GUEST_KEY: "[1]", SETTINGS_KEY: "{}"})
     _, notices = check_start(Store(storage))
@@ -298,7 +366,9 @@ def test_the_online_tables_keys_are_objects_or_set_aside() -> None:
     assert ONLINE_HOST_KEY not in storage.data and ONLINE_GUEST_KEY not in storage.data
     data = encode_save(Session(played("online", 20), SessionState(mode=Mode.ONLINE, difficulty="easy")))
     data["session"]["difficulty"] = "godlike"
-    session, [notice] = load_session(Store(MemoryStorage({ONLINE_MATCH_KEY: json.dumps(data)})), ONLINE_MATCH_KEY, "hard")
+    session, [notice] = load_session(
+        Store(MemoryStorage({ONLINE_MATCH_KEY: json.dumps(data)})), ONLINE_MATCH_KEY, "hard"
+    )
     assert session is not None and session.state.mode is Mode.ONLINE and session.state.difficulty == "hard"
     i18n.set_lang("en")
     assert notice.kind == "repaired" and "online table" in notice.text()
@@ -349,9 +419,16 @@ def test_every_kind_is_declared_once_and_every_saved_mode_has_its_key() -> None:
     assert not any(k.startswith(saved_data.BACKUP_PREFIX) for k in keys)
     assert set(saved_data.GAMES) == set(Mode) - {Mode.GUIDED}  # the guided hand is never saved
     assert all(kind.mode is mode for mode, kind in saved_data.GAMES.items())
-    assert [k.key for k in saved_data.KINDS if k.at_start] == [SETTINGS_KEY, DAILY_KEY, STATS_KEY, saved_data.ONLINE_HOST.key,
-                                                                 saved_data.ONLINE_GUEST.key]
-    assert not any(kind.importable for kind in (saved_data.ONLINE_MATCH, saved_data.ONLINE_HOST, saved_data.ONLINE_GUEST))
+    assert [k.key for k in saved_data.KINDS if k.at_start] == [
+        SETTINGS_KEY,
+        DAILY_KEY,
+        STATS_KEY,
+        saved_data.ONLINE_HOST.key,
+        saved_data.ONLINE_GUEST.key,
+    ]
+    assert not any(
+        kind.importable for kind in (saved_data.ONLINE_MATCH, saved_data.ONLINE_HOST, saved_data.ONLINE_GUEST)
+    )
 
 
 def test_every_text_a_kind_may_show_exists_in_both_languages() -> None:
@@ -360,12 +437,15 @@ def test_every_text_a_kind_may_show_exists_in_both_languages() -> None:
             assert key in i18n.EN and key in i18n.DE, f"{kind.key}: {key}"
 
 
-@pytest.mark.parametrize("value, kind, said", [
-    ({"room": "r", "hide_ip": "yes", "key": "k", "extra": 1}, "repaired", {"room": "r", "key": "k"}),
-    ({"room": "r", "net": "", "hide_ip": True, "key": "k", "link_key": None, "table": {}}, None, None),
-    ({"net": ""}, "replaced", None),
-    ([1], "replaced", None),
-])
+@pytest.mark.parametrize(
+    "value, kind, said",
+    [
+        ({"room": "r", "hide_ip": "yes", "key": "k", "extra": 1}, "repaired", {"room": "r", "key": "k"}),
+        ({"room": "r", "net": "", "hide_ip": True, "key": "k", "link_key": None, "table": {}}, None, None),
+        ({"net": ""}, "replaced", None),
+        ([1], "replaced", None),
+    ],
+)
 def test_the_online_host_key_keeps_its_fields_of_the_right_type(value: object, kind: str | None, said: object) -> None:
     raw = json.dumps(value)
     storage = MemoryStorage({saved_data.ONLINE_HOST.key: raw})
@@ -382,15 +462,29 @@ def test_repairs_made_where_a_value_is_used_keep_the_original_and_say_so() -> No
     from hearts_web.online.host import HostTable
     from hearts_web.online.host_save import restore_table
 
-    raw = json.dumps({"room": "r", "table": {"seats": [{}, {"kind": "ghost"}, {"kind": "bot"}, {"kind": "remote", "token": 5}],
-                                             "timer": 45, "fair": {"1": {"commit": "c"}}}})
+    raw = json.dumps(
+        {
+            "room": "r",
+            "table": {
+                "seats": [{}, {"kind": "ghost"}, {"kind": "bot"}, {"kind": "remote", "token": 5}],
+                "timer": 45,
+                "fair": {"1": {"commit": "c"}},
+            },
+        }
+    )
     storage = MemoryStorage({saved_data.ONLINE_HOST.key: raw})
     told: list[Notice] = []
     saved = SavedData(Store(storage), told.extend, lambda: "easy")
     kept = saved.load(saved_data.ONLINE_HOST)
     assert kept is not None and not told
-    table = HostTable(lambda peer, text: None, host_name="Ada", bot_names=["A", "B", "C"], stand_in=lambda seat: None,  # type: ignore[arg-type, return-value]
-                      preset="standard", level="easy")
+    table = HostTable(
+        lambda peer, text: None,
+        host_name="Ada",
+        bot_names=["A", "B", "C"],
+        stand_in=lambda seat: None,  # type: ignore[arg-type, return-value]
+        preset="standard",
+        level="easy",
+    )
     repairs = restore_table(table, kept["table"])  # type: ignore[arg-type]
     assert repairs.made == {"seat": 2, "timer": 1, "fair": 1}
     saved.repaired(saved_data.ONLINE_HOST, repairs)

@@ -8,16 +8,16 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from hearts import Match, Phase, Rules, Seat, match_to_record
-from hearts.daily import daily_match
 from hearts_web.data import session as session_module
 from hearts_web.data.registry import CHALLENGE_GAME, GAMES
 from hearts_web.data.session import Mode, Pending, Session, SessionState, decode_game, encode_save
 from hearts_web.data.store import Unreadable
 from helpers import played, step
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts import Match, Phase, Rules, Seat, match_to_record
+from hearts.daily import daily_match
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -43,7 +43,9 @@ def test_a_session_round_trips_mid_trick_between_hands_and_as_a_daily() -> None:
     while waiting.phase is not Phase.HAND_OVER:
         step(waiting, random.Random(len(waiting.hand.plays)))
     daily = Session(daily_match("2026-11-29"), SessionState(mode=Mode.DAILY, date="2026-11-29", counted=True))
-    at_summary = Session(waiting, SessionState(pending=session_module._pending_from(waiting)))  # pending: from the sheet
+    at_summary = Session(
+        waiting, SessionState(pending=session_module._pending_from(waiting))
+    )  # pending: from the sheet
     assert at_summary.state.pending.hands == 1
     for original in (mid, at_summary, daily):
         data = json.loads(json.dumps(encode_save(original)))
@@ -95,20 +97,23 @@ def test_a_version_1_save_without_its_meta_object_says_so(meta: object) -> None:
     assert s.state.pending == Pending(1, 0, 1) and s.state.counted is False  # from the match itself
 
 
-@pytest.mark.parametrize("change", [
-    lambda d: d.update(v=3),
-    lambda d: d.update(v=None),
-    lambda d: d["session"].update(difficulty="godlike"),
-    lambda d: d["session"].update(difficulty=123),
-    lambda d: d["session"].update(mode="tournament"),
-    lambda d: d["session"].update(mode="daily"),  # a daily needs its date
-    lambda d: d["session"].update(practice="yes"),
-    lambda d: d["session"].update(pending={"hands": "2"}),
-    lambda d: d["session"].update(date="2026-02-30"),
-    lambda d: d["record"]["hands"][0].update(plays=["AH", "AH"]),
-    lambda d: d.pop("record"),
-    lambda d: d.update(session=[]),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(v=3),
+        lambda d: d.update(v=None),
+        lambda d: d["session"].update(difficulty="godlike"),
+        lambda d: d["session"].update(difficulty=123),
+        lambda d: d["session"].update(mode="tournament"),
+        lambda d: d["session"].update(mode="daily"),  # a daily needs its date
+        lambda d: d["session"].update(practice="yes"),
+        lambda d: d["session"].update(pending={"hands": "2"}),
+        lambda d: d["session"].update(date="2026-02-30"),
+        lambda d: d["record"]["hands"][0].update(plays=["AH", "AH"]),
+        lambda d: d.pop("record"),
+        lambda d: d.update(session=[]),
+    ],
+)
 def test_corrupt_saves_are_refused_or_repaired(change) -> None:  # type: ignore[no-untyped-def]
     data = encode_save(Session(played("bad", 12), SessionState()))
     change(data)
@@ -148,7 +153,9 @@ def test_a_challenge_game_round_trips_and_a_bad_token_is_corrupt() -> None:
     from hearts.challenge import Challenge, challenge_match, encode
 
     ch = Challenge(seed="friend", hand=3, rules=Rules(), level="medium", by="Ada", points=4, markers=())
-    original = Session(challenge_match(ch), SessionState(mode=Mode.CHALLENGE, difficulty="medium", challenge=encode(ch)))
+    original = Session(
+        challenge_match(ch), SessionState(mode=Mode.CHALLENGE, difficulty="medium", challenge=encode(ch))
+    )
     data = json.loads(json.dumps(encode_save(original)))
     again = decode_save(data, mode=Mode.CHALLENGE)
     assert again.state == original.state and GAMES[again.state.mode] is CHALLENGE_GAME

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from hearts import PRESETS
+import pytest
 from hearts_web.core import i18n
 from hearts_web.data.registry import SETTINGS, SavedData
 from hearts_web.data.settings import Settings
-from hearts_web.settings.form import on_change, on_click, settings_html
 from hearts_web.data.store import MemoryStorage, Store, Unreadable
+from hearts_web.settings.form import on_change, on_click, settings_html
 
-import pytest
+from hearts import PRESETS
 
 
 def test_settings_round_trip_through_the_store() -> None:
@@ -22,7 +22,12 @@ def test_settings_round_trip_through_the_store() -> None:
 
 def test_unknown_values_fall_back_to_the_defaults_and_are_reported() -> None:
     decoded = Settings.decode({"difficulty": "godlike", "speed": "warp", "rules": {"target": -5}, "extra": 1})
-    assert decoded.value == Settings() and decoded.repairs.made == {"unknown": 1, "difficulty": 1, "speed": 1, "rules": 1}
+    assert decoded.value == Settings() and decoded.repairs.made == {
+        "unknown": 1,
+        "difficulty": 1,
+        "speed": 1,
+        "rules": 1,
+    }
     decoded = Settings.decode({"difficulty": "easy"})
     assert not decoded.repairs and decoded.value.difficulty == "easy"
     with pytest.raises(Unreadable):

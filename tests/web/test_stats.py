@@ -8,18 +8,18 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from hearts import PRESETS, Match, Rules, Seat
-from hearts.tally import MatchTally, match_tally
 from hearts_web.core import i18n
-from hearts_web.data.session import Mode, Session, SessionState
 from hearts_web.data.registry import STATS, Notice, SavedData
+from hearts_web.data.session import Mode, Session, SessionState
 from hearts_web.data.stats import HISTORY_LIMIT, Entry, Statistics, Totals, note_events
 from hearts_web.data.store import MemoryStorage, Repairs, Store, Unreadable
 from helpers import random_match
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import json_paths
+
+from hearts import PRESETS, Match, Rules, Seat
+from hearts.tally import MatchTally, match_tally
 
 TODAY = "2026-12-03"
 STATS_KEY = STATS.key
@@ -112,10 +112,16 @@ def test_the_history_keeps_the_last_fifty() -> None:
 
 
 # ------------------------------------------------------------------ version 1
-v1_counters = st.integers(0, 10**6).flatmap(lambda played: st.fixed_dictionaries({
-    "played": st.just(played), "won": st.integers(0, played), "hands": st.integers(0, 10**7),
-    "points": st.integers(-10**8, 10**8)}).flatmap(
-    lambda d: st.integers(0, d["hands"]).map(lambda moons: {**d, "moons": moons})))
+v1_counters = st.integers(0, 10**6).flatmap(
+    lambda played: st.fixed_dictionaries(
+        {
+            "played": st.just(played),
+            "won": st.integers(0, played),
+            "hands": st.integers(0, 10**7),
+            "points": st.integers(-(10**8), 10**8),
+        }
+    ).flatmap(lambda d: st.integers(0, d["hands"]).map(lambda moons: {**d, "moons": moons}))
+)
 
 
 KING_TALLY = match_tally(finished(), Seat.SOUTH)
@@ -130,7 +136,12 @@ def test_any_old_counters_keep_their_totals(old: dict[str, int]) -> None:
     stats = load(store)
     total = stats.overall
     assert (total.matches, total.won, total.hands, total.points, total.moons_shot) == (
-        old["played"], old["won"], old["hands"], old["points"], old["moons"])
+        old["played"],
+        old["won"],
+        old["hands"],
+        old["points"],
+        old["moons"],
+    )
     assert all(stats.by_level(level) == Totals() for level in ("easy", "medium", "hard"))
     # the next recorded match writes the new form and the old counters stay in it
     record(store, KING_TALLY, "easy", "king", TODAY, online=False)
@@ -142,12 +153,19 @@ def test_any_old_counters_keep_their_totals(old: dict[str, int]) -> None:
 
 def test_old_counters_that_cannot_all_be_true_are_repaired() -> None:
     stats, repairs = read({"played": 2, "won": 7, "hands": 3, "points": 9, "moons": 5})
-    assert stats.earlier == Totals(matches=2, won=2, hands=3, points=9, moons_shot=3) and repairs.count("totals_fixed") == 2
+    assert (
+        stats.earlier == Totals(matches=2, won=2, hands=3, points=9, moons_shot=3)
+        and repairs.count("totals_fixed") == 2
+    )
 
 
 # ------------------------------------------------------------------ any stored value
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
     | st.sampled_from(["easy", "hard", "king", "custom", TODAY, "2026-02-30"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=20,
@@ -158,7 +176,9 @@ def _real() -> dict[str, object]:
     store = Store(MemoryStorage())
     for i, level in enumerate(("easy", "hard", "easy")):
         record(store, match_tally(finished(seed=i), Seat.SOUTH), level, "king", TODAY, online=False)
-    record(store, replace(match_tally(finished(seed=9), Seat.SOUTH), queens=None), "medium", "standard", TODAY, online=True)
+    record(
+        store, replace(match_tally(finished(seed=9), Seat.SOUTH), queens=None), "medium", "standard", TODAY, online=True
+    )
     value = json.loads(store.storage.data[STATS_KEY])  # type: ignore[union-attr]
     value["earlier"] = {"matches": 4, "won": 1, "hands": 30, "points": 200, "moons_shot": 1}
     return value  # type: ignore[no-any-return]
@@ -246,8 +266,15 @@ def _notice_en(value: object) -> str:
 def test_a_total_without_matches_keeps_nothing_and_the_notice_says_so() -> None:
     """0 matches but 500 hands, 400 Q♠ and 100 moons allowed: not added into its level."""
     value = json.loads(json.dumps(REAL))
-    value["levels"]["easy"]["standard"] = {"matches": 0, "won": 0, "hands": 500, "points": 2500, "moons_shot": 0,
-                                           "moons_allowed": 100, "queens": 400}
+    value["levels"]["easy"]["standard"] = {
+        "matches": 0,
+        "won": 0,
+        "hands": 500,
+        "points": 2500,
+        "moons_shot": 0,
+        "moons_allowed": 100,
+        "queens": 400,
+    }
     stats, repairs = read(value)
     assert stats.by_level("easy") == read(REAL)[0].by_level("easy")
     assert repairs and "lowered to fit the matches played" in _notice_en(value)
@@ -304,25 +331,38 @@ def test_a_damaged_history_entry_is_left_out_and_the_notice_says_so() -> None:
     assert len(stats.history) == len(REAL["history"]) - 2  # type: ignore[arg-type]
     assert stats.by_level("easy").matches == 2  # the totals are kept
     i18n.set_lang("en")
-    assert notice.text().startswith("Some of your statistics could not be read or did not add up. 2 matches in the history")
+    assert notice.text().startswith(
+        "Some of your statistics could not be read or did not add up. 2 matches in the history"
+    )
     i18n.set_lang("de")
     assert "2 Partien im Verlauf" in notice.text()
     i18n.set_lang("en")
 
 
-@pytest.mark.parametrize("entry, why", [
-    ({"place": 2, "shared": True}, "a shared win is a win"),
-    ({"points": 27, "hands": 1}, "more than a hand can give"),
-    ({"points": -37, "hands": 1}, "less than a hand can give"),
-    ({"hands": 0}, "a match has a hand"),
-    ({"level": "godlike"}, "no such level"),
-    ({"preset": "poker"}, "no such preset"),
-    ({"online": 1}, "online is true or false"),
-    ({"extra": 1}, "no other keys"),
-])
+@pytest.mark.parametrize(
+    "entry, why",
+    [
+        ({"place": 2, "shared": True}, "a shared win is a win"),
+        ({"points": 27, "hands": 1}, "more than a hand can give"),
+        ({"points": -37, "hands": 1}, "less than a hand can give"),
+        ({"hands": 0}, "a match has a hand"),
+        ({"level": "godlike"}, "no such level"),
+        ({"preset": "poker"}, "no such preset"),
+        ({"online": 1}, "online is true or false"),
+        ({"extra": 1}, "no other keys"),
+    ],
+)
 def test_history_entries_that_cannot_be_true_are_left_out(entry: dict[str, object], why: str) -> None:
-    good = {"date": TODAY, "level": "easy", "preset": "king", "online": False, "hands": 4, "points": 20,
-            "place": 1, "shared": False}
+    good = {
+        "date": TODAY,
+        "level": "easy",
+        "preset": "king",
+        "online": False,
+        "hands": 4,
+        "points": 20,
+        "place": 1,
+        "shared": False,
+    }
     assert Entry.read(good) is not None
     assert Entry.read({**good, **entry}) is None, why
 

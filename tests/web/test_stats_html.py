@@ -3,21 +3,20 @@ level, its tables and the month calendar, well formed, in both languages."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html.parser import HTMLParser
 
-from collections.abc import Iterator
-
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from hearts.daily import DailyResult
-from hearts.tally import MatchTally
 from hearts_web.core import i18n
 from hearts_web.core import local_format as fmt
 from hearts_web.daily.html import month_calendar, shift_month
 from hearts_web.data.stats import Statistics
 from hearts_web.stats.html import statistics_html
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts.daily import DailyResult
+from hearts.tally import MatchTally
 
 VOID = {"br", "img", "input", "meta", "link", "hr", "path", "line", "rect"}
 
@@ -68,8 +67,10 @@ def sample() -> Statistics:
     return stats
 
 
-DAILY = {d: DailyResult(d, p, par, ("none",) * 13) for d, p, par in
-         [("2026-12-01", 3, 5), ("2026-12-02", 6, 5), ("2026-12-03", 4, 4), ("2026-11-30", 2, None)]}
+DAILY = {
+    d: DailyResult(d, p, par, ("none",) * 13)
+    for d, p, par in [("2026-12-01", 3, 5), ("2026-12-02", 6, 5), ("2026-12-03", 4, 4), ("2026-11-30", 2, None)]
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -85,7 +86,9 @@ def test_each_level_has_its_figures(lang: str) -> None:
     assert i18n.t("st_level_empty") in medium  # the online match at medium counts online, not here
     online = html.split("data-stats-online")[1].split("</section>")[0]
     assert 'data-stats-matches="1"' in online
-    assert html.count("data-stats-entry") == 4 and 'data-chart="trend"' in html and 'data-chart="daily-calendar"' in html
+    assert (
+        html.count("data-stats-entry") == 4 and 'data-chart="trend"' in html and 'data-chart="daily-calendar"' in html
+    )
     assert 'data-stats-preset="king"' in html and 'data-stats-preset="classic"' not in html
     i18n.set_lang("en")
 
@@ -134,13 +137,23 @@ def test_every_month_has_its_days_in_whole_weeks(year: int, month: int, lang: st
     i18n.set_lang("en")
 
 
-@pytest.mark.parametrize("lang, expected", [
-    ("en", ("5.3", "−2.5", "43%", "3 Dec 2026", "+3", "−2", "±0")),
-    ("de", ("5,3", "−2,5", "43\u202f%", "3.12.2026", "+3", "−2", "±0")),
-])
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("en", ("5.3", "−2.5", "43%", "3 Dec 2026", "+3", "−2", "±0")),
+        ("de", ("5,3", "−2,5", "43\u202f%", "3.12.2026", "+3", "−2", "±0")),
+    ],
+)
 def test_numbers_and_dates_in_the_language(lang: str, expected: tuple[str, ...]) -> None:
     i18n.set_lang(lang)
-    got = (fmt.decimal(5.3), fmt.decimal(-2.5), fmt.percent(0.425), fmt.date_text("2026-12-03"),
-           fmt.signed(3), fmt.signed(-2), fmt.signed(0))
+    got = (
+        fmt.decimal(5.3),
+        fmt.decimal(-2.5),
+        fmt.percent(0.425),
+        fmt.date_text("2026-12-03"),
+        fmt.signed(3),
+        fmt.signed(-2),
+        fmt.signed(0),
+    )
     assert got == expected
     i18n.set_lang("en")

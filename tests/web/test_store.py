@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from hearts_web.data.store import MemoryStorage, Store, Unreadable
-
 import pytest
+from hearts_web.data.store import MemoryStorage, Store, Unreadable
 
 
 def test_values_round_trip_and_absent_keys_are_none() -> None:
@@ -26,7 +25,9 @@ def test_a_full_storage_is_reported_and_keeps_the_original() -> None:
     storage = MemoryStorage({"k": "{bad"}, quota=12)
     store = Store(storage)
     assert not store.set_json("other", {"x": "a long value"})
-    assert store.backup("k", "k.backup") is None and storage.get("k") == "{bad"  # nothing could be kept: nothing removed
+    assert (
+        store.backup("k", "k.backup") is None and storage.get("k") == "{bad"
+    )  # nothing could be kept: nothing removed
 
 
 def test_no_storage_at_all_plays_on_without_saving() -> None:
@@ -44,12 +45,11 @@ def test_many_writes_are_all_made_or_none() -> None:
 # ------------------------------------------------------------------ checked reads
 import json  # noqa: E402
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
 from hearts_web.data import store as store_module  # noqa: E402
 from hearts_web.data.registry import MATCH, SETTINGS  # noqa: E402
 from hearts_web.data.store import MAX_DEPTH, json_depth, parse_json  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 # text that looks like JSON syntax inside strings: brackets, quotes, backslashes
 tricky_text = st.text(alphabet='[]{}"\\:,ab \u00e9\U0001f600', max_size=12)
@@ -78,12 +78,17 @@ def test_the_depth_is_measured_without_parsing(value: object, ascii_only: bool, 
 def test_deep_nesting_never_reaches_the_parser(monkeypatch: pytest.MonkeyPatch) -> None:
     """JSON nested ~10,000 deep overflowed the browser's stack inside Pyodide's parser and killed
     the interpreter at every start: it must be refused before json.loads sees it."""
+
     def no_parse(_text: str) -> object:
         raise AssertionError("the parser was reached")
 
     monkeypatch.setattr(store_module.json, "loads", no_parse)
-    for text in ("[" * 10_000 + "]" * 10_000, '{"a":' * 10_000 + "1" + "}" * 10_000, "[" * 10_000,
-                 '{"v": 2, "record": ' + "[" * 40 + "]" * 40 + "}"):
+    for text in (
+        "[" * 10_000 + "]" * 10_000,
+        '{"a":' * 10_000 + "1" + "}" * 10_000,
+        "[" * 10_000,
+        '{"v": 2, "record": ' + "[" * 40 + "]" * 40 + "}",
+    ):
         with pytest.raises(Unreadable, match="nested deeper"):
             parse_json(text)
     store = Store(MemoryStorage({MATCH.key: "[" * 10_000}))
@@ -96,7 +101,6 @@ def test_limits_hold_at_the_edge() -> None:
     with pytest.raises(Unreadable):
         parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
     long_string = json.dumps("x" * SETTINGS.limit)
-    store = Store(MemoryStorage({SETTINGS.key: long_string}))
     with pytest.raises(Unreadable, match="too long"):
         SETTINGS.decode_text(long_string)
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from hearts import Card, HandScore, Seat, parse_cards
 from hearts_web.core import i18n
 from hearts_web.screen import table_html
 from hearts_web.screen.table_state import Seating
+
+from hearts import Card, HandScore, Seat, parse_cards
 
 
 def setup_function() -> None:
@@ -20,7 +21,9 @@ def test_a_card_face_names_the_card_and_carries_its_text() -> None:
     assert "red" not in html.split(">")[0]
     assert " red" in table_html.card_face(Card.parse("TH")).split(">")[0]
     i18n.set_lang("de")
-    assert 'aria-label="D♠, Pik-Dame"' in table_html.card_face(Card.parse("QS")) and "<b>D</b>" in table_html.card_face(Card.parse("QS"))
+    assert 'aria-label="D♠, Pik-Dame"' in table_html.card_face(Card.parse("QS")) and "<b>D</b>" in table_html.card_face(
+        Card.parse("QS")
+    )
 
 
 def test_the_hand_enables_only_the_given_cards_and_marks_chosen_ones() -> None:
@@ -52,8 +55,10 @@ def test_the_hand_is_one_tab_stop_and_each_unplayable_card_says_why() -> None:
 
 
 def test_the_score_sheet_marks_the_moon_and_the_lowest_total() -> None:
-    rows = [HandScore(0, (0, 26, 26, 26), (26, 0, 0, 0), Seat.SOUTH, None, (0, 26, 26, 26)),
-            HandScore(1, (5, 8, 13, 0), (5, 8, 13, 0), None, None, (5, 34, 39, 26))]
+    rows = [
+        HandScore(0, (0, 26, 26, 26), (26, 0, 0, 0), Seat.SOUTH, None, (0, 26, 26, 26)),
+        HandScore(1, (5, 8, 13, 0), (5, 8, 13, 0), None, None, (5, 34, 39, 26)),
+    ]
     html = table_html.score_sheet(rows, Seating())
     assert html.count("<tr>") == 4  # head, two hands, totals
     assert 'class="moon-cell">0 ☾' in html

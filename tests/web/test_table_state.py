@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
-from hearts import Match, Rules, Seat
-from hearts.table import run_sync, play
 from hearts_web.data.session import Session, SessionState
 from hearts_web.screen.table_state import TableState
 from helpers import RandomPlayer
+
+from hearts import Match, Rules, Seat
+from hearts.table import play, run_sync
 
 
 def _finished(max_hands: int | None) -> TableState:

@@ -200,8 +200,13 @@ def test_messages_that_are_not_for_this_tab_change_nothing() -> None:
         world = World()
         a = FakeTab(world, "a")
         await a.tabs.start()
-        for message in (None, [], {"type": "takeover", "from": "a"}, {"type": "handover", "to": "a", "data": 5},
-                        {"type": "???"}):
+        for message in (
+            None,
+            [],
+            {"type": "takeover", "from": "a"},
+            {"type": "handover", "to": "a", "data": 5},
+            {"type": "???"},
+        ):
             a.tabs.on_message(message)
         assert a.tabs.owner and a.calls == ["begin"]
 

@@ -16,31 +16,31 @@ from urllib.parse import parse_qsl
 from hearts import Match, Phase
 
 from .core import dom_input, i18n
-from .screen import extras, page
-from .table.bot_seats import BotSeats
 from .core.commands import Commands
-from .data.daily import is_date
-from .daily.game import DailyGame, ParBook
-from .transfer.notices import DataNotices
-from .transfer.dialog import DataTransfer
-from .screen.dialogs import Dialogs
 from .core.dom import by_id, listen, local_storage, window
-from .table.hand_controls import HandControls
 from .core.i18n import t
-from .learn.feature import Learn
-from .online.door import Door
-from .online.start import Online
+from .daily.game import DailyGame, ParBook
+from .data.daily import is_date
 from .data.registry import MATCH, SETTINGS, SavedData
 from .data.session import Mode, Session, SessionState
 from .data.settings import Settings
+from .data.store import Store
+from .learn.feature import Learn
+from .online.door import Door
+from .online.start import Online
+from .screen import extras, page
+from .screen.dialogs import Dialogs
 from .settings.dialog import Preferences, SettingsDialog
 from .stats.dialog import StatsDialog
-from .data.store import Store
-from .tabs.owner import TabOwner
+from .table.bot_seats import BotSeats
+from .table.hand_controls import HandControls
 from .table.loop import TableLoop
-from .table.view import TableView
 from .table.take_back import TakeBack
 from .table.toolbar import Toolbar
+from .table.view import TableView
+from .tabs.owner import TabOwner
+from .transfer.dialog import DataTransfer
+from .transfer.notices import DataNotices
 
 if TYPE_CHECKING:
     from .challenge.links import ChallengeLinks
@@ -78,8 +78,16 @@ class Controller:
         extras.later(commands, ("challenge",), self._challenges)
         self.daily = DailyGame(commands, table, saved, dialogs, view, pars, self.params, self._link_speed)
         self.online = Online(commands, self._online_door)
-        self.learn = Learn(commands, table, view, dialogs, self.notices.cards, lambda: prefs.settings.rules,
-                           lambda: self.online.active, self.resume_or_new)
+        self.learn = Learn(
+            commands,
+            table,
+            view,
+            dialogs,
+            self.notices.cards,
+            lambda: prefs.settings.rules,
+            lambda: self.online.active,
+            self.resume_or_new,
+        )
         commands.add("new-match", lambda _: self.new_match_asked())
         commands.add("new-match-now", lambda _: self.new_match_now())
         commands.add("apply-rules", lambda _: self.new_match_now(online_too=True))
@@ -108,8 +116,16 @@ class Controller:
         return self.prefs.speed_override if "speed" in self.params else None
 
     def _online_door(self) -> Door:
-        return Door(self.dialogs, self.view, self.table, self.saved, self.bots.stand_in,
-                    lambda: self.prefs.settings, self.params, self.resume_or_new)
+        return Door(
+            self.dialogs,
+            self.view,
+            self.table,
+            self.saved,
+            self.bots.stand_in,
+            lambda: self.prefs.settings,
+            self.params,
+            self.resume_or_new,
+        )
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
@@ -158,7 +174,9 @@ class Controller:
         link = self.params.get("daily")
         if link is not None and not is_date(link):
             raw = str(window.location.search).partition("daily=")[2].partition("&")[0]  # as typed
-            self.notices.notice("link", lambda: t("bad_daily_link", value=raw[:40]), lambda: [("daily", t("open_daily"))])
+            self.notices.notice(
+                "link", lambda: t("bad_daily_link", value=raw[:40]), lambda: [("daily", t("open_daily"))]
+            )
             self.params.pop("daily")
             window.history.replaceState(None, "", window.location.pathname)
         return self.params.get("daily")

@@ -25,14 +25,25 @@ class Pacer:
             self.since = time.perf_counter()
 
 
-async def run_bench(hands: float, budget_ms: float | None, iterations: float | None, seed: float,
-                    version: float | None, slice_ms: float | None) -> str:
+async def run_bench(
+    hands: float,
+    budget_ms: float | None,
+    iterations: float | None,
+    seed: float,
+    version: float | None,
+    slice_ms: float | None,
+) -> str:
     """``slice_ms`` > 0: the bots give the page a turn like the game's bots do (a Pacer of
     ``slice_ms``); 0: never (a worker has no page to keep responsive)."""
     pace = Pacer(float(slice_ms) / 1000.0) if slice_ms else None
-    result = await bench_async(int(hands), float(budget_ms) if budget_ms else None,
-                               int(iterations) if iterations else None, int(seed),
-                               int(version) if version else None, pace=pace)
+    result = await bench_async(
+        int(hands),
+        float(budget_ms) if budget_ms else None,
+        int(iterations) if iterations else None,
+        int(seed),
+        int(version) if version else None,
+        pace=pace,
+    )
     return json.dumps(result)
 
 
@@ -49,10 +60,17 @@ def decide_from_record(record_json: str, seat_key: str, budget_ms: float, versio
     view = game.view(Seat.parse(seat_key))
     t1 = time.perf_counter()
     decision = make_bot("hard", budget_ms=float(budget_ms), version=int(version) if version else None).decide(
-        view, random.Random(1))
+        view, random.Random(1)
+    )
     t2 = time.perf_counter()
-    return json.dumps({"replay_ms": 1000 * (t1 - t0), "decide_ms": 1000 * (t2 - t1),
-                       "card": decision.cards[0].text, "worlds": decision.stats.get("worlds", 0)})
+    return json.dumps(
+        {
+            "replay_ms": 1000 * (t1 - t0),
+            "decide_ms": 1000 * (t2 - t1),
+            "card": decision.cards[0].text,
+            "worlds": decision.stats.get("worlds", 0),
+        }
+    )
 
 
 def sample_record() -> str:

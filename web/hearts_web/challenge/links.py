@@ -14,20 +14,20 @@ from typing import Protocol
 
 from hearts import Seat
 from hearts.challenge import Challenge, ChallengeError, challenge_match, compare, decode, encode
-from hearts.rules import preset_name
 from hearts.daily import share_markers
+from hearts.rules import preset_name
 
-from ..screen import page
 from ..core.commands import Commands, Press
-from ..daily.html import SHARE_GLYPH
-from ..screen.dialogs import Dialogs
 from ..core.dom import by_id, qs, window
+from ..core.html import esc
 from ..core.i18n import t
+from ..daily.html import SHARE_GLYPH
 from ..data.registry import CHALLENGE_GAME, SavedData
 from ..data.session import Mode, Session, SessionState
-from ..core.html import esc
-from ..table.view import TableView
+from ..screen import page
+from ..screen.dialogs import Dialogs
 from ..table.door import SessionDoor
+from ..table.view import TableView
 
 __all__ = ["ChallengeLinks", "TableDoor"]
 
@@ -58,7 +58,9 @@ def _address(token: str) -> None:
 def faces(challenge: Challenge) -> str:
     """What the friend plays: the hand, the rules and the bots (who answer alike for everyone)."""
     preset = preset_name(challenge.rules) or "custom"
-    return t("challenge_faces", n=challenge.hand + 1, rules=t(f"preset_short_{preset}"), level=t(f"diff_{challenge.level}"))
+    return t(
+        "challenge_faces", n=challenge.hand + 1, rules=t(f"preset_short_{preset}"), level=t(f"diff_{challenge.level}")
+    )
 
 
 def to_beat(challenge: Challenge) -> str:
@@ -69,18 +71,24 @@ def to_beat(challenge: Challenge) -> str:
 
 
 class ChallengeLinks:
-    def __init__(self, commands: Commands, table: TableDoor, saved: SavedData, view: TableView, dialogs: Dialogs) -> None:
+    def __init__(
+        self, commands: Commands, table: TableDoor, saved: SavedData, view: TableView, dialogs: Dialogs
+    ) -> None:
         self.table, self.saved, self.view, self.dialogs = table, saved, view, dialogs
         commands.add("challenge", self.make)
-        commands.add("challenge-copy", lambda _: page.guard(self._copy(str(by_id("challenge-link").getAttribute("href")))))
+        commands.add(
+            "challenge-copy", lambda _: page.guard(self._copy(str(by_id("challenge-link").getAttribute("href"))))
+        )
         commands.add("challenge-replace", lambda _: self._replace())
         table.ending(Mode.CHALLENGE, self.game_over)
         self._waiting: str | None = None  # a link opened while another challenge game is unfinished
 
     def challenge_of(self, session: Session, hand_number: int) -> Challenge:
         m = session.match
-        hand = next((h for h in m.hands if h.hand_number == hand_number and h.result is not None),
-                    next(h for h in reversed(m.hands) if h.result is not None))
+        hand = next(
+            (h for h in m.hands if h.hand_number == hand_number and h.result is not None),
+            next(h for h in reversed(m.hands) if h.result is not None),
+        )
         if session.state.mode is Mode.CHALLENGE and session.state.challenge:
             base = decode(session.state.challenge)
             seed, number, rules, level = base.seed, base.hand, base.rules, base.level
@@ -89,8 +97,15 @@ class ChallengeLinks:
         assert hand.result is not None
         if session.state.practice:  # hints or undo were used: the deal only, no result to beat
             return Challenge(seed=seed, hand=number, rules=rules, level=level)
-        return Challenge(seed=seed, hand=number, rules=rules, level=level, by=None,
-                         points=hand.result.points[ME], markers=share_markers(hand))
+        return Challenge(
+            seed=seed,
+            hand=number,
+            rules=rules,
+            level=level,
+            by=None,
+            points=hand.result.points[ME],
+            markers=share_markers(hand),
+        )
 
     def make(self, press: Press) -> None:
         """A link for a friend: the same deal, passes and bot seeds, and this player's result."""
@@ -111,9 +126,13 @@ class ChallengeLinks:
         loc = window.location
         link = f"{loc.origin}{loc.pathname}?challenge={token}"
         intro = t("challenge_send_practice") if challenge.points is None else t("challenge_send")
-        html = (f'<div class="challenge-out"><p>{esc(intro)}</p><p class="note" data-challenge-faces>{esc(faces(challenge))}</p>'
-                f'<p class="invite"><a id="challenge-link" data-challenge-link href="{esc(link)}">{esc(link)}</a></p>'
-                f'<div class="dlg-actions"><button type="button" class="secondary" data-action="challenge-copy">{esc(t("online_copy"))}</button></div></div>')
+        html = (
+            f'<div class="challenge-out"><p>{esc(intro)}</p><p class="note" '
+            f"data-challenge-faces>{esc(faces(challenge))}</p>"
+            f'<p class="invite"><a id="challenge-link" data-challenge-link href="{esc(link)}">{esc(link)}</a></p>'
+            '<div class="dlg-actions"><button type="button" class="secondary" '
+            f'data-action="challenge-copy">{esc(t("online_copy"))}</button></div></div>'
+        )
         out = qs("#dlg-body .challenge-slot")
         if out is not None:
             out.innerHTML = html
@@ -152,7 +171,7 @@ class ChallengeLinks:
         self.table.enter(Session(challenge_match(challenge), state))
         self.table.save()
         told = " ".join(x for x in (to_beat(challenge), faces(challenge)) if x)
-        self.view.toast("", seconds=8, html=f'<div data-challenge-intro>{esc(told)}</div>')
+        self.view.toast("", seconds=8, html=f"<div data-challenge-intro>{esc(told)}</div>")
 
     def _ask(self, saved: Session, token: str) -> None:
         """Another challenge game is unfinished: it goes on, and the player is asked whether to
@@ -162,10 +181,14 @@ class ChallengeLinks:
         assert saved.state.challenge is not None
         _address(saved.state.challenge)  # a reload goes on with the game on the table
         new = decode(token)
-        body = (f'<p>{esc(t("challenge_unfinished"))}</p><p class="note">{esc(faces(new))}</p>'
-                '<div class="dlg-actions">'
-                f'<button type="button" class="secondary" data-action="challenge-replace">{esc(t("challenge_play_new"))}</button>'
-                f'<button type="button" class="primary" data-action="close-dialog" autofocus>{esc(t("challenge_keep"))}</button></div>')
+        body = (
+            f'<p>{esc(t("challenge_unfinished"))}</p><p class="note">{esc(faces(new))}</p>'
+            '<div class="dlg-actions">'
+            '<button type="button" class="secondary" '
+            f'data-action="challenge-replace">{esc(t("challenge_play_new"))}</button>'
+            '<button type="button" class="primary" data-action="close-dialog" '
+            f"autofocus>{esc(t('challenge_keep'))}</button></div>"
+        )
         self.dialogs.open(t("challenge_title"), body)
 
     def _replace(self) -> None:
@@ -183,17 +206,27 @@ class ChallengeLinks:
         hand = m.hands[0]
         assert hand.result is not None
         mine = hand.result.points[ME]
-        rows = [f'<tr><td>{esc(t("seat_name_0"))}</td><td data-challenge-mine>{mine}</td><td>{esc(_markers_line(share_markers(hand)))}</td></tr>']
+        rows = [
+            f"<tr><td>{esc(t('seat_name_0'))}</td><td "
+            f"data-challenge-mine>{mine}</td><td>{esc(_markers_line(share_markers(hand)))}</td></tr>"
+        ]
         if theirs is not None and theirs.points is not None:
-            rows.append(f'<tr><td>{esc(theirs.by or t("challenge_friend"))}</td><td data-challenge-theirs>{theirs.points}</td>'
-                        f'<td>{esc(_markers_line(theirs.markers))}</td></tr>')
+            rows.append(
+                f"<tr><td>{esc(theirs.by or t('challenge_friend'))}</td><td data-challenge-theirs>{theirs.points}</td>"
+                f"<td>{esc(_markers_line(theirs.markers))}</td></tr>"
+            )
         verdict = ""
         if theirs is not None and theirs.points is not None:
-            verdict = {-1: t("challenge_won"), 0: t("challenge_tie"), 1: t("challenge_lost")}[compare(mine, theirs.points)]
+            verdict = {-1: t("challenge_won"), 0: t("challenge_tie"), 1: t("challenge_lost")}[
+                compare(mine, theirs.points)
+            ]
         note = f'<p class="note">{esc(t("challenge_practice"))}</p>' if session.state.practice else ""
-        body = (f'<p class="result-big">{esc(verdict)}</p>{note}<table class="sheet"><tbody>{"".join(rows)}</tbody></table>'
-                '<div class="challenge-slot"></div><div class="dlg-actions">'
-                f'<button type="button" class="secondary" data-action="review" data-hand="0">{esc(t("review"))}</button>'
-                f'<button type="button" class="secondary" data-action="back-to-match">{esc(t("back_to_match"))}</button>'
-                f'<button type="button" class="primary" data-action="challenge" data-hand="0" autofocus>{esc(t("challenge_reply"))}</button></div>')
+        body = (
+            f'<p class="result-big">{esc(verdict)}</p>{note}<table class="sheet"><tbody>{"".join(rows)}</tbody></table>'
+            '<div class="challenge-slot"></div><div class="dlg-actions">'
+            f'<button type="button" class="secondary" data-action="review" data-hand="0">{esc(t("review"))}</button>'
+            f'<button type="button" class="secondary" data-action="back-to-match">{esc(t("back_to_match"))}</button>'
+            '<button type="button" class="primary" data-action="challenge" data-hand="0" '
+            f"autofocus>{esc(t('challenge_reply'))}</button></div>"
+        )
         self.dialogs.open(t("challenge_title"), body, "dlg-end")

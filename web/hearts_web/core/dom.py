@@ -8,13 +8,30 @@ attributes are only known at run time. Its type is spelled out here once, as :da
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeAlias
+from collections.abc import Callable
+from typing import Any, TypeAlias
 
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, is_none  # type: ignore[import-not-found]
 
-__all__ = ["document", "window", "by_id", "qs", "qsa", "listen", "is_none", "closest", "LocalStorage", "local_storage",
-           "JsObject", "Element", "JsEvent", "keep", "local_date", "css_pixels"]
+__all__ = [
+    "document",
+    "window",
+    "by_id",
+    "qs",
+    "qsa",
+    "listen",
+    "is_none",
+    "closest",
+    "LocalStorage",
+    "local_storage",
+    "JsObject",
+    "Element",
+    "JsEvent",
+    "keep",
+    "local_date",
+    "css_pixels",
+]
 
 JsObject: TypeAlias = Any  # a JavaScript object as PyScript hands it over
 Element: TypeAlias = Any  # a DOM element (a JsObject)

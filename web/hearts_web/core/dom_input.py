@@ -34,10 +34,15 @@ class CardTaps(Protocol):
     def tap_refused_card(self, card: Card) -> None: ...
 
 
-def bind(commands: Commands, cards: CardTaps, fail: Callable[[BaseException], None],
-         player_here: Callable[[], None] = lambda: None) -> None:
+def bind(
+    commands: Commands,
+    cards: CardTaps,
+    fail: Callable[[BaseException], None],
+    player_here: Callable[[], None] = lambda: None,
+) -> None:
     """Listen for the page's input; ``player_here()`` on every key and touch (the page may move the
     focus from then on)."""
+
     def guarded(handler: Callable[[JsEvent], None]) -> Callable[[JsEvent], None]:
         def run(event: JsEvent) -> None:
             try:
@@ -93,8 +98,9 @@ def _on_change(commands: Commands, event: JsEvent) -> None:
     if is_none(form):
         return
     checked = str(el.type) == "checkbox" and bool(el.checked)
-    commands.change(FieldChange(str(form.getAttribute("data-form")), str(el.getAttribute("name") or ""),
-                                str(el.value), checked))
+    commands.change(
+        FieldChange(str(form.getAttribute("data-form")), str(el.getAttribute("name") or ""), str(el.value), checked)
+    )
 
 
 def _on_hand_key(event: JsEvent) -> None:

@@ -98,7 +98,7 @@ def reason_text(code: str, params: Mapping[str, object]) -> str:
 
 
 def hint_text(hint: Hint, passing: bool) -> str:
-    """"Pass the Q♠, K♠ and A♠. The queen of spades is worth 13 points: pass it on." """
+    """ "Pass the Q♠, K♠ and A♠. The queen of spades is worth 13 points: pass it on." """
     names = i18n.join_list([i18n.card_label(c) for c in sorted(hint.cards)])
     head = t("hint_pass", cards=names) if passing else t("hint_play", card=names)
     return f"{head} {reason_text(hint.reason, hint.params)}".strip()

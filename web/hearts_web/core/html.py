@@ -38,6 +38,11 @@ def card_face(card: Card | int, extra_class: str = "", attrs: str = "", tag: str
     inner = f'<span class="ix" aria-hidden="true">{corner}</span>{mid}{turned}'
     label = esc(card_name(card))  # what the face shows first: "6♣, six of clubs"
     if tag == "button":
-        return (f'<button type="button" class="card{red}{face} {extra_class}" data-card="{c.text}" '
-                f'aria-label="{label}" {attrs}>{inner}</button>')
-    return f'<div class="card{red}{face} {extra_class}" data-card="{c.text}" role="img" aria-label="{label}" {attrs}>{inner}</div>'
+        return (
+            f'<button type="button" class="card{red}{face} {extra_class}" data-card="{c.text}" '
+            f'aria-label="{label}" {attrs}>{inner}</button>'
+        )
+    return (
+        f'<div class="card{red}{face} {extra_class}" data-card="{c.text}" role="img" '
+        f'aria-label="{label}" {attrs}>{inner}</div>'
+    )

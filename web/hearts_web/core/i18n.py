@@ -1047,7 +1047,7 @@ def card_words(card: int) -> str:
 
 
 def points_words(n: int) -> str:
-    """"no points", "1 point", "5 points" (for what a screen reader hears)."""
+    """ "no points", "1 point", "5 points" (for what a screen reader hears)."""
     return t("sr_points_0") if n == 0 else t("sr_points_n", n=n)
 
 

@@ -13,17 +13,55 @@ from .i18n import lang
 __all__ = ["decimal", "percent", "signed", "date_text", "short_date", "month_title", "weekdays", "first_weekday"]
 
 MONTHS = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December"),
-    "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
-           "November", "Dezember"),
+    "en": (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ),
+    "de": (
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ),
 }
 # Monday first (datetime's weekday order): (short, full)
 WEEKDAYS = {
-    "en": (("Mon", "Monday"), ("Tue", "Tuesday"), ("Wed", "Wednesday"), ("Thu", "Thursday"), ("Fri", "Friday"),
-           ("Sat", "Saturday"), ("Sun", "Sunday")),
-    "de": (("Mo", "Montag"), ("Di", "Dienstag"), ("Mi", "Mittwoch"), ("Do", "Donnerstag"), ("Fr", "Freitag"),
-           ("Sa", "Samstag"), ("So", "Sonntag")),
+    "en": (
+        ("Mon", "Monday"),
+        ("Tue", "Tuesday"),
+        ("Wed", "Wednesday"),
+        ("Thu", "Thursday"),
+        ("Fri", "Friday"),
+        ("Sat", "Saturday"),
+        ("Sun", "Sunday"),
+    ),
+    "de": (
+        ("Mo", "Montag"),
+        ("Di", "Dienstag"),
+        ("Mi", "Mittwoch"),
+        ("Do", "Donnerstag"),
+        ("Fr", "Freitag"),
+        ("Sa", "Samstag"),
+        ("So", "Sonntag"),
+    ),
 }
 MINUS = "\u2212"
 

@@ -15,18 +15,18 @@ from typing import Protocol
 from hearts import PassDirection, Phase, Seat
 from hearts.daily import DailyResult, daily_fingerprint, daily_match, parse_date, play_par, share_markers
 
-from . import html as daily_html
 from ..core.commands import Commands, Press
-from ..data.daily import DailyData, is_date
-from ..screen.dialogs import Dialogs
 from ..core.dom import JsObject, by_id, document, is_none, local_date, window
+from ..core.html import esc
 from ..core.i18n import t
-from ..table.players import Pacer
+from ..data.daily import DailyData, is_date
 from ..data.registry import DAILY, DAILY_GAME, SavedData
 from ..data.session import Mode, Session, SessionState
-from ..core.html import esc
-from ..table.view import TableView
+from ..screen.dialogs import Dialogs
 from ..table.door import SessionDoor
+from ..table.players import Pacer
+from ..table.view import TableView
+from . import html as daily_html
 
 __all__ = ["DailyGame", "ParBook", "TableDoor", "local_date"]
 
@@ -61,8 +61,17 @@ class DailyGame:
     """``params``: the page's address (``?share=`` forces a way to share, for tests);
     ``link_speed()``: the ``?speed=`` that a daily's address keeps, if any."""
 
-    def __init__(self, commands: Commands, table: TableDoor, saved: SavedData, dialogs: Dialogs,
-                 view: TableView, pars: ParBook, params: Mapping[str, str], link_speed: Callable[[], str | None]) -> None:
+    def __init__(
+        self,
+        commands: Commands,
+        table: TableDoor,
+        saved: SavedData,
+        dialogs: Dialogs,
+        view: TableView,
+        pars: ParBook,
+        params: Mapping[str, str],
+        link_speed: Callable[[], str | None],
+    ) -> None:
         self.table, self.saved, self.dialogs, self.view = table, saved, dialogs, view
         self.pars, self.params, self.link_speed = pars, params, link_speed
         commands.add("daily", lambda _: self.show_panel())
@@ -93,7 +102,9 @@ class DailyGame:
     def clear_marks(self) -> None:
         """Leaving the daily game: its marks on the page go."""
         for name in DAILY_MARKS:
-            document.documentElement.removeAttribute("data-" + "".join("-" + c.lower() if c.isupper() else c for c in name))
+            document.documentElement.removeAttribute(
+                "data-" + "".join("-" + c.lower() if c.isupper() else c for c in name)
+            )
 
     @property
     def active(self) -> bool:
@@ -164,10 +175,13 @@ class DailyGame:
         self.start(date, practice=self.data.attempted(date) or date != local_date())
 
     def _ask_replace(self, unfinished: str, wanted: str) -> None:
-        body = (f'<p>{esc(t("daily_unfinished", old=unfinished, new=wanted))}</p><div class="dlg-actions">'
-                f'<button type="button" class="secondary" data-action="daily-replace" data-date="{esc(wanted)}">'
-                f'{esc(t("daily_play_other", date=wanted))}</button>'
-                f'<button type="button" class="primary" data-action="close-dialog" autofocus>{esc(t("daily_keep", date=unfinished))}</button></div>')
+        body = (
+            f'<p>{esc(t("daily_unfinished", old=unfinished, new=wanted))}</p><div class="dlg-actions">'
+            f'<button type="button" class="secondary" data-action="daily-replace" data-date="{esc(wanted)}">'
+            f"{esc(t('daily_play_other', date=wanted))}</button>"
+            '<button type="button" class="primary" data-action="close-dialog" '
+            f"autofocus>{esc(t('daily_keep', date=unfinished))}</button></div>"
+        )
         self.dialogs.open(t("daily_title", date=unfinished), body)
 
     def _replace(self, press: Press) -> None:
@@ -217,7 +231,7 @@ class DailyGame:
             head += f" · {t('practice')}"
         html = f'<div>{esc(head)}</div><div data-par-for="{esc(self.date)}">{esc(self.par_text(self.date))}</div>'
         if session is not None and session.match.pass_direction is PassDirection.HOLD and _not_begun(session):
-            html += f'<div data-hold>{esc(t("pass_hold"))}</div>'
+            html += f"<div data-hold>{esc(t('pass_hold'))}</div>"
         self.view.toast("", seconds=6, html=html)
 
     # ------------------------------------------------------------------ panel
@@ -225,20 +239,29 @@ class DailyGame:
         today = local_date()
         self.ensure_par(today)
         result = self.data.results.get(today)
-        parts = [f'<p>{esc(t("daily_intro"))}</p>',
-                 f'<div class="daily-head"><span class="par" data-par-for="{today}">{esc(self.par_text(today))}</span></div>']
+        parts = [
+            f"<p>{esc(t('daily_intro'))}</p>",
+            '<div class="daily-head"><span class="par" '
+            f'data-par-for="{today}">{esc(self.par_text(today))}</span></div>',
+        ]
         if result is not None:
             parts.append(daily_html.result_html(result))
             parts.append(
                 '<div class="dlg-actions">'
-                f'<button type="button" class="secondary" data-action="daily-practice">{esc(t("daily_practice"))}</button>'
-                f'<button type="button" class="primary" data-action="daily-share" data-date="{today}" autofocus>{esc(t("share"))}</button></div>'
+                '<button type="button" class="secondary" '
+                f'data-action="daily-practice">{esc(t("daily_practice"))}</button>'
+                f'<button type="button" class="primary" data-action="daily-share" data-date="{today}" '
+                f"autofocus>{esc(t('share'))}</button></div>"
             )
         else:
             again = self.data.attempted(today)
-            button = (f'<button type="button" class="primary" data-action="daily-practice" autofocus>{esc(t("daily_practice"))}</button>'
-                      if again else
-                      f'<button type="button" class="primary" data-action="daily-play" autofocus>{esc(t("daily_play"))}</button>')
+            button = (
+                '<button type="button" class="primary" data-action="daily-practice" '
+                f"autofocus>{esc(t('daily_practice'))}</button>"
+                if again
+                else '<button type="button" class="primary" data-action="daily-play" '
+                f"autofocus>{esc(t('daily_play'))}</button>"
+            )
             parts.append(f'<div class="dlg-actions">{button}</div>')
         parts.append(daily_html.history_html(self.data.results, today))
         self.dialogs.open(t("daily_title", date=today), "".join(parts))
@@ -288,7 +311,8 @@ class DailyGame:
             f'<button type="button" class="secondary" data-action="back-to-match">{esc(t("back_to_match"))}</button>'
             f'<button type="button" class="secondary" data-action="daily-practice">{esc(t("daily_practice"))}</button>'
             f'<button type="button" class="secondary" data-action="review" data-hand="0">{esc(t("review"))}</button>'
-            f'<button type="button" class="primary" data-action="daily-share" data-date="{esc(date)}" autofocus>{esc(t("share"))}</button></div>'
+            f'<button type="button" class="primary" data-action="daily-share" data-date="{esc(date)}" '
+            f"autofocus>{esc(t('share'))}</button></div>"
             '<div id="share-out"></div>'
         )
         self._share_result = result
@@ -343,7 +367,10 @@ class DailyGame:
 
     def show_manual(self, text: str) -> None:
         out = by_id("share-out")
-        html = f'<p>{esc(t("copy_manual"))}</p><textarea class="share-text" readonly id="share-text">{esc(text)}</textarea>'
+        html = (
+            f'<p>{esc(t("copy_manual"))}</p><textarea class="share-text" readonly '
+            f'id="share-text">{esc(text)}</textarea>'
+        )
         if out is None or is_none(out):
             self.dialogs.open(t("share"), html)
         else:
@@ -370,8 +397,11 @@ class DailyGame:
 
     def on_new_day(self, date: str) -> None:
         self.ensure_par(date)
-        html = (f"<div>{esc(t('new_daily'))}</div>"
-                f'<div class="dlg-actions"><button type="button" class="primary" data-action="daily-open-today">{esc(t("open_new_daily"))}</button></div>')
+        html = (
+            f"<div>{esc(t('new_daily'))}</div>"
+            '<div class="dlg-actions"><button type="button" class="primary" '
+            f'data-action="daily-open-today">{esc(t("open_new_daily"))}</button></div>'
+        )
         self.view.toast("", seconds=3600, html=html)
         if self.active:  # the open game keeps its own date; it is labelled so dates never mix silently
             self.table.show_badge()
@@ -383,4 +413,6 @@ def _not_begun(session: Session) -> bool:
     if match.phase is Phase.PASSING:
         return not match.hand.plays
     view = match.view(Seat.SOUTH)
-    return match.phase is Phase.PLAYING and view.trick_number == 0 and all(s != Seat.SOUTH for s, _ in view.current_trick)
+    return (
+        match.phase is Phase.PLAYING and view.trick_number == 0 and all(s != Seat.SOUTH for s, _ in view.current_trick)
+    )

@@ -8,13 +8,13 @@ markers, streaks) come from :mod:`hearts.daily`; the stored data is :mod:`hearts
 from __future__ import annotations
 
 import datetime
-from typing import Mapping
+from collections.abc import Mapping
 
 from hearts.daily import DailyResult, parse_date, streaks
 
 from ..core import local_format as fmt
-from ..core.i18n import t
 from ..core.html import esc
+from ..core.i18n import t
 
 __all__ = ["SHARE_GLYPH", "result_html", "history_html", "share_text", "month_calendar", "shift_month"]
 
@@ -55,12 +55,14 @@ def history_html(results: Mapping[str, DailyResult], today: str) -> str:
     for d in sorted(results, reverse=True)[:10]:
         r = results[d]
         good = ' class="good"' if r.at_or_under_par else ""
-        items.append(f"<li><span>{esc(d)}</span><span{good}>{r.points} / {r.par if r.par is not None else '?'}</span></li>")
+        items.append(
+            f"<li><span>{esc(d)}</span><span{good}>{r.points} / {r.par if r.par is not None else '?'}</span></li>"
+        )
     return (
-        f'<h3>{esc(t("history"))}</h3>'
-        f'<p data-daily-streaks>{esc(t("streak_one") if s.played == 1 else t("streak", n=s.played))} · '
-        f'{esc(t("streak_par_one") if s.at_or_under_par == 1 else t("streak_par", n=s.at_or_under_par))} · '
-        f'{esc(t("played_days", n=s.days_played))}</p>'
+        f"<h3>{esc(t('history'))}</h3>"
+        f"<p data-daily-streaks>{esc(t('streak_one') if s.played == 1 else t('streak', n=s.played))} · "
+        f"{esc(t('streak_par_one') if s.at_or_under_par == 1 else t('streak_par', n=s.at_or_under_par))} · "
+        f"{esc(t('played_days', n=s.days_played))}</p>"
         f'<div class="cal" aria-hidden="true">{"".join(cells)}</div><ul class="history">{"".join(items)}</ul>'
     )
 
@@ -102,19 +104,24 @@ def _day_cell(day: datetime.date, results: Mapping[str, DailyResult], today: str
             spoken = t("cal_points_par", points=r.points, par=r.par)
     current = ' aria-current="date"' if iso == today else ""
     said = f'<span class="visually-hidden">, {esc(spoken)}</span>' if spoken else ""
-    return (f'<td class="{" ".join(classes)}"{current} data-day="{iso}"><span class="d">{day.day}</span>'
-            f'<span class="r" aria-hidden="true">{esc(mark)}</span>{said}</td>')
+    return (
+        f'<td class="{" ".join(classes)}"{current} data-day="{iso}"><span class="d">{day.day}</span>'
+        f'<span class="r" aria-hidden="true">{esc(mark)}</span>{said}</td>'
+    )
 
 
 def _month_rows(year: int, month: int, results: Mapping[str, DailyResult], today: str, streak: set[str]) -> str:
     first = datetime.date(year, month, 1)
     lead = (first.weekday() - fmt.first_weekday()) % 7
-    days = [None] * lead + [first + datetime.timedelta(days=i) for i in range(31)
-                            if (first + datetime.timedelta(days=i)).month == month]
+    days = [None] * lead + [
+        first + datetime.timedelta(days=i) for i in range(31) if (first + datetime.timedelta(days=i)).month == month
+    ]
     days += [None] * (-len(days) % 7)
     rows = []
     for week in range(0, len(days), 7):
-        cells = "".join("<td></td>" if d is None else _day_cell(d, results, today, streak) for d in days[week:week + 7])
+        cells = "".join(
+            "<td></td>" if d is None else _day_cell(d, results, today, streak) for d in days[week : week + 7]
+        )
         rows.append(f"<tr>{cells}</tr>")
     return "".join(rows)
 
@@ -127,20 +134,33 @@ def month_calendar(results: Mapping[str, DailyResult], month: str, today: str) -
     s = streaks(results, today)
     streak = _streak_days(results, today, s.played)
     title = fmt.month_title(year, number)
-    heads = "".join(f'<th scope="col"><abbr title="{esc(full)}">{esc(short)}</abbr></th>' for short, full in fmt.weekdays())
+    heads = "".join(
+        f'<th scope="col"><abbr title="{esc(full)}">{esc(short)}</abbr></th>' for short, full in fmt.weekdays()
+    )
     prev_m, next_m = shift_month(month, -1), shift_month(month, 1)
-    later = ' disabled' if next_m > today[:7] else ""
-    nav = (f'<div class="cal-head"><button type="button" class="secondary cal-nav" data-action="stats-month" data-month="{prev_m}" '
-           f'aria-label="{esc(t("cal_prev"))}">‹</button><h4 id="cal-title">{esc(title)}</h4>'
-           f'<button type="button" class="secondary cal-nav" data-action="stats-month" data-month="{next_m}" '
-           f'aria-label="{esc(t("cal_next"))}"{later}>›</button></div>')
+    later = " disabled" if next_m > today[:7] else ""
+    nav = (
+        '<div class="cal-head"><button type="button" class="secondary cal-nav" '
+        f'data-action="stats-month" data-month="{prev_m}" '
+        f'aria-label="{esc(t("cal_prev"))}">‹</button><h4 id="cal-title">{esc(title)}</h4>'
+        f'<button type="button" class="secondary cal-nav" data-action="stats-month" data-month="{next_m}" '
+        f'aria-label="{esc(t("cal_next"))}"{later}>›</button></div>'
+    )
     played = sum(1 for d in results if d.startswith(month))
     summary = t("cal_month_none") if not played else t("cal_month_played", n=played)
-    streak_line = " · ".join([t("streak_one") if s.played == 1 else t("streak", n=s.played),
-                              t("streak_par_one") if s.at_or_under_par == 1 else t("streak_par", n=s.at_or_under_par),
-                              t("played_days", n=s.days_played)])
-    return (f'<div class="daily-cal" data-chart="daily-calendar" data-month="{month}">{nav}'
-            f'<table class="cal-month" aria-labelledby="cal-title" aria-describedby="cal-summary"><thead><tr>{heads}</tr></thead>'
-            f"<tbody>{_month_rows(year, number, results, today, streak)}</tbody></table>"
-            f'<p class="note" id="cal-summary">{esc(summary)} {esc(t("cal_legend"))}</p>'
-            f'<p class="cal-streak" data-streak="{s.played}" data-streak-par="{s.at_or_under_par}">{esc(streak_line)}</p></div>')
+    streak_line = " · ".join(
+        [
+            t("streak_one") if s.played == 1 else t("streak", n=s.played),
+            t("streak_par_one") if s.at_or_under_par == 1 else t("streak_par", n=s.at_or_under_par),
+            t("played_days", n=s.days_played),
+        ]
+    )
+    return (
+        f'<div class="daily-cal" data-chart="daily-calendar" data-month="{month}">{nav}'
+        '<table class="cal-month" aria-labelledby="cal-title" '
+        f'aria-describedby="cal-summary"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{_month_rows(year, number, results, today, streak)}</tbody></table>"
+        f'<p class="note" id="cal-summary">{esc(summary)} {esc(t("cal_legend"))}</p>'
+        f'<p class="cal-streak" data-streak="{s.played}" '
+        f'data-streak-par="{s.at_or_under_par}">{esc(streak_line)}</p></div>'
+    )

@@ -6,8 +6,9 @@ Pure: no DOM.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping, TypeGuard
+from typing import TypeGuard
 
 from hearts.daily import DailyResult, parse_date
 
@@ -25,7 +26,7 @@ class DailyData:
     par_ms: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def decode(cls, data: object) -> Decoded["DailyData"]:
+    def decode(cls, data: object) -> Decoded[DailyData]:
         """The stored data (:mod:`hearts_web.saved_data`); entries that cannot be read (not dates,
         wrong types, unknown keys) are left out, each counted in the repairs. :class:`Unreadable`
         when it is no object."""
@@ -52,9 +53,11 @@ class DailyData:
         return Decoded(out, repairs)
 
     def to_dict(self) -> dict[str, object]:
-        return {"results": {d: r.to_dict() for d, r in sorted(self.results.items())},
-                "attempts": {d: "started" for d in sorted(self.attempts)},
-                "par_ms": dict(sorted(self.par_ms.items()))}
+        return {
+            "results": {d: r.to_dict() for d, r in sorted(self.results.items())},
+            "attempts": {d: "started" for d in sorted(self.attempts)},
+            "par_ms": dict(sorted(self.par_ms.items())),
+        }
 
     def attempted(self, date: str) -> bool:
         return date in self.results or date in self.attempts
@@ -88,5 +91,9 @@ def is_date(text: object) -> TypeGuard[str]:
 
 def _sane(r: DailyResult) -> bool:
     """Points and par of one hand lie within -26..26 (moon rules) and there are at most 13 tricks."""
-    return (not isinstance(r.points, bool) and -26 <= r.points <= 26 and len(r.markers) <= 13
-            and (r.par is None or (not isinstance(r.par, bool) and -26 <= r.par <= 26)))
+    return (
+        not isinstance(r.points, bool)
+        and -26 <= r.points <= 26
+        and len(r.markers) <= 13
+        and (r.par is None or (not isinstance(r.par, bool) and -26 <= r.par <= 26))
+    )

@@ -28,16 +28,37 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from .daily import DailyData
 from ..core.i18n import t
+from .daily import DailyData
 from .session import Mode, Session, decode_game, encode_save
 from .settings import Settings
 from .stats import TOLD, Statistics
 from .store import DEFAULT_LIMIT, Decoded, Repairs, Store, Unreadable, parse_json
 
-__all__ = ["SavedKind", "Kind", "Notice", "SavedData", "SETTINGS", "MATCH", "DAILY_GAME", "CHALLENGE_GAME", "DAILY", "STATS",
-           "ONLINE_MATCH", "ONLINE_HOST", "ONLINE_GUEST", "KINDS", "BY_KEY", "GAMES", "OWNED_KEYS", "PREFIX", "BACKUP_PREFIX",
-           "backup_key", "set_aside", "kept_aside"]
+__all__ = [
+    "SavedKind",
+    "Kind",
+    "Notice",
+    "SavedData",
+    "SETTINGS",
+    "MATCH",
+    "DAILY_GAME",
+    "CHALLENGE_GAME",
+    "DAILY",
+    "STATS",
+    "ONLINE_MATCH",
+    "ONLINE_HOST",
+    "ONLINE_GUEST",
+    "KINDS",
+    "BY_KEY",
+    "GAMES",
+    "OWNED_KEYS",
+    "PREFIX",
+    "BACKUP_PREFIX",
+    "backup_key",
+    "set_aside",
+    "kept_aside",
+]
 
 T = TypeVar("T")
 PREFIX = "hearts."  # every key of the game's (an export holds them all)
@@ -66,7 +87,9 @@ class SavedKind(Generic[T]):
     @property
     def texts(self) -> tuple[str, ...]:
         """Every text key the player may see about this key (for the page-and-code contract test)."""
-        own = (f"n_{self.what}_repaired", f"n_{self.what}_replaced") + ((f"imp_{self.what}",) if self.importable else ())
+        own = (f"n_{self.what}_repaired", f"n_{self.what}_replaced") + (
+            (f"imp_{self.what}",) if self.importable else ()
+        )
         return own + self.says
 
     def decode_text(self, text: str, level: str = "medium") -> Decoded[T]:
@@ -170,8 +193,14 @@ def _describe_game(session: Session) -> str:
     return t("imp_match_desc", hand=len(m.hands), trick=min(m.hand.trick_number + 1, 13), pts=m.scores[0])
 
 
-_HOST_FIELDS: dict[str, tuple[type, ...]] = {"room": (str,), "net": (str,), "hide_ip": (bool,), "key": (str,),
-                                             "link_key": (str, type(None)), "table": (dict,)}
+_HOST_FIELDS: dict[str, tuple[type, ...]] = {
+    "room": (str,),
+    "net": (str,),
+    "hide_ip": (bool,),
+    "key": (str,),
+    "link_key": (str, type(None)),
+    "table": (dict,),
+}
 
 
 def _online_host(raw: object, _level: str) -> Decoded[dict[str, object]]:
@@ -180,7 +209,9 @@ def _online_host(raw: object, _level: str) -> Decoded[dict[str, object]]:
     data, repairs = _object(raw), Repairs()
     if not isinstance(data.get("room"), str):
         raise Unreadable("an online table needs its room")
-    kept = {name: value for name, value in data.items() if name in _HOST_FIELDS and isinstance(value, _HOST_FIELDS[name])}
+    kept = {
+        name: value for name, value in data.items() if name in _HOST_FIELDS and isinstance(value, _HOST_FIELDS[name])
+    }
     repairs.note("fields", len(data) - len(kept))
     return Decoded(kept, repairs)
 
@@ -205,24 +236,59 @@ def _game_kind(key: str, what: str, limit: int, mode: Mode) -> SavedKind[Session
 # ------------------------------------------------------------------ the registry
 # Limits in characters. A match to 10,000 points is about 1,500 hands of ~330 characters; a year
 # of daily results is ~60,000 characters.
-SETTINGS = SavedKind("hearts.settings.v1", "settings", 20_000, _settings, Settings.to_dict, Settings,
-                     lambda _: t("imp_settings_desc"), at_start=True)
+SETTINGS = SavedKind(
+    "hearts.settings.v1",
+    "settings",
+    20_000,
+    _settings,
+    Settings.to_dict,
+    Settings,
+    lambda _: t("imp_settings_desc"),
+    at_start=True,
+)
 MATCH = _game_kind("hearts.match.v1", "match", 2_000_000, Mode.MATCH)
 DAILY_GAME = _game_kind("hearts.daily-game.v1", "daily_game", 200_000, Mode.DAILY)
 CHALLENGE_GAME = _game_kind("hearts.challenge-game.v1", "challenge_game", 200_000, Mode.CHALLENGE)
-DAILY = SavedKind("hearts.daily.v1", "daily", 2_000_000, _daily, DailyData.to_dict, DailyData,
-                  lambda d: t("imp_daily_desc", days=len(d.results)), at_start=True)
-STATS = SavedKind("hearts.stats.v1", "stats", 20_000, _stats, Statistics.to_dict, Statistics,
-                  lambda s: t("imp_stats_desc", n=s.overall.matches + s.online.matches),
-                  says=tuple(text for _, text in TOLD), at_start=True)
+DAILY = SavedKind(
+    "hearts.daily.v1",
+    "daily",
+    2_000_000,
+    _daily,
+    DailyData.to_dict,
+    DailyData,
+    lambda d: t("imp_daily_desc", days=len(d.results)),
+    at_start=True,
+)
+STATS = SavedKind(
+    "hearts.stats.v1",
+    "stats",
+    20_000,
+    _stats,
+    Statistics.to_dict,
+    Statistics,
+    lambda s: t("imp_stats_desc", n=s.overall.matches + s.online.matches),
+    says=tuple(text for _, text in TOLD),
+    at_start=True,
+)
 ONLINE_MATCH = _game_kind("hearts.online-match.v1", "online_match", 2_000_000, Mode.ONLINE)  # the table hosted here
 ONLINE_HOST = SavedKind("hearts.online-host.v1", "online", DEFAULT_LIMIT, _online_host, _same, at_start=True)
 ONLINE_GUEST = SavedKind("hearts.online-guest.v1", "online", DEFAULT_LIMIT, _online_guest, _same, dict, at_start=True)
 
-KINDS: tuple[Kind, ...] = (SETTINGS, MATCH, DAILY_GAME, CHALLENGE_GAME, DAILY, STATS, ONLINE_MATCH, ONLINE_HOST, ONLINE_GUEST)
+KINDS: tuple[Kind, ...] = (
+    SETTINGS,
+    MATCH,
+    DAILY_GAME,
+    CHALLENGE_GAME,
+    DAILY,
+    STATS,
+    ONLINE_MATCH,
+    ONLINE_HOST,
+    ONLINE_GUEST,
+)
 BY_KEY: dict[str, Kind] = {kind.key: kind for kind in KINDS}
-GAMES: dict[Mode, SavedKind[Session]] = {kind.mode: kind for kind in (MATCH, DAILY_GAME, CHALLENGE_GAME, ONLINE_MATCH)
-                                         if kind.mode is not None}
+GAMES: dict[Mode, SavedKind[Session]] = {
+    kind.mode: kind for kind in (MATCH, DAILY_GAME, CHALLENGE_GAME, ONLINE_MATCH) if kind.mode is not None
+}
 OWNED_KEYS = frozenset(BY_KEY)  # what the tab that owns the game writes (hearts_web.tabs)
 
 
@@ -259,14 +325,17 @@ def backup_key(store: Store, key: str) -> str:
 
 def set_aside(store: Store, kind: Kind, reason: str) -> Notice:
     """The value under ``kind`` cannot be used: moved to a backup key (or held in memory)."""
-    return Notice(kind.key, kind.what, repaired=False, backup=store.backup(kind.key, backup_key(store, kind.key)), reason=reason)
+    return Notice(
+        kind.key, kind.what, repaired=False, backup=store.backup(kind.key, backup_key(store, kind.key)), reason=reason
+    )
 
 
 def kept_aside(store: Store, kind: Kind, repairs: Repairs) -> Notice:
     """The value under ``kind`` was repaired: the original is copied to a backup key first."""
     backup = store.backup(kind.key, backup_key(store, kind.key), keep_original=True)
-    return Notice(kind.key, kind.what, repaired=True, backup=backup, reason=f"{kind.key}: repaired {repairs}",
-                  told=repairs.told)
+    return Notice(
+        kind.key, kind.what, repaired=True, backup=backup, reason=f"{kind.key}: repaired {repairs}", told=repairs.told
+    )
 
 
 class SavedData:
@@ -322,8 +391,12 @@ class SavedData:
         online table's keys, so that their panels only ever see clean data): the settings in force.
         The saved games are checked when they are opened."""
         settings = self.get(SETTINGS)
-        notices = [notice for kind in KINDS if kind.at_start and kind.key != SETTINGS.key
-                   if (notice := kind.check(self.store)[1]) is not None]
+        notices = [
+            notice
+            for kind in KINDS
+            if kind.at_start and kind.key != SETTINGS.key
+            if (notice := kind.check(self.store)[1]) is not None
+        ]
         self.notify(notices)
         return settings
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
 
 from hearts import HandScore, Match, Phase, RecordError, Seat, SeatView, match_from_record, match_to_record
 from hearts.challenge import decode as decode_challenge
@@ -59,10 +59,13 @@ class SessionState:
     pending: Pending = field(default_factory=Pending)
 
     def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"mode": self.mode.value, "practice": self.practice, "counted": self.counted,
-                               "difficulty": self.difficulty,
-                               "pending": {"hands": self.pending.hands, "points": self.pending.points,
-                                           "moons": self.pending.moons}}
+        out: dict[str, object] = {
+            "mode": self.mode.value,
+            "practice": self.practice,
+            "counted": self.counted,
+            "difficulty": self.difficulty,
+            "pending": {"hands": self.pending.hands, "points": self.pending.points, "moons": self.pending.moons},
+        }
         if self.date is not None:
             out["date"] = self.date
         if self.challenge is not None:
@@ -70,7 +73,7 @@ class SessionState:
         return out
 
     @classmethod
-    def from_dict(cls, data: object, repairs: list[str], mode: Mode, difficulty: str = "medium") -> "SessionState":
+    def from_dict(cls, data: object, repairs: list[str], mode: Mode, difficulty: str = "medium") -> SessionState:
         """Checked field by field: a bad field that has a safe value is set to it and its name is
         appended to ``repairs``: the mode comes from ``mode`` (the key it was stored under), the
         level from ``difficulty``, a bad ``practice`` becomes True (the result is not counted), and
@@ -165,7 +168,7 @@ class _StoredFields:
         values = {}
         for name in ("hands", "points", "moons"):
             value = pending.get(name, 0)
-            if not isinstance(value, int) or isinstance(value, bool) or not -10**6 < value < 10**6:
+            if not isinstance(value, int) or isinstance(value, bool) or not -(10**6) < value < 10**6:
                 self.bad("pending")
                 value = 0
             values[name] = value
@@ -185,7 +188,7 @@ class Session:
             return bool(self.state.challenge)
         return self.state.mode not in (Mode.ONLINE, Mode.GUIDED) and bool(self.match.seed)
 
-    def snapshot(self, seat: Seat = Seat.SOUTH) -> "Snapshot":
+    def snapshot(self, seat: Seat = Seat.SOUTH) -> Snapshot:
         m = self.match
         return Snapshot(m.view(seat), m.scores, tuple(m.score_sheet), m.winners, m.phase, m.max_hands == 1)
 
@@ -272,7 +275,11 @@ def _migrate_v1(data: Mapping[str, object], repairs: list[str]) -> dict[str, obj
     summary = meta.get("summary")
     if isinstance(record, Mapping) and isinstance(summary, int) and not isinstance(summary, bool):
         hands = record.get("hands")
-        if isinstance(hands, list) and len(hands) == summary + 2 and hands[-1] in ({"passes": {}, "plays": []}, {"plays": []}):
+        if (
+            isinstance(hands, list)
+            and len(hands) == summary + 2
+            and hands[-1] in ({"passes": {}, "plays": []}, {"plays": []})
+        ):
             record = dict(record, hands=hands[:-1])
     known = {k: meta[k] for k in ("mode", "practice", "counted", "difficulty", "date", "pending") if k in meta}
     return {"v": SAVE_VERSION, "record": record, "session": known}

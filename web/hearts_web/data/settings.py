@@ -3,8 +3,8 @@ stored under is declared in :mod:`hearts_web.saved_data`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from hearts import PRESETS, Rules, preset_name
 
@@ -47,7 +47,7 @@ class Settings:
         return preset_name(self.rules) or "custom"
 
     @classmethod
-    def decode(cls, data: object) -> Decoded["Settings"]:
+    def decode(cls, data: object) -> Decoded[Settings]:
         """Settings from stored data (:mod:`hearts_web.saved_data`): unknown keys and bad values
         fall back to the defaults, each noted in the repairs (by its name); the rules keep every
         option that can be read on its own. :class:`Unreadable` when it is no object."""
@@ -55,8 +55,15 @@ class Settings:
             raise Unreadable("settings must be an object")
         s, repairs = cls(), Repairs()
         repairs.note("unknown", len(set(data) - _KNOWN))
-        for name, allowed in (("lang", ("", *LANGS)), ("difficulty", DIFFICULTIES), ("look", LOOKS), ("speed", SPEEDS),
-                              ("deck", DECKS), ("autoplay", (True, False)), ("mute_reactions", (True, False))):
+        for name, allowed in (
+            ("lang", ("", *LANGS)),
+            ("difficulty", DIFFICULTIES),
+            ("look", LOOKS),
+            ("speed", SPEEDS),
+            ("deck", DECKS),
+            ("autoplay", (True, False)),
+            ("mute_reactions", (True, False)),
+        ):
             if name in data:
                 value = data[name]
                 if type(value) is type(allowed[0]) and value in allowed:
@@ -75,9 +82,17 @@ class Settings:
         return Decoded(s, repairs)
 
     def to_dict(self) -> dict[str, object]:
-        return {"lang": self.lang, "difficulty": self.difficulty, "look": self.look, "speed": self.speed,
-                "deck": self.deck, "autoplay": self.autoplay,
-                "mute_reactions": self.mute_reactions, "preset": self.preset, "rules": self.rules.to_dict()}
+        return {
+            "lang": self.lang,
+            "difficulty": self.difficulty,
+            "look": self.look,
+            "speed": self.speed,
+            "deck": self.deck,
+            "autoplay": self.autoplay,
+            "mute_reactions": self.mute_reactions,
+            "preset": self.preset,
+            "rules": self.rules.to_dict(),
+        }
 
 
 def _good_rules(data: object) -> Rules:

@@ -24,8 +24,8 @@ and daily games are never recorded here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Mapping, Sequence
 
 from hearts import Event, HandOver, MatchOver, Seat, preset_name
 from hearts.rules import PRESETS
@@ -36,8 +36,18 @@ from .session import Mode, Session
 from .settings import DIFFICULTIES
 from .store import Decoded, Repairs, Unreadable
 
-__all__ = ["Totals", "Entry", "Statistics", "Counted", "note_events", "HISTORY_LIMIT", "LEVELS", "PRESET_NAMES",
-           "VERSION", "TOLD"]
+__all__ = [
+    "Totals",
+    "Entry",
+    "Statistics",
+    "Counted",
+    "note_events",
+    "HISTORY_LIMIT",
+    "LEVELS",
+    "PRESET_NAMES",
+    "VERSION",
+    "TOLD",
+]
 
 VERSION = 2
 PLAYER = Seat.SOUTH
@@ -52,9 +62,13 @@ EARLIER_FIELDS = LEVEL_FIELDS[:5]
 _V1 = {"played": "matches", "won": "won", "hands": "hands", "points": "points", "moons": "moons_shot"}
 _ENTRY_KEYS = ("date", "level", "preset", "online", "hands", "points", "place", "shared")
 # the repairs the player's notice spells out (code, text key), in the order it tells them
-TOLD = (("history_unreadable", "n_stats_history_unreadable"), ("history_dropped", "n_stats_history"),
-        ("totals_fixed", "n_stats_totals_fixed"), ("history_disagrees", "n_stats_history_disagrees"),
-        ("unknown_dropped", "n_stats_unknown_dropped"))
+TOLD = (
+    ("history_unreadable", "n_stats_history_unreadable"),
+    ("history_dropped", "n_stats_history"),
+    ("totals_fixed", "n_stats_totals_fixed"),
+    ("history_disagrees", "n_stats_history_disagrees"),
+    ("unknown_dropped", "n_stats_unknown_dropped"),
+)
 
 
 def _whole(value: object, low: int = 0, high: int = _BIG) -> int | None:
@@ -88,14 +102,14 @@ class Totals:
         self.moons_allowed += tally.moons_allowed
         self.queens += tally.queens or 0
 
-    def plus(self, other: "Totals") -> "Totals":
+    def plus(self, other: Totals) -> Totals:
         return Totals(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
 
     def to_dict(self, keep: Sequence[str]) -> dict[str, int]:
         return {name: getattr(self, name) for name in keep}
 
     @classmethod
-    def read(cls, data: object, keep: Sequence[str], repairs: Repairs) -> "Totals":
+    def read(cls, data: object, keep: Sequence[str], repairs: Repairs) -> Totals:
         """Totals from stored data (only the ``keep`` fields); bad values become zero and totals
         that cannot all be true are lowered, each counted in ``repairs``."""
         if not isinstance(data, Mapping):
@@ -151,7 +165,7 @@ class Entry:
         return {name: getattr(self, name) for name in _ENTRY_KEYS}
 
     @classmethod
-    def read(cls, data: object) -> "Entry | None":
+    def read(cls, data: object) -> Entry | None:
         """The entry, or ``None`` when any part of it cannot be true."""
         if not isinstance(data, Mapping) or set(data) != set(_ENTRY_KEYS):
             return None
@@ -161,8 +175,13 @@ class Entry:
             return None
         points = _whole(data["points"], HAND_POINTS[0] * hands, HAND_POINTS[1] * hands)
         level, preset, date = data["level"], data["preset"], data["date"]
-        if (points is None or not is_date(date) or level not in LEVELS or preset not in PRESET_NAMES
-                or (shared and place != 1)):
+        if (
+            points is None
+            or not is_date(date)
+            or level not in LEVELS
+            or preset not in PRESET_NAMES
+            or (shared and place != 1)
+        ):
             return None
         return cls(str(date), str(level), str(preset), online, hands, points, place, shared)
 
@@ -211,17 +230,20 @@ class Statistics:
 
     # ------------------------------------------------------------------ the stored form
     def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"v": VERSION,
-                                  "levels": {lv: {p: t.to_dict(LEVEL_FIELDS) for p, t in presets.items()}
-                                             for lv, presets in self.levels.items()},
-                                  "online": self.online.to_dict(ONLINE_FIELDS),
-                                  "history": [e.to_dict() for e in self.history]}
+        out: dict[str, object] = {
+            "v": VERSION,
+            "levels": {
+                lv: {p: t.to_dict(LEVEL_FIELDS) for p, t in presets.items()} for lv, presets in self.levels.items()
+            },
+            "online": self.online.to_dict(ONLINE_FIELDS),
+            "history": [e.to_dict() for e in self.history],
+        }
         if self.earlier is not None:
             out["earlier"] = self.earlier.to_dict(EARLIER_FIELDS)
         return out
 
     @classmethod
-    def decode(cls, data: object) -> Decoded["Statistics"]:
+    def decode(cls, data: object) -> Decoded[Statistics]:
         """Statistics from stored data (version 2, or version 1's counters) and what had to be
         repaired; :class:`Unreadable` for no object or another version (a newer game's data is
         not guessed at)."""
@@ -235,8 +257,10 @@ class Statistics:
         if type(data["v"]) is not int or data["v"] != VERSION:  # true is not 1, 2.0 is not 2
             raise Unreadable(f"unknown statistics version {str(data['v'])[:20]!r}")
         repairs.note("unknown_dropped", len(set(data) - {"v", "levels", "online", "earlier", "history"}))
-        stats = cls(levels=_read_levels(data.get("levels", {}), repairs),
-                    online=Totals.read(data.get("online", {}), ONLINE_FIELDS, repairs))
+        stats = cls(
+            levels=_read_levels(data.get("levels", {}), repairs),
+            online=Totals.read(data.get("online", {}), ONLINE_FIELDS, repairs),
+        )
         if "earlier" in data:
             stats.earlier = Totals.read(data["earlier"], EARLIER_FIELDS, repairs)
         stats.history = stats._held(_read_history(data.get("history", []), repairs), repairs)
@@ -251,7 +275,11 @@ class Statistics:
             group = ("", "", True) if e.online else (e.level, e.preset, False)
             totals = self.online if e.online else self.levels.get(e.level, {}).get(e.preset, Totals())
             sums = used.setdefault(group, Totals())
-            if sums.matches < totals.matches and sums.won + e.won <= totals.won and sums.hands + e.hands <= totals.hands:
+            if (
+                sums.matches < totals.matches
+                and sums.won + e.won <= totals.won
+                and sums.hands + e.hands <= totals.hands
+            ):
                 sums.matches, sums.won, sums.hands = sums.matches + 1, sums.won + e.won, sums.hands + e.hands
                 kept.append(e)
             else:
@@ -259,7 +287,7 @@ class Statistics:
         return kept[::-1]
 
     @classmethod
-    def _read_v1(cls, data: Mapping[str, object], repairs: Repairs) -> "Statistics":
+    def _read_v1(cls, data: Mapping[str, object], repairs: Repairs) -> Statistics:
         repairs.note("unknown_dropped", len(set(data) - set(_V1)))
         renamed = {new: data[old] for old, new in _V1.items() if old in data}
         earlier = Totals.read(renamed, EARLIER_FIELDS, repairs)
@@ -323,7 +351,8 @@ def note_events(session: Session, events: Sequence[Event], today: str) -> Counte
             state.pending.moons += 1 if ev.moon == PLAYER else 0
         elif isinstance(ev, MatchOver) and not state.practice and not state.counted:
             preset = preset_name(session.match.rules) or "custom"
-            counted = Counted(match_tally(session.match, PLAYER), state.difficulty, preset, today,
-                              online=state.mode is Mode.ONLINE)
+            counted = Counted(
+                match_tally(session.match, PLAYER), state.difficulty, preset, today, online=state.mode is Mode.ONLINE
+            )
             state.counted = True
     return counted

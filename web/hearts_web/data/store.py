@@ -21,13 +21,24 @@ later successful write retries it ("catches up"), and :attr:`Store.on_status` te
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from hearts.records import json_depth
 
-__all__ = ["Storage", "MemoryStorage", "Store", "Unreadable", "Repairs", "Decoded", "DEFAULT_LIMIT", "MAX_DEPTH",
-           "json_depth", "parse_json"]
+__all__ = [
+    "Storage",
+    "MemoryStorage",
+    "Store",
+    "Unreadable",
+    "Repairs",
+    "Decoded",
+    "DEFAULT_LIMIT",
+    "MAX_DEPTH",
+    "json_depth",
+    "parse_json",
+]
 
 T_co = TypeVar("T_co", covariant=True)
 DEFAULT_LIMIT = 200_000  # characters of a value whose key declares no other limit
@@ -80,7 +91,9 @@ class Decoded(Generic[T_co]):
     repairs: Repairs = field(default_factory=Repairs)
 
 
-def parse_json(text: str, max_chars: int = DEFAULT_LIMIT, max_depth: int = MAX_DEPTH, lone_surrogates: bool = False) -> object:
+def parse_json(
+    text: str, max_chars: int = DEFAULT_LIMIT, max_depth: int = MAX_DEPTH, lone_surrogates: bool = False
+) -> object:
     """``text`` parsed, after the size and depth checks; :class:`Unreadable` otherwise. Text with
     lone surrogates (``"\\ud800"``) is unreadable unless ``lone_surrogates`` (an export file,
     whose values are kept verbatim, damaged ones included)."""

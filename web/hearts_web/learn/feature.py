@@ -21,15 +21,15 @@ from hearts.guide import GUIDED_LEVEL, Tip, guided_match, next_tip
 
 from ..core import i18n
 from ..core.commands import Commands
-from ..screen.dialogs import Dialogs
 from ..core.dom import Element, by_id, document, is_none, qs
-from .guide_html import guide_done, guide_panel, welcome_html
 from ..core.notices import Notices
-from .rules_html import learn_t, rules_page
 from ..data.session import Mode, Session, SessionState
+from ..screen.dialogs import Dialogs
+from ..table.door import SessionDoor
 from ..table.loop import Ending, Moment
 from ..table.view import TableView
-from ..table.door import SessionDoor
+from .guide_html import guide_done, guide_panel, welcome_html
+from .rules_html import learn_t, rules_page
 
 __all__ = ["Learn", "TableDoor"]
 
@@ -50,8 +50,17 @@ class Learn:
     """``rules()``: the settings' rules; ``online()``: an online table is on; ``resume()``: put the
     saved match (or a new one) on the table."""
 
-    def __init__(self, commands: Commands, table: TableDoor, view: TableView, dialogs: Dialogs, notices: Notices,
-                 rules: Callable[[], Rules], online: Callable[[], bool], resume: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        commands: Commands,
+        table: TableDoor,
+        view: TableView,
+        dialogs: Dialogs,
+        notices: Notices,
+        rules: Callable[[], Rules],
+        online: Callable[[], bool],
+        resume: Callable[[], None],
+    ) -> None:
         self.table, self.view, self.dialogs, self.notices = table, view, dialogs, notices
         self.rules, self.online, self.resume = rules, online, resume
         self.guided: Session | None = None
@@ -97,8 +106,9 @@ class Learn:
             current = self.table.session
             self.previous = current if current is not None and current.state.mode is not Mode.ONLINE else None
         rules = self.table_rules()
-        self.guided = Session(guided_match(rules), SessionState(mode=Mode.GUIDED, difficulty=GUIDED_LEVEL,
-                                                                 practice=True))
+        self.guided = Session(
+            guided_match(rules), SessionState(mode=Mode.GUIDED, difficulty=GUIDED_LEVEL, practice=True)
+        )
         self.told, self.tip, self.batch, self.moves, self.done = [], None, [], 0, False
         self.view.hide_toast()  # what the game before said is over
         document.documentElement.setAttribute("data-guided", "on")
@@ -187,7 +197,9 @@ class Learn:
             return
         rules, seating = session.match.rules, self.view.seating
         if self.done:
-            html = guide_done(self.tip if self.tip is not None and self.tip.code == "hand_over" else None, seating, rules)
+            html = guide_done(
+                self.tip if self.tip is not None and self.tip.code == "hand_over" else None, seating, rules
+            )
         elif self.tip is not None:
             passing = session.match.phase is Phase.PASSING
             current = _moves(session.match.view(ME)) == self.moves  # the suggestion is for the move to make now

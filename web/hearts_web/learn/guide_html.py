@@ -12,10 +12,10 @@ from hearts.guide import Tip
 
 from ..core import i18n
 from ..core.hints import hint_text
-from ..core.refusals import explain_code
-from .rules_html import FIRST_KEY, cards_row, learn_t, plural_points
 from ..core.html import esc
+from ..core.refusals import explain_code
 from ..screen.table_state import Seating
+from .rules_html import FIRST_KEY, cards_row, learn_t, plural_points
 
 __all__ = ["tip_text", "guide_panel", "guide_done", "welcome_html"]
 
@@ -56,23 +56,36 @@ def tip_text(tip: Tip, seating: Seating, rules: Rules) -> str:
         text = learn_t(key, suit=_suit(p.get("suit")))
         return text[:1].upper() + text[1:]
     if code == "queen_fell":
-        key = "tip_queen_fell_you" if p.get("you") else "tip_queen_fell_self" if p.get("seat") == seating.me.key else "tip_queen_fell"
+        key = (
+            "tip_queen_fell_you"
+            if p.get("you")
+            else "tip_queen_fell_self"
+            if p.get("seat") == seating.me.key
+            else "tip_queen_fell"
+        )
         return learn_t(key, seat=_seat(seating, p.get("seat")), taker=_seat(seating, p.get("taker")))
     if code == "hearts_broken":
-        return learn_t("tip_hearts_broken_queen" if p.get("queen") else "tip_hearts_broken", seat=_seat(seating, p.get("seat")))
+        return learn_t(
+            "tip_hearts_broken_queen" if p.get("queen") else "tip_hearts_broken", seat=_seat(seating, p.get("seat"))
+        )
     if code == "jack_fell":
         return learn_t("tip_jack_fell", taker=_seat(seating, p.get("taker")))
     if code == "moon_threat":
         return learn_t("tip_moon_threat_you" if p.get("you") else "tip_moon_threat", seat=_seat(seating, p.get("seat")))
     if code == "void_shown":
-        return learn_t("tip_void_shown", seat=_seat(seating, p.get("seat")), suit=_suit(p.get("suit")), card=_card(p.get("card")))
+        return learn_t(
+            "tip_void_shown", seat=_seat(seating, p.get("seat")), suit=_suit(p.get("suit")), card=_card(p.get("card"))
+        )
     if code == "hand_over":
         points = int(p.get("points", 0))
         out = learn_t("tip_hand_over", points=plural_points(points))
         moon = str(p.get("moon") or "")
         if moon:
-            out += " " + (learn_t("tip_hand_over_moon_you") if moon == seating.me.key
-                          else learn_t("tip_hand_over_moon", seat=_seat(seating, moon)))
+            out += " " + (
+                learn_t("tip_hand_over_moon_you")
+                if moon == seating.me.key
+                else learn_t("tip_hand_over_moon", seat=_seat(seating, moon))
+            )
         return f"{out} {learn_t('tip_hand_over_end', target=rules.target)}"
     return learn_t(f"tip_{code}")
 
@@ -113,26 +126,34 @@ def guide_panel(tips: Sequence[Tip], seating: Seating, rules: Rules, passing: bo
 def guide_done(tip: Tip | None, seating: Seating, rules: Rules) -> str:
     """The panel at the end of the guided hand: what happened, then what next."""
     said = f'<p class="guide-tip" data-tip="hand_over">{esc(tip_text(tip, seating, rules))}</p>' if tip else ""
-    return _frame(said + f'<p>{esc(learn_t("guide_done"))}</p>', done=True)
+    return _frame(said + f"<p>{esc(learn_t('guide_done'))}</p>", done=True)
 
 
 def _frame(body: str, done: bool) -> str:
     if done:
-        buttons = (f'<button type="button" class="secondary" data-action="guided-hand">{esc(learn_t("guide_again"))}</button>'
-                   f'<button type="button" class="primary" data-action="guided-leave">{esc(learn_t("guide_back"))}</button>')
+        buttons = (
+            f'<button type="button" class="secondary" data-action="guided-hand">{esc(learn_t("guide_again"))}</button>'
+            f'<button type="button" class="primary" data-action="guided-leave">{esc(learn_t("guide_back"))}</button>'
+        )
     else:
-        buttons = f'<button type="button" class="secondary" data-action="guided-leave">{esc(learn_t("guide_leave"))}</button>'
+        buttons = (
+            f'<button type="button" class="secondary" data-action="guided-leave">{esc(learn_t("guide_leave"))}</button>'
+        )
     title = learn_t("guide_done_title") if done else learn_t("guide_title")
-    return (f'<h2 id="guide-title" class="guide-title">{esc(title)}</h2>{body}'
-            f'<div class="guide-actions">{buttons}</div>')
+    return f'<h2 id="guide-title" class="guide-title">{esc(title)}</h2>{body}<div class="guide-actions">{buttons}</div>'
 
 
 def welcome_html() -> str:
     """The first visit's offer (a notice card): read how to play, or play a guided hand."""
-    actions = (f'<button type="button" class="secondary" data-action="rules">{esc(learn_t("guide_read"))}</button>'
-               f'<button type="button" class="primary" data-action="guided-hand">{esc(learn_t("guided_start"))}</button>')
-    return (f'<div class="notice welcome" role="status" data-notice="welcome">'
-            f'<div class="notice-body"><p><strong>{esc(learn_t("guide_welcome"))}</strong> {esc(learn_t("guide_welcome_text"))}</p></div>'
-            f'<div class="notice-actions">{actions}'
-            f'<button type="button" class="notice-x" data-close-notice="welcome" aria-label="{esc(learn_t("close"))}" '
-            f'title="{esc(learn_t("close"))}">×</button></div></div>')
+    actions = (
+        f'<button type="button" class="secondary" data-action="rules">{esc(learn_t("guide_read"))}</button>'
+        f'<button type="button" class="primary" data-action="guided-hand">{esc(learn_t("guided_start"))}</button>'
+    )
+    return (
+        f'<div class="notice welcome" role="status" data-notice="welcome">'
+        f'<div class="notice-body"><p><strong>{esc(learn_t("guide_welcome"))}</strong> '
+        f"{esc(learn_t('guide_welcome_text'))}</p></div>"
+        f'<div class="notice-actions">{actions}'
+        f'<button type="button" class="notice-x" data-close-notice="welcome" aria-label="{esc(learn_t("close"))}" '
+        f'title="{esc(learn_t("close"))}">×</button></div></div>'
+    )

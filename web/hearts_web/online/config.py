@@ -17,9 +17,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qs, quote, urlsplit
 
-__all__ = ["APP_ID", "RELAYS", "STUN", "ROOM_LENGTH", "Network", "network", "ice_servers", "new_room", "is_room",
-           "is_public_key", "room_from_hash", "test_relay", "test_timer_speed", "test_handover_after",
-           "invitation"]
+__all__ = [
+    "APP_ID",
+    "RELAYS",
+    "STUN",
+    "ROOM_LENGTH",
+    "Network",
+    "network",
+    "ice_servers",
+    "new_room",
+    "is_room",
+    "is_public_key",
+    "room_from_hash",
+    "test_relay",
+    "test_timer_speed",
+    "test_handover_after",
+    "invitation",
+]
 
 APP_ID = "hearts-web-online-v1"
 # Eight relays of different operators, from the list Trystero's maintainer keeps tested (0.25.4):
@@ -36,7 +50,7 @@ RELAYS = (
 )
 STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 ROOM_LENGTH = 20
-_ROOM = re.compile(r"^[a-z2-7]{%d}$" % ROOM_LENGTH)
+_ROOM = re.compile(rf"^[a-z2-7]{{{ROOM_LENGTH}}}$")
 _LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 _LOOPBACK_NAMES = ("127.0.0.1", "localhost")  # a relay's host: names the CSP can list
 _ICE_URL = re.compile(r"^(stun|turns?):[^\s]{1,250}$")

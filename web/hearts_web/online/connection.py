@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..core.i18n import t
 from ..core.html import esc
+from ..core.i18n import t
 
 __all__ = ["RelayState", "Trouble", "ConnectionWatch", "RELAY_WAIT", "status_html", "trouble_html"]
 
@@ -76,7 +76,7 @@ class ConnectionWatch:
 
 
 def status_html(state: RelayState | None) -> str:
-    """"Connected to 5 of 8 relays" (updated in place as relays come and go)."""
+    """ "Connected to 5 of 8 relays" (updated in place as relays come and go)."""
     if state is None:
         text = t("online_relays_wait")
     else:
@@ -92,7 +92,9 @@ def trouble_html(trouble: Trouble, has_turn: bool, host: bool) -> str:
     if trouble is Trouble.NO_RELAY:
         lines = [t("online_no_relay_host" if host else "online_no_relay"), t("online_no_relay_try")]
     else:
-        lines = [t("online_no_path_host" if host else "online_no_path"),
-                 t("online_no_path_turn" if has_turn else "online_no_path_no_turn")]
+        lines = [
+            t("online_no_path_host" if host else "online_no_path"),
+            t("online_no_path_turn" if has_turn else "online_no_path_no_turn"),
+        ]
     body = "".join(f"<p>{esc(line)}</p>" for line in lines)
     return f'<div class="online-trouble" role="alert" data-online-trouble="{trouble.value}">{body}</div>'

@@ -22,6 +22,7 @@ from hearts.wire import WireError, events_from_list, sheet_from_list, view_from_
 
 from ..data.session import Snapshot
 from ..data.settings import DIFFICULTIES
+from .config import is_public_key
 from .messages import (
     ANSWERS,
     REACTIONS,
@@ -64,9 +65,17 @@ from .messages import (
     same_json,
     snapshot_to_data,
 )
-from .config import is_public_key
 
-__all__ = ["decode", "decode_chain", "GUEST_MESSAGES", "HOST_MESSAGES", "ALL_MESSAGES", "Reader", "Fields", "snapshot_from_data"]
+__all__ = [
+    "decode",
+    "decode_chain",
+    "GUEST_MESSAGES",
+    "HOST_MESSAGES",
+    "ALL_MESSAGES",
+    "Reader",
+    "Fields",
+    "snapshot_from_data",
+]
 
 _HEX = frozenset("0123456789abcdef")
 _NAME = re.compile(r"[a-z_]{1,40}")  # a reason code or a preset name
@@ -351,16 +360,34 @@ def _rematch(f: Fields) -> Rematch:
 
 Reader = Callable[[Fields], M]
 GUEST_MESSAGES: dict[str, Reader[GuestMessage]] = {
-    "probe": lambda f: Probe(), "hello": _hello, "sit": lambda f: Sit(f.seat("seat"), f.text("name")),
-    "act": _action, "contrib": _contrib, "ping": lambda f: Ping(), "bye": lambda f: Bye(),
-    "back": lambda f: Back(), "react": lambda f: React(f.choice("code", REACTIONS)), "again": lambda f: Again(),
+    "probe": lambda f: Probe(),
+    "hello": _hello,
+    "sit": lambda f: Sit(f.seat("seat"), f.text("name")),
+    "act": _action,
+    "contrib": _contrib,
+    "ping": lambda f: Ping(),
+    "bye": lambda f: Bye(),
+    "back": lambda f: Back(),
+    "react": lambda f: React(f.choice("code", REACTIONS)),
+    "again": lambda f: Again(),
     "claim": lambda f: Claim(_chain(f.raw("chain"))),
 }
 HOST_MESSAGES: dict[str, Reader[HostMessage]] = {
-    "host": _host_proof, "lobby": _lobby, "heirs": _heirs_message, "claim": lambda f: Claim(_chain(f.raw("chain"))),
-    "welcome": _welcome, "state": _state, "refused": _refused, "commit": _commit, "reveal": _reveal,
-    "ping": lambda f: Ping(), "closed": lambda f: Closed(), "version": lambda f: Version(f.whole("need")),
-    "turn": _turn, "reacted": lambda f: Reacted(f.seat("seat"), f.choice("code", REACTIONS)), "rematch": _rematch,
+    "host": _host_proof,
+    "lobby": _lobby,
+    "heirs": _heirs_message,
+    "claim": lambda f: Claim(_chain(f.raw("chain"))),
+    "welcome": _welcome,
+    "state": _state,
+    "refused": _refused,
+    "commit": _commit,
+    "reveal": _reveal,
+    "ping": lambda f: Ping(),
+    "closed": lambda f: Closed(),
+    "version": lambda f: Version(f.whole("need")),
+    "turn": _turn,
+    "reacted": lambda f: Reacted(f.seat("seat"), f.choice("code", REACTIONS)),
+    "rematch": _rematch,
 }
 ALL_MESSAGES: dict[str, Reader[Message]] = {**GUEST_MESSAGES, **HOST_MESSAGES}
 

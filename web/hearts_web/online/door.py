@@ -12,11 +12,11 @@ from typing import Protocol
 from hearts import SeatView
 from hearts.table import Listener, Player
 
-from ..screen.dialogs import Dialogs
-from ..table.players import AskedSeat, HumanPlayer
 from ..data.registry import SavedData
 from ..data.session import Mode, Session, Snapshot
 from ..data.settings import Settings
+from ..screen.dialogs import Dialogs
+from ..table.players import AskedSeat, HumanPlayer
 from ..table.view import TableView
 
 __all__ = ["Door", "OnlineTable"]

@@ -22,6 +22,7 @@ from hearts.tally import MatchTally, sheet_tally
 
 from ..data.session import Snapshot
 from .decoder import HOST_MESSAGES
+from .handover import HANDOVER_AFTER
 from .messages import (
     Act,
     Again,
@@ -53,7 +54,6 @@ from .messages import (
     Welcome,
     encode,
 )
-from .handover import HANDOVER_AFTER
 from .protocol import MAX_HOST_MESSAGE, PeerCheck, RateLimit, clean_name
 
 __all__ = ["GuestEvents", "GuestTable", "Seen", "HOST_SILENT_AFTER", "SIT_AGAIN_AFTER"]
@@ -62,6 +62,7 @@ __all__ = ["GuestEvents", "GuestTable", "Seen", "HOST_SILENT_AFTER", "SIT_AGAIN_
 def _question(view: SeatView) -> tuple[int, str, int]:
     """What the table asks in ``view``: which hand, which phase, after how many cards."""
     return view.hand_number, view.phase.value, view.cards_played
+
 
 HOST_SILENT_AFTER = 6.0  # no word from the host this long: "waiting for the host"
 SIT_AGAIN_AFTER = 4.0  # no welcome or refusal this long after asking for a seat: ask again
@@ -169,9 +170,15 @@ class GuestTable:
         """The host has been gone for :data:`~.handover.HANDOVER_AFTER` seconds in a match under
         way, and it named this guest an heir."""
         snap, heirs = self.snap, self.heirs
-        return (self.away and self.clock() - self.away_since >= self.handover_after and snap is not None
-                and snap.phase is not Phase.MATCH_OVER and heirs is not None and self.seat is not None
-                and Heir(self.seat, self.key or "") in heirs.heirs)
+        return (
+            self.away
+            and self.clock() - self.away_since >= self.handover_after
+            and snap is not None
+            and snap.phase is not Phase.MATCH_OVER
+            and heirs is not None
+            and self.seat is not None
+            and Heir(self.seat, self.key or "") in heirs.heirs
+        )
 
     def claim(self) -> str:
         """For a former host come back: the table went on without it (the chain says with whom)."""
@@ -202,8 +209,9 @@ class GuestTable:
         if snap is None or self.seat is None:
             return None
         view = snap.view
-        asked = (snap.phase is Phase.PASSING and view.passed is None) or \
-                (snap.phase is Phase.PLAYING and view.turn == self.seat)
+        asked = (snap.phase is Phase.PASSING and view.passed is None) or (
+            snap.phase is Phase.PLAYING and view.turn == self.seat
+        )
         return view if asked and _question(view) != self._answered else None
 
     @property
@@ -318,7 +326,13 @@ class GuestTable:
             self._over = snap  # counted once the last hand's deal is revealed (:meth:`_settle`)
         view = snap.view
         seen = self.hands.setdefault(view.hand_number, Seen())
-        if not seen.dealt and not view.tricks and not view.current_trick and view.passed is None and len(view.hand) == 13:
+        if (
+            not seen.dealt
+            and not view.tricks
+            and not view.current_trick
+            and view.passed is None
+            and len(view.hand) == 13
+        ):
             seen.dealt = view.hand  # what this seat was dealt, to check against the revealed seed
         self.events.state(snap, list(state.events), self.asked)
 
@@ -347,7 +361,9 @@ class GuestTable:
         elif contributions[int(self.seat)] == "":
             self.events.verified(hand, None, late=True)
         else:
-            ok = verify(seen.commit, reveal.secret, contributions, seat=int(self.seat), mine=seen.mine, dealt=seen.dealt)
+            ok = verify(
+                seen.commit, reveal.secret, contributions, seat=int(self.seat), mine=seen.mine, dealt=seen.dealt
+            )
             self.deal_failed = self.deal_failed or not ok
             self.events.verified(hand, ok)
         self._settle(hand)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from ..screen import page
 from ..core.dom import JsObject
+from ..screen import page
 from . import config, link, protocol
 from .connection import ConnectionWatch, RelayState
 from .decoder import HOST_MESSAGES, decode
@@ -30,8 +30,15 @@ class HostSearch:
     :meth:`open`); ``on_change``: the relays' state or a failed path changed; ``on_followed``: a
     guest carried the table on and this guest follows it now."""
 
-    def __init__(self, room: str, public_key: str, net: config.Network, table: GuestTable,
-                 on_change: Callable[[], None], on_followed: Callable[[Succession], None]) -> None:
+    def __init__(
+        self,
+        room: str,
+        public_key: str,
+        net: config.Network,
+        table: GuestTable,
+        on_change: Callable[[], None],
+        on_followed: Callable[[Succession], None],
+    ) -> None:
         self.room, self.public_key, self.net, self.table = room, public_key, net, table
         self.on_change, self.on_followed = on_change, on_followed
         self.key: JsObject | None = None
@@ -48,15 +55,26 @@ class HostSearch:
         self.stopped = False  # this page is no guest any more (it carries the table on)
 
     def _watchers(self, via: link.Link) -> link.Watchers:
-        return link.Watchers(lambda peer, text: self.received(via, peer, text), lambda peer: self.peer_joined(via, peer),
-                             lambda peer: self.peer_left(via, peer), self.relays_changed, lambda peer: self.path_failed())
+        return link.Watchers(
+            lambda peer, text: self.received(via, peer, text),
+            lambda peer: self.peer_joined(via, peer),
+            lambda peer: self.peer_left(via, peer),
+            self.relays_changed,
+            lambda peer: self.path_failed(),
+        )
 
     def open(self, module: JsObject) -> None:
         """Join the room. Each room's messages are told apart: the host may prove itself in a room
         this page is just leaving (Trystero connects a peer it met while leaving), and then that
         room, not the new one, is where the host hears us."""
-        self.link = link.Link(module, self.room, self.net, protocol.MAX_HOST_MESSAGE,
-                              link.Watchers(lambda p, t: None, lambda p: None, lambda p: None), self.hide_ip)
+        self.link = link.Link(
+            module,
+            self.room,
+            self.net,
+            protocol.MAX_HOST_MESSAGE,
+            link.Watchers(lambda p, t: None, lambda p: None, lambda p: None),
+            self.hide_ip,
+        )
         self.link.watch = self._watchers(self.link)
         self.opened = asyncio.get_event_loop().time()
 
@@ -133,8 +151,7 @@ class HostSearch:
     def searching(self) -> bool:
         """Look for the host: not met yet, its connection closed, or it went silent in a room
         this page has left since (the current room may reach it)."""
-        return (self.table.host_peer is None or self.host_left
-                or (self.host_link is not self.link and self.table.away))
+        return self.table.host_peer is None or self.host_left or (self.host_link is not self.link and self.table.away)
 
     def tick(self) -> None:
         """Every two seconds while searching: ask the room who the host is; join it afresh when
@@ -145,8 +162,11 @@ class HostSearch:
         now = asyncio.get_event_loop().time()
         # (not while a peer that joined lately may still prove itself the host, nor while an
         # offer and answer with a peer are on their way: a fresh join would throw them away)
-        if (self.rejoining is None and not self.link.exchanging
-                and now - max(self.opened, self.last_met) > self.reconnect_after):
+        if (
+            self.rejoining is None
+            and not self.link.exchanging
+            and now - max(self.opened, self.last_met) > self.reconnect_after
+        ):
             # Nobody met us: maybe an announce was lost, or a relay came back since. A fresh
             # join announces at once on every relay. Leave and join again.
             self.rejoining = asyncio.ensure_future(self._rejoin())

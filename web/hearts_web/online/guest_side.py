@@ -9,18 +9,18 @@ from hearts.fairdeal import is_token
 from hearts.tally import MatchTally
 
 from ..core.dom import JsObject, document, local_date, qs, window
+from ..core.html import esc
 from ..core.i18n import t
 from ..core.refusals import explain_code
 from ..data.registry import ONLINE_GUEST, STATS
 from ..data.session import Snapshot
-from ..core.html import esc
 from ..screen.table_state import Seating
 from . import config, link, protocol
 from .connection import Trouble, status_html
-from .guest_html import carry_on_html, guest_lobby_html, join_form_html, searching_html
-from .guest_search import HostSearch
 from .door import Door
 from .guest import GuestTable
+from .guest_html import carry_on_html, guest_lobby_html, join_form_html, searching_html
+from .guest_search import HostSearch
 from .handover import CarryOn
 from .messages import Bye, LobbySeat, Succession, Turn
 from .table_extras import TableExtras
@@ -34,8 +34,9 @@ SLOW_AFTER = 20.0  # seconds without meeting the host (relays working) before th
 class GuestSide:
     """This browser is a guest at someone else's table."""
 
-    def __init__(self, door: Door, room: str, public_key: str, net: config.Network,
-                 identity: JsObject | None = None) -> None:
+    def __init__(
+        self, door: Door, room: str, public_key: str, net: config.Network, identity: JsObject | None = None
+    ) -> None:
         """``public_key``: the link's (the first host's) key; ``identity``: the key this guest signs
         with (a former host's own, when its table was carried on; else the guest's, made on joining)."""
         self.door, self.room, self.public_key, self.net = door, room, public_key, net
@@ -44,10 +45,15 @@ class GuestSide:
         mine = saved if isinstance(saved, dict) else {}
         token = mine.get("token")
         self.saved_key = mine.get("key") if isinstance(mine.get("key"), str) else None
-        self.table = GuestTable(lambda text: None, self, protocol.clean_name(mine.get("name")) or "",
-                                token=token if isinstance(token, str) and is_token(token) else None)
-        self.table.handover_after = config.test_handover_after(door.params.get("handover-after"), str(window.location.hostname),
-                                                               self.table.handover_after)
+        self.table = GuestTable(
+            lambda text: None,
+            self,
+            protocol.clean_name(mine.get("name")) or "",
+            token=token if isinstance(token, str) and is_token(token) else None,
+        )
+        self.table.handover_after = config.test_handover_after(
+            door.params.get("handover-after"), str(window.location.hostname), self.table.handover_after
+        )
         self.search = HostSearch(room, public_key, net, self.table, self._show_trouble, self._followed)
         self.search.key = identity
         self.hide_ip = mine.get("hide_ip") is True and net.has_turn
@@ -92,8 +98,9 @@ class GuestSide:
         if self.search.link is None and not connecting:
             body = join_form_html(self.table.name, self.hide_ip, self.net.has_turn)
         elif not self.seats:
-            body = searching_html(self.search.watch.relays, self.search.watch.trouble(), self.net.has_turn,
-                                  self.slow_shown, self.hide_ip)
+            body = searching_html(
+                self.search.watch.relays, self.search.watch.trouble(), self.net.has_turn, self.slow_shown, self.hide_ip
+            )
         else:
             limit = self.table.timer.limit if self.table.timer is not None else 0
             body = guest_lobby_html(self.seats, self.table.seat, self.started, self.table.name, limit)
@@ -135,8 +142,19 @@ class GuestSide:
         table, lobby, snap = self.table, self.table.lobby_seen, self.table.snap
         if not table.may_carry_on or lobby is None or snap is None or table.heirs is None or table.seat is None:
             return None
-        return CarryOn(self.room, self.search.host_key, table.chain, table.heirs, table.seat, table.key or "", self.seats,
-                       lobby.rules, lobby.preset, lobby.level, snap.sheet)
+        return CarryOn(
+            self.room,
+            self.search.host_key,
+            table.chain,
+            table.heirs,
+            table.seat,
+            table.key or "",
+            self.seats,
+            lobby.rules,
+            lobby.preset,
+            lobby.level,
+            snap.sheet,
+        )
 
     async def detach(self) -> link.Link | None:
         """Stop being a guest (this page carries the table on): the room stays joined."""
@@ -182,8 +200,13 @@ class GuestSide:
     def lobby(self, seats: tuple[LobbySeat, ...], started: bool) -> None:
         self.seats, self.started = seats, started
         me = self.table.seat
-        self.door.view.seat(Seating(me or Seat.SOUTH, {item.seat: item.name for item in seats},
-                                    {item.seat: ("local" if item.seat == me else KIND_FOR_GUEST[item.kind]) for item in seats}))
+        self.door.view.seat(
+            Seating(
+                me or Seat.SOUTH,
+                {item.seat: item.name for item in seats},
+                {item.seat: ("local" if item.seat == me else KIND_FOR_GUEST[item.kind]) for item in seats},
+            )
+        )
         if not self.entered:
             self.show_join()
         elif started and qs("#dlg-body [data-online-lobby]") is not None:
@@ -191,8 +214,12 @@ class GuestSide:
 
     def seated(self, seat: Seat) -> None:
         rooms = {k: v for k, v in self.door.saved.get(ONLINE_GUEST).items() if config.is_room(k)}
-        rooms[self.room] = {"token": self.table.token, "name": self.table.name, "hide_ip": self.hide_ip,
-                            "key": None if self.key is None else str(self.key.privateJwk)}
+        rooms[self.room] = {
+            "token": self.table.token,
+            "name": self.table.name,
+            "hide_ip": self.hide_ip,
+            "key": None if self.key is None else str(self.key.privateJwk),
+        }
         self.door.saved.write(ONLINE_GUEST, dict(list(rooms.items())[-10:]))
         self.lobby(self.seats, self.started)
 
@@ -209,7 +236,10 @@ class GuestSide:
                 self.extras.show()
                 if self.table.timer is not None:
                     self.extras.set_turn(self.table.timer)
-                if self.door.dialogs.is_open and qs("#dlg-body [data-online-lobby], #dlg-body [data-online-connecting]") is not None:
+                if (
+                    self.door.dialogs.is_open
+                    and qs("#dlg-body [data-online-lobby], #dlg-body [data-online-connecting]") is not None
+                ):
                     self.door.dialogs.close()
             if any(isinstance(e, HandStarted) for e in events) and self.door.dialogs.is_open:
                 self.door.dialogs.close()  # the host dealt the next hand
@@ -218,8 +248,14 @@ class GuestSide:
             for ev in events:
                 if isinstance(ev, HandOver) and snap.sheet:
                     row = snap.sheet[-1]
-                    self.door.dialogs.hand_summary(row, [snap.markers(s) for s in Seat], list(snap.sheet), False,
-                                                   last=snap.phase.value == "match_over", guest=True)
+                    self.door.dialogs.hand_summary(
+                        row,
+                        [snap.markers(s) for s in Seat],
+                        list(snap.sheet),
+                        False,
+                        last=snap.phase.value == "match_over",
+                        guest=True,
+                    )
                 elif isinstance(ev, MatchOver):
                     await self.door.dialogs.wait_closed()
                     self.over = snap
@@ -242,7 +278,11 @@ class GuestSide:
         else:
             actions = (leave, ("primary", "online-rematch", t("online_rematch")))
             host = next((s.name for s in self.seats if s.seat == Seat.SOUTH), "")
-            extra = f'<p class="note" data-rematch-offer>{esc(t("online_rematch_offered", name=host))}</p>' if mine == "asked" else ""
+            extra = (
+                f'<p class="note" data-rematch-offer>{esc(t("online_rematch_offered", name=host))}</p>'
+                if mine == "asked"
+                else ""
+            )
         self.door.dialogs.match_over(snap.winners, snap.totals, list(snap.sheet), False, target, actions, extra)
 
     def again(self) -> None:
@@ -262,25 +302,34 @@ class GuestSide:
     def verified(self, hand: int, ok: bool | None, late: bool = False) -> None:
         state = "unchecked" if ok is None else ("true" if ok else "false")
         document.documentElement.dataset.dealVerified = state
-        key = {"true": "online_verified", "false": "online_verify_failed",
-               "unchecked": "online_unchecked_late" if late else "online_unchecked"}[state]
+        key = {
+            "true": "online_verified",
+            "false": "online_verify_failed",
+            "unchecked": "online_unchecked_late" if late else "online_unchecked",
+        }[state]
         self.door.view.toast(t(key, n=hand + 1), warn=ok is False, seconds=5)
 
     def host_away(self, away: bool) -> None:
         document.documentElement.classList.toggle("host-away", away)
         if away:
             trouble = self.search.watch.trouble() if self.search.searching else Trouble.NONE
-            extra = {Trouble.NONE: "", Trouble.NO_RELAY: t("online_no_relay"), Trouble.NO_PATH: t("online_no_path")}[trouble]
-            self.door.view.toast(f'{t("online_host_away")} {extra}'.strip(), warn=True, seconds=3600)
+            extra = {Trouble.NONE: "", Trouble.NO_RELAY: t("online_no_relay"), Trouble.NO_PATH: t("online_no_path")}[
+                trouble
+            ]
+            self.door.view.toast(f"{t('online_host_away')} {extra}".strip(), warn=True, seconds=3600)
         else:
             self.door.view.hide_toast()
 
     def closed(self) -> None:
-        self.door.dialogs.open(t("online_title"), f'<p>{esc(t("online_closed"))}</p><div class="dlg-actions">'
-                               f'<button type="button" class="primary" data-action="online-leave" autofocus>{esc(t("back_to_match"))}</button></div>')
+        self.door.dialogs.open(
+            t("online_title"),
+            f'<p>{esc(t("online_closed"))}</p><div class="dlg-actions">'
+            '<button type="button" class="primary" data-action="online-leave" '
+            f"autofocus>{esc(t('back_to_match'))}</button></div>",
+        )
 
     def reload_needed(self) -> None:
-        self.door.dialogs.open(t("online_title"), f'<p>{esc(t("online_reload"))}</p>')
+        self.door.dialogs.open(t("online_title"), f"<p>{esc(t('online_reload'))}</p>")
 
     def turn(self, turn: Turn) -> None:
         self.extras.set_turn(turn)
@@ -305,8 +354,12 @@ class GuestSide:
             self.door.dialogs.close()
         else:
             self.over = None
-            self.door.dialogs.open(t("online_title"), f'<p data-rematch-without>{esc(t("online_rematch_without"))}</p><div class="dlg-actions">'
-                                   f'<button type="button" class="primary" data-action="online-leave" autofocus>{esc(t("online_leave"))}</button></div>')
+            self.door.dialogs.open(
+                t("online_title"),
+                f'<p data-rematch-without>{esc(t("online_rematch_without"))}</p><div class="dlg-actions">'
+                '<button type="button" class="primary" data-action="online-leave" '
+                f"autofocus>{esc(t('online_leave'))}</button></div>",
+            )
 
     def match_result(self, tally: MatchTally, preset: str, level: str) -> None:
         """The finished match, as the host's match-over state says and the deals confirm: into

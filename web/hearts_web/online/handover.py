@@ -29,7 +29,17 @@ from .messages import Heir, Heirs, HostMessage, HostProof, LobbySeat, Succession
 from .protocol import claim_text, heirs_text, host_proof_text
 from .remote import SeatInfo
 
-__all__ = ["HANDOVER_AFTER", "Verify", "chain_key", "proven_key", "outranks", "turned", "turned_sheet", "CarryOn", "HostHeirs"]
+__all__ = [
+    "HANDOVER_AFTER",
+    "Verify",
+    "chain_key",
+    "proven_key",
+    "outranks",
+    "turned",
+    "turned_sheet",
+    "CarryOn",
+    "HostHeirs",
+]
 
 HANDOVER_AFTER = 60.0  # seconds without the host before its heirs are offered to carry on
 Verify = Callable[[str, str, str], Awaitable[bool]]  # (public key, text, signature): WebCrypto's ECDSA
@@ -82,12 +92,22 @@ def turned(seat: Seat, by: Seat) -> Seat:
 
 def turned_sheet(sheet: Sequence[HandScore], by: Seat) -> list[HandScore]:
     """The score sheet with the seats turned so that ``by`` is South (:func:`turned`)."""
+
     def four(values: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         a, b, c, d = (values[(i + int(by)) % 4] for i in range(4))
         return a, b, c, d
 
-    return [HandScore(r.hand_number, four(r.points), four(r.penalty), None if r.moon is None else turned(r.moon, by),
-                      None if r.jack is None else turned(r.jack, by), four(r.totals)) for r in sheet]
+    return [
+        HandScore(
+            r.hand_number,
+            four(r.points),
+            four(r.penalty),
+            None if r.moon is None else turned(r.moon, by),
+            None if r.jack is None else turned(r.jack, by),
+            four(r.totals),
+        )
+        for r in sheet
+    ]
 
 
 @dataclass(frozen=True)
@@ -167,8 +187,11 @@ class HostHeirs:
 
     def heirs(self: HeirsTable) -> tuple[Heir, ...]:
         """The seated guests who sent a key, in seat order: who may carry the table on."""
-        return tuple(Heir(s, info.key) for s, info in zip(SEATS, self.seats)
-                     if info.kind == "remote" and info.key is not None and info.token is not None)
+        return tuple(
+            Heir(s, info.key)
+            for s, info in zip(SEATS, self.seats)
+            if info.kind == "remote" and info.key is not None and info.token is not None
+        )
 
     def _heirs_changed(self: HeirsTable) -> None:
         heirs = self.heirs()

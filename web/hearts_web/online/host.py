@@ -24,13 +24,39 @@ from hearts.table import Game, Listener, Player
 
 from ..data.session import Snapshot
 from .decoder import GUEST_MESSAGES
+from .handover import HostHeirs
 from .messages import (
-    TIMER_CHOICES, VERSION, Act, Again, Back, Bye, Claim, Closed, Commit, Contrib, Envelope, Heir, Heirs, Hello,
-    HostMessage, Lobby, LobbySeat, Ping, Probe, React, Reacted, Refused, Sit, State, Succession, Turn, Version,
-    Welcome, encode,
+    TIMER_CHOICES,
+    VERSION,
+    Act,
+    Again,
+    Back,
+    Bye,
+    Claim,
+    Closed,
+    Commit,
+    Contrib,
+    Envelope,
+    Heir,
+    Heirs,
+    Hello,
+    HostMessage,
+    Lobby,
+    LobbySeat,
+    Ping,
+    Probe,
+    React,
+    Reacted,
+    Refused,
+    Sit,
+    State,
+    Succession,
+    Turn,
+    Version,
+    Welcome,
+    encode,
 )
 from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name, seat_proof_text, worth_logging
-from .handover import HostHeirs
 from .rematch import HostRematch, RematchOffer
 from .remote import FairDeals, FairHand, RemotePlayer, SeatInfo, filter_events
 from .timer import TimedSeat, TurnTimer
@@ -50,9 +76,18 @@ async def _refuse(key: str, text: str, sig: str) -> bool:
 
 
 class HostTable(HostHeirs, HostRematch, Listener):
-    def __init__(self, send: Send, *, host_name: str, bot_names: list[str], stand_in: Callable[[Seat], Player],
-                 preset: str, level: str, clock: Callable[[], float] = time.monotonic,
-                 random_hex: Callable[[int], str] = secrets.token_hex) -> None:
+    def __init__(
+        self,
+        send: Send,
+        *,
+        host_name: str,
+        bot_names: list[str],
+        stand_in: Callable[[Seat], Player],
+        preset: str,
+        level: str,
+        clock: Callable[[], float] = time.monotonic,
+        random_hex: Callable[[int], str] = secrets.token_hex,
+    ) -> None:
         self.send_raw = send
         self.clock = clock
         self.random_hex = random_hex
@@ -107,8 +142,10 @@ class HostTable(HostHeirs, HostRematch, Listener):
             self.send(peer, message)
 
     def lobby(self) -> Lobby:
-        seats = tuple(LobbySeat(s, info.shown_kind if self.started else ("free" if info.kind == "bot" else info.kind),
-                                info.name) for s, info in zip(SEATS, self.seats))
+        seats = tuple(
+            LobbySeat(s, info.shown_kind if self.started else ("free" if info.kind == "bot" else info.kind), info.name)
+            for s, info in zip(SEATS, self.seats)
+        )
         return Lobby(seats, self.started, self.rules, self.preset, self.level)
 
     def broadcast_lobby(self) -> None:
@@ -209,7 +246,10 @@ class HostTable(HostHeirs, HostRematch, Listener):
     def _hello(self, peer: str, hello: Hello) -> None:
         token = hello.token
         claimed = next((s for s, info in zip(SEATS, self.seats) if token and info.token == token), None)
-        by_key = next((s for s, info in zip(SEATS, self.seats) if hello.key and info.kind == "remote" and info.key == hello.key), None)
+        by_key = next(
+            (s for s, info in zip(SEATS, self.seats) if hello.key and info.kind == "remote" and info.key == hello.key),
+            None,
+        )
         if claimed is None and by_key is not None and hello.proof:  # a seat this table knows by its key only
             asyncio.ensure_future(self._hello_by_key(peer, hello, by_key))
             return
@@ -343,8 +383,14 @@ class HostTable(HostHeirs, HostRematch, Listener):
             info = self.seats[s]
             if info.kind == "remote":
                 self.remote[s] = RemotePlayer(info, self.stand_in(s), partial(self.tell, s))
-                out.append(TimedSeat(self.remote[s], self.remote[s].stand_in, self.timer,
-                                     present=partial(lambda i: i.peer is not None, info)))
+                out.append(
+                    TimedSeat(
+                        self.remote[s],
+                        self.remote[s].stand_in,
+                        self.timer,
+                        present=partial(lambda i: i.peer is not None, info),
+                    )
+                )
             else:
                 out.append(self.stand_in(s))
         return out

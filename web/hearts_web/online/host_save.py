@@ -10,10 +10,9 @@ from collections.abc import Mapping
 from hearts.fairdeal import is_token
 
 from ..data.store import Repairs
-
-from .host import HostTable
 from .config import is_public_key
 from .decoder import decode_chain
+from .host import HostTable
 from .messages import TIMER_CHOICES, chain_to_data
 from .protocol import clean_name
 from .remote import FairHand
@@ -22,12 +21,20 @@ __all__ = ["table_to_dict", "restore_table"]
 
 
 def table_to_dict(table: HostTable) -> dict[str, object]:
-    return {"seats": [info.to_dict() for info in table.seats], "started": table.started, "timer": table.timer.limit,
-            "term": table.term, "chain": chain_to_data(table.chain),
-            "rules": dict(table.rules.to_dict(), preset=table.preset),
-            "level": table.level, "fair": {str(h): {"commit": f.commit, "secret": f.secret,
-                                                    "contributions": f.contributions, "revealed": f.revealed}
-                                           for h, f in table.fair.items() if not f.revealed}}
+    return {
+        "seats": [info.to_dict() for info in table.seats],
+        "started": table.started,
+        "timer": table.timer.limit,
+        "term": table.term,
+        "chain": chain_to_data(table.chain),
+        "rules": dict(table.rules.to_dict(), preset=table.preset),
+        "level": table.level,
+        "fair": {
+            str(h): {"commit": f.commit, "secret": f.secret, "contributions": f.contributions, "revealed": f.revealed}
+            for h, f in table.fair.items()
+            if not f.revealed
+        },
+    }
 
 
 def restore_table(table: HostTable, data: Mapping[str, object]) -> Repairs:
@@ -56,7 +63,7 @@ def restore_table(table: HostTable, data: Mapping[str, object]) -> Repairs:
     table.timer.limit = timer if type(timer) is int and timer in TIMER_CHOICES else 0
     repairs.note("timer", int(timer is not None and table.timer.limit != timer))
     fair = data.get("fair")
-    for hand, raw in (fair.items() if isinstance(fair, dict) else ()):
+    for hand, raw in fair.items() if isinstance(fair, dict) else ():
         dealt = _fair_hand(hand, raw)
         if dealt is None:
             repairs.note("fair")
@@ -70,7 +77,12 @@ def _fair_hand(hand: object, raw: object) -> FairHand | None:
     if not (isinstance(hand, str) and hand.isdigit() and isinstance(raw, dict)):
         return None
     commit, secret, parts = raw.get("commit"), raw.get("secret"), raw.get("contributions")
-    if isinstance(commit, str) and isinstance(secret, str) and isinstance(parts, list) and len(parts) == 4 \
-            and all(isinstance(c, str) for c in parts):
+    if (
+        isinstance(commit, str)
+        and isinstance(secret, str)
+        and isinstance(parts, list)
+        and len(parts) == 4
+        and all(isinstance(c, str) for c in parts)
+    ):
         return FairHand(commit, secret, [str(c) for c in parts], dealt=True)
     return None

@@ -8,21 +8,21 @@ from collections.abc import Callable
 from hearts import Deal, Event, HandOver, HandScore, HandStarted, Match, Seat
 from hearts.table import Game, Listener
 
-from ..screen import page
 from ..core.dom import JsObject, qs, window
+from ..core.html import esc
 from ..core.i18n import t
 from ..data.registry import ONLINE_HOST, ONLINE_MATCH
 from ..data.session import Mode, Session, SessionState
-from ..core.html import esc
+from ..screen import page
 from ..screen.table_state import Seating
 from . import config, link, protocol
-from .door import Door
-from .host import HostTable
-from .host_save import table_to_dict
 from .connection import ConnectionWatch, RelayState, Trouble, status_html, trouble_html
 from .decoder import HOST_MESSAGES, decode
+from .door import Door
 from .guest_search import PROOF_LIMIT
 from .handover import chain_key, outranks, proven_key
+from .host import HostTable
+from .host_save import table_to_dict
 from .messages import Claim, Envelope, Heir, Heirs, HostProof
 from .panel_html import ip_notice, rematch_html, seats_html
 from .table_extras import TableExtras, timer_select
@@ -35,8 +35,17 @@ GATHER_WAIT = 10.0  # seconds a table carried on waits for the other heirs befor
 class HostSide(Listener):
     """This browser hosts: it runs the match and answers the guests."""
 
-    def __init__(self, door: Door, room: str, net: config.Network, key: JsObject, table: HostTable,
-                 hide_ip: bool = False, via: link.Link | None = None, link_key: str | None = None) -> None:
+    def __init__(
+        self,
+        door: Door,
+        room: str,
+        net: config.Network,
+        key: JsObject,
+        table: HostTable,
+        hide_ip: bool = False,
+        via: link.Link | None = None,
+        link_key: str | None = None,
+    ) -> None:
         """``key``: the host's signing key (WebCrypto, made by the transport module); ``hide_ip``:
         connect through the site's TURN server only; ``via``: the room this page is in already (a
         guest who carries the table on); ``link_key``: the key of the invitation link, where the
@@ -63,8 +72,9 @@ class HostSide(Listener):
 
     async def connect(self) -> None:
         module = await link.load()
-        watch = link.Watchers(self._received, self.joined, self.table.peer_left, self.relays_changed,
-                              lambda peer: self.path_failed())
+        watch = link.Watchers(
+            self._received, self.joined, self.table.peer_left, self.relays_changed, lambda peer: self.path_failed()
+        )
         if self.link is None:
             self.link = link.Link(module, self.room, self.net, protocol.MAX_GUEST_MESSAGE, watch, self.hide_ip)
         else:
@@ -88,6 +98,7 @@ class HostSide(Listener):
 
     def prove(self, peer: str) -> None:
         """Prove to ``peer`` that this browser holds the link's key, or the key the chain leads to."""
+
         async def prove() -> None:
             assert self.link is not None
             sig = await self.key.sign(protocol.host_proof_text(self.room, self.link.self_id, peer))
@@ -127,7 +138,7 @@ class HostSide(Listener):
         """A guest says this table was carried on while this host was away: if the chain starts
         with this host's own signed heirs and checks out, this page becomes a guest there."""
         mine = self.table.chain
-        if len(claim.chain) <= len(mine) or claim.chain[:len(mine)] != mine:
+        if len(claim.chain) <= len(mine) or claim.chain[: len(mine)] != mine:
             return
         if await chain_key(self.link_key, self.room, claim.chain, self.verify) is None:
             self.table.log.append(f"a claim from {peer[:8]} that does not check out")
@@ -141,7 +152,11 @@ class HostSide(Listener):
         self.apply_seating()
         deadline = asyncio.get_event_loop().time() + GATHER_WAIT
         while asyncio.get_event_loop().time() < deadline:
-            if all(info.peer is not None for info in self.table.seats[1:] if info.kind == "remote" and info.key in self._heir_keys):
+            if all(
+                info.peer is not None
+                for info in self.table.seats[1:]
+                if info.kind == "remote" and info.key in self._heir_keys
+            ):
                 break
             await asyncio.sleep(0.2)
         match = await self.table.start(self.table.rules, earlier=earlier)
@@ -175,9 +190,13 @@ class HostSide(Listener):
 
     def path_failed(self) -> None:
         """A guest's browser and this one exchanged offer and answer, and found no network path."""
-        self.door.view.toast(" ".join((t("online_no_path_host"),
-                                       t("online_no_path_turn" if self.net.has_turn else "online_no_path_no_turn"))),
-                             warn=True, seconds=12)
+        self.door.view.toast(
+            " ".join(
+                (t("online_no_path_host"), t("online_no_path_turn" if self.net.has_turn else "online_no_path_no_turn"))
+            ),
+            warn=True,
+            seconds=12,
+        )
 
     def _show_trouble(self) -> None:
         """No relay answers: new or returning guests cannot reach the table (said in the lobby, or
@@ -189,14 +208,24 @@ class HostSide(Listener):
         if self.door.dialogs.is_open and qs("#dlg-body [data-online-lobby]") is not None:
             self.show_lobby()
         elif trouble is Trouble.NO_RELAY:
-            self.door.view.toast(" ".join((t("online_no_relay_host"), t("online_no_relay_try"))), warn=True, seconds=3600)
+            self.door.view.toast(
+                " ".join((t("online_no_relay_host"), t("online_no_relay_try"))), warn=True, seconds=3600
+            )
         else:
             self.door.view.hide_toast()
 
     def save(self) -> None:
-        self.door.saved.write(ONLINE_HOST, {"room": self.room, "net": self.net.query, "hide_ip": self.hide_ip,
-                                            "key": str(self.key.privateJwk), "link_key": self.link_key,
-                                            "table": table_to_dict(self.table)})
+        self.door.saved.write(
+            ONLINE_HOST,
+            {
+                "room": self.room,
+                "net": self.net.query,
+                "hide_ip": self.hide_ip,
+                "key": str(self.key.privateJwk),
+                "link_key": self.link_key,
+                "table": table_to_dict(self.table),
+            },
+        )
 
     def changed(self) -> None:
         self.save()
@@ -205,27 +234,40 @@ class HostSide(Listener):
             self.show_lobby()
 
     def apply_seating(self) -> None:
-        self.door.view.seat(Seating(Seat.SOUTH, {s: info.name for s, info in zip(Seat, self.table.seats) if s != Seat.SOUTH},
-                                    {s: info.shown_kind for s, info in zip(Seat, self.table.seats)}))
+        self.door.view.seat(
+            Seating(
+                Seat.SOUTH,
+                {s: info.name for s, info in zip(Seat, self.table.seats) if s != Seat.SOUTH},
+                {s: info.shown_kind for s, info in zip(Seat, self.table.seats)},
+            )
+        )
 
     def show_lobby(self) -> None:
         seats = self.table.lobby().seats
         qr = self.link.qr_svg(self.invite) if self.link is not None else ""
         started = self.table.started
         body = (
-            f'<div data-online-lobby><p>{esc(t("online_invite"))}</p>'
+            f"<div data-online-lobby><p>{esc(t('online_invite'))}</p>"
             f'<p class="invite"><a data-table-link href="{esc(self.invite)}">{esc(self.invite)}</a></p>'
-            f'<div class="dlg-actions"><button type="button" class="secondary" data-action="online-copy">{esc(t("online_copy"))}</button>'
-            f'<button type="button" class="secondary" data-action="online-share">{esc(t("online_share"))}</button></div>'
-            f'{status_html(self.watch.relays)}{trouble_html(self.trouble_shown, self.net.has_turn, host=True)}'
-            f'<figure class="qr" aria-label="{esc(t("online_qr"))}">{qr}<figcaption>{esc(t("online_qr"))}</figcaption></figure>'
-            f'<h3>{esc(t("online_seats"))}</h3>{seats_html(seats, Seat.SOUTH, False)}'
-            f'{timer_select(self.table.timer.limit)}{ip_notice(self.hide_ip)}'
+            '<div class="dlg-actions"><button type="button" class="secondary" '
+            f'data-action="online-copy">{esc(t("online_copy"))}</button>'
+            '<button type="button" class="secondary" '
+            f'data-action="online-share">{esc(t("online_share"))}</button></div>'
+            f"{status_html(self.watch.relays)}{trouble_html(self.trouble_shown, self.net.has_turn, host=True)}"
+            '<figure class="qr" '
+            f'aria-label="{esc(t("online_qr"))}">{qr}<figcaption>{esc(t("online_qr"))}</figcaption></figure>'
+            f"<h3>{esc(t('online_seats'))}</h3>{seats_html(seats, Seat.SOUTH, False)}"
+            f"{timer_select(self.table.timer.limit)}{ip_notice(self.hide_ip)}"
             '<div class="dlg-actions">'
             f'<button type="button" class="secondary" data-action="online-close">{esc(t("online_close"))}</button>'
-            + (f'<button type="button" class="primary" data-action="close-dialog">{esc(t("close"))}</button>' if started else
-               f'<button type="button" class="primary" data-action="online-start" autofocus>{esc(t("online_start"))}</button>')
-            + "</div></div>")
+            + (
+                f'<button type="button" class="primary" data-action="close-dialog">{esc(t("close"))}</button>'
+                if started
+                else '<button type="button" class="primary" data-action="online-start" '
+                f"autofocus>{esc(t('online_start'))}</button>"
+            )
+            + "</div></div>"
+        )
         self.door.dialogs.open(t("online_title"), body)
 
     async def start(self) -> None:
@@ -262,9 +304,12 @@ class HostSide(Listener):
         if m is None or not m.is_over:
             return
         offer = self.table.rematch
-        actions = (("secondary", "online-close", t("online_close")),
-                   ("primary", "online-rematch-start", t("online_rematch_start")) if offer is not None else
-                   ("primary", "online-rematch", t("online_rematch")))
+        actions = (
+            ("secondary", "online-close", t("online_close")),
+            ("primary", "online-rematch-start", t("online_rematch_start"))
+            if offer is not None
+            else ("primary", "online-rematch", t("online_rematch")),
+        )
         extra = "" if offer is None else rematch_html([info.name for info in self.table.seats], offer.answers)
         self.door.dialogs.match_over(m.winners, m.scores, m.score_sheet, False, m.rules.target, actions, extra)
 

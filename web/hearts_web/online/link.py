@@ -50,17 +50,24 @@ class Link:
     rest. ``hide_ip``: only relayed ICE candidates (through a TURN server), so that the other
     players never learn this player's address."""
 
-    def __init__(self, module: JsObject, room: str, net: config.Network, max_length: int, watch: Watchers,
-                 hide_ip: bool = False) -> None:
+    def __init__(
+        self, module: JsObject, room: str, net: config.Network, max_length: int, watch: Watchers, hide_ip: bool = False
+    ) -> None:
         self._watch = watch
         self.relay_state: RelayState | None = None  # as last reported
-        handlers = {"message": keep(lambda peer, text: self._watch.message(str(peer), str(text))),
-                    "join": keep(lambda peer: self._watch.join(str(peer))),
-                    "leave": keep(lambda peer: self._watch.leave(str(peer))),
-                    "relays": keep(lambda n, total, failed: self._relays(RelayState(int(n), int(total), bool(failed)))),
-                    "noPath": keep(lambda peer: self._watch.no_path(str(peer)))}
-        options = {"appId": config.APP_ID, "relays": list(net.relays), "iceServers": [dict(s) for s in net.ice],
-                   "relayOnly": hide_ip and net.has_turn}
+        handlers = {
+            "message": keep(lambda peer, text: self._watch.message(str(peer), str(text))),
+            "join": keep(lambda peer: self._watch.join(str(peer))),
+            "leave": keep(lambda peer: self._watch.leave(str(peer))),
+            "relays": keep(lambda n, total, failed: self._relays(RelayState(int(n), int(total), bool(failed)))),
+            "noPath": keep(lambda peer: self._watch.no_path(str(peer))),
+        }
+        options = {
+            "appId": config.APP_ID,
+            "relays": list(net.relays),
+            "iceServers": [dict(s) for s in net.ice],
+            "relayOnly": hide_ip and net.has_turn,
+        }
         self.module = module
         self.js = module.connect(_js(options), room, _js(handlers), max_length)
         self.self_id = str(self.js.selfId)
@@ -125,6 +132,6 @@ class LogTail:
     def flush(self, lines: list[str]) -> None:
         if len(lines) < self.seen:  # the log was trimmed: go on from its end
             self.seen = 0
-        for line in lines[self.seen:]:
+        for line in lines[self.seen :]:
             window.console.debug(f"online: {line}")
         self.seen = len(lines)

@@ -20,11 +20,50 @@ from hearts.wire import sheet_to_list, view_to_dict
 from ..data.session import Snapshot
 
 __all__ = [
-    "VERSION", "Probe", "Hello", "Sit", "Act", "Contrib", "Ping", "Bye", "Back", "React", "Again", "HostProof",
-    "LobbySeat", "Lobby", "Welcome", "State", "Refused", "Commit", "Reveal", "Closed", "Version", "Turn", "Reacted",
-    "Rematch", "Heir", "Heirs", "Succession", "Claim", "GuestMessage", "HostMessage", "Message", "Envelope", "Refusal",
-    "encode", "to_data", "same_json",
-    "snapshot_to_data", "heirs_to_data", "chain_to_data", "SEAT_KINDS", "REACTIONS", "TIMER_CHOICES", "ANSWERS", "M",
+    "VERSION",
+    "Probe",
+    "Hello",
+    "Sit",
+    "Act",
+    "Contrib",
+    "Ping",
+    "Bye",
+    "Back",
+    "React",
+    "Again",
+    "HostProof",
+    "LobbySeat",
+    "Lobby",
+    "Welcome",
+    "State",
+    "Refused",
+    "Commit",
+    "Reveal",
+    "Closed",
+    "Version",
+    "Turn",
+    "Reacted",
+    "Rematch",
+    "Heir",
+    "Heirs",
+    "Succession",
+    "Claim",
+    "GuestMessage",
+    "HostMessage",
+    "Message",
+    "Envelope",
+    "Refusal",
+    "encode",
+    "to_data",
+    "same_json",
+    "snapshot_to_data",
+    "heirs_to_data",
+    "chain_to_data",
+    "SEAT_KINDS",
+    "REACTIONS",
+    "TIMER_CHOICES",
+    "ANSWERS",
+    "M",
 ]
 
 VERSION = 2
@@ -158,7 +197,7 @@ class Succession:
 
 @dataclass(frozen=True)
 class Claim:
-    """"I host this table now": sent by a guest who carries the table on (to every peer), and by
+    """ "I host this table now": sent by a guest who carries the table on (to every peer), and by
     a guest to a former host who comes back. ``chain``: every passing-on since the link's host."""
 
     TYPE: ClassVar[str] = "claim"
@@ -263,8 +302,23 @@ class Rematch:
 
 
 GuestMessage = Probe | Hello | Sit | Act | Contrib | Ping | Bye | Back | React | Again | Claim
-HostMessage = (HostProof | Lobby | Welcome | State | Refused | Commit | Reveal | Ping | Closed | Version | Turn | Reacted
-               | Rematch | Heirs | Claim)
+HostMessage = (
+    HostProof
+    | Lobby
+    | Welcome
+    | State
+    | Refused
+    | Commit
+    | Reveal
+    | Ping
+    | Closed
+    | Version
+    | Turn
+    | Reacted
+    | Rematch
+    | Heirs
+    | Claim
+)
 Message = GuestMessage | HostMessage
 M = TypeVar("M", bound=Message)
 
@@ -288,8 +342,13 @@ class Refusal:
 
 # ------------------------------------------------------------------ encoding
 def snapshot_to_data(snap: Snapshot) -> dict[str, object]:
-    return {"view": view_to_dict(snap.view), "totals": list(snap.totals), "sheet": sheet_to_list(snap.sheet),
-            "winners": [s.key for s in snap.winners], "phase": snap.phase.value}
+    return {
+        "view": view_to_dict(snap.view),
+        "totals": list(snap.totals),
+        "sheet": sheet_to_list(snap.sheet),
+        "winners": [s.key for s in snap.winners],
+        "phase": snap.phase.value,
+    }
 
 
 def heirs_to_data(heirs: tuple[Heir, ...]) -> list[dict[str, object]]:
@@ -297,8 +356,17 @@ def heirs_to_data(heirs: tuple[Heir, ...]) -> list[dict[str, object]]:
 
 
 def chain_to_data(chain: tuple[Succession, ...]) -> list[dict[str, object]]:
-    return [{"term": s.term, "seat": s.seat.key, "key": s.key, "heirs": heirs_to_data(s.heirs),
-             "heirs_sig": s.heirs_sig, "sig": s.sig} for s in chain]
+    return [
+        {
+            "term": s.term,
+            "seat": s.seat.key,
+            "key": s.key,
+            "heirs": heirs_to_data(s.heirs),
+            "heirs_sig": s.heirs_sig,
+            "sig": s.sig,
+        }
+        for s in chain
+    ]
 
 
 def _fields(message: Message) -> dict[str, object]:
@@ -328,8 +396,12 @@ def _fields(message: Message) -> dict[str, object]:
         case Claim(chain):
             return {"chain": chain_to_data(chain)}
         case Lobby(seats, started, rules, preset, level):
-            return {"seats": [{"seat": s.seat.key, "kind": s.kind, "name": s.name} for s in seats],
-                    "started": started, "rules": dict(rules.to_dict(), preset=preset), "level": level}
+            return {
+                "seats": [{"seat": s.seat.key, "kind": s.kind, "name": s.name} for s in seats],
+                "started": started,
+                "rules": dict(rules.to_dict(), preset=preset),
+                "level": level,
+            }
         case Welcome(seat, token, name):
             return {"seat": seat.key, "token": token, "name": name}
         case State(snap, events):

@@ -16,21 +16,21 @@ from collections.abc import Mapping
 
 from hearts import PRESETS, Seat
 
-from ..screen import page
 from ..core.commands import Commands, FieldChange, Press
 from ..core.dom import document, is_none, qs, window
+from ..core.html import esc
 from ..core.i18n import t
 from ..data.registry import ONLINE_HOST, ONLINE_MATCH
 from ..data.settings import DIFFICULTIES
-from ..core.html import esc
+from ..screen import page
 from ..screen.table_state import Seating
 from . import config, link, protocol
 from .door import Door
 from .guest_side import GuestSide
-from .messages import Claim
 from .host import HostTable
 from .host_save import restore_table
 from .host_side import HostSide
+from .messages import Claim
 from .panel_html import hide_ip_choice, ip_line, ip_notice, select
 
 __all__ = ["OnlinePanel"]
@@ -50,7 +50,9 @@ class OnlinePanel:
         commands.add("online-share", lambda _: self.share())
         commands.add("online-rematch", lambda _: self.rematch())
         commands.add("online-rematch-start", lambda _: self.rematch_start())
-        commands.add("online-react", lambda press: self.side.extras.send(press.text("reaction") or "") if self.side else None)
+        commands.add(
+            "online-react", lambda press: self.side.extras.send(press.text("reaction") or "") if self.side else None
+        )
         commands.add("online-mute", lambda _: self.side.extras.toggle_mute() if self.side else None)
         commands.add("online-back", lambda _: self.side.extras.take_back() if self.side else None)
         commands.add("online-carry-on", lambda _: page.guard(self._carry_on()))
@@ -69,7 +71,11 @@ class OnlinePanel:
         net = config.network(str(window.location.search or ""), str(window.location.hostname))
         if isinstance(net, config.Network):
             return False
-        key, mark = ("online_ice_refused", "data-ice-refused") if net.lstrip().startswith("[") else ("online_relay_refused", "data-relay-refused")
+        key, mark = (
+            ("online_ice_refused", "data-ice-refused")
+            if net.lstrip().startswith("[")
+            else ("online_relay_refused", "data-relay-refused")
+        )
         self.door.dialogs.open(t("online_title"), f'<p class="note" {mark}>{esc(t(key, relay=net, value=net))}</p>')
         return True
 
@@ -104,12 +110,17 @@ class OnlinePanel:
         s = self.door.settings()
         presets = [(k, t(f"preset_{k}")) for k in PRESETS]
         levels = [(d, t(f"diff_{d}")) for d in DIFFICULTIES]
-        body = (f'<p>{esc(t("online_intro"))}</p>{ip_notice()}<div class="form">'
-                f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" name="online-name" maxlength="{protocol.NAME_LIMIT}" autocomplete="nickname"></label>'
-                f'<label for="online-preset">{esc(t("preset"))} {select("preset", presets, s.preset if s.preset in PRESETS else "standard")}</label>'
-                f'<label for="online-level">{esc(t("online_bots"))} {select("level", levels, s.difficulty)}</label></div>'
-                f'{hide_ip_choice(self.network().has_turn, False)}'
-                f'<div class="dlg-actions"><button type="button" class="primary" data-action="online-host" autofocus>{esc(t("online_create"))}</button></div>')
+        body = (
+            f'<p>{esc(t("online_intro"))}</p>{ip_notice()}<div class="form">'
+            f'<label for="online-name">{esc(t("online_name"))} <input id="online-name" '
+            f'name="online-name" maxlength="{protocol.NAME_LIMIT}" autocomplete="nickname"></label>'
+            f'<label for="online-preset">{esc(t("preset"))} '
+            f"{select('preset', presets, s.preset if s.preset in PRESETS else 'standard')}</label>"
+            f'<label for="online-level">{esc(t("online_bots"))} {select("level", levels, s.difficulty)}</label></div>'
+            f"{hide_ip_choice(self.network().has_turn, False)}"
+            '<div class="dlg-actions"><button type="button" class="primary" data-action="online-host" '
+            f"autofocus>{esc(t('online_create'))}</button></div>"
+        )
         self.door.dialogs.open(t("online_title"), body)
 
     def _field(self, name: str) -> str:
@@ -118,8 +129,14 @@ class OnlinePanel:
 
     def create(self) -> None:
         if self.side is None:
-            page.guard(self._create(protocol.clean_name(self._field("name")) or t("seat_name_0"),
-                                    self._field("preset") or "standard", self._field("level") or "medium", self._hide_ip()))
+            page.guard(
+                self._create(
+                    protocol.clean_name(self._field("name")) or t("seat_name_0"),
+                    self._field("preset") or "standard",
+                    self._field("level") or "medium",
+                    self._hide_ip(),
+                )
+            )
 
     def start(self) -> None:
         if isinstance(self.side, HostSide) and not self.side.table.started:
@@ -136,7 +153,7 @@ class OnlinePanel:
             page.guard(self.side.connect())
 
     def join_choice(self, change: FieldChange) -> None:
-        """"Hide my IP address" ticked or not: the notice beside it says who sees the address."""
+        """ "Hide my IP address" ticked or not: the notice beside it says who sees the address."""
         notice = qs("#dlg-body .online-ip")
         if change.name == "hide-ip" and notice is not None:
             notice.outerHTML = ip_line(change.checked)
@@ -154,7 +171,7 @@ class OnlinePanel:
             button.textContent = t("online_sitting")
 
     def rematch(self) -> None:
-        """"Play again": the host offers it, a guest accepts it."""
+        """ "Play again": the host offers it, a guest accepts it."""
         if isinstance(self.side, HostSide):
             self.side.rematch()
         elif isinstance(self.side, GuestSide):
@@ -192,8 +209,9 @@ class OnlinePanel:
         try:
             from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
-            window.navigator.share(to_js({"text": t("online_share_text"), "url": side.invite},
-                                         dict_converter=window.Object.fromEntries))
+            window.navigator.share(
+                to_js({"text": t("online_share_text"), "url": side.invite}, dict_converter=window.Object.fromEntries)
+            )
         except Exception:  # noqa: BLE001 - no Web Share here: copying is the fallback
             page.guard(self._copy(side.invite))
 
@@ -209,10 +227,12 @@ class OnlinePanel:
         try:
             module = await link.load()
         except Exception:  # noqa: BLE001 - offline, or the file is missing
-            self.door.dialogs.open(t("online_title"), f'<p>{esc(t("online_load_failed"))}</p>')
+            self.door.dialogs.open(t("online_title"), f"<p>{esc(t('online_load_failed'))}</p>")
             return
         key = await module.hostKey(None)
-        table = self._table(name, preset if preset in PRESETS else "standard", level if level in DIFFICULTIES else "medium")
+        table = self._table(
+            name, preset if preset in PRESETS else "standard", level if level in DIFFICULTIES else "medium"
+        )
         side = self.side = self._host(HostSide(self.door, config.new_room(), self.network(), key, table, hide_ip))
         await side.connect()
         side.save()
@@ -235,8 +255,9 @@ class OnlinePanel:
         table.seats = info.seat_infos()
         table.term, table.chain = info.term, (*info.chain, info.succession(sig))
         via = await guest.detach()
-        side = self.side = self._host(HostSide(self.door, guest.room, guest.net, guest.key, table,
-                                               guest.hide_ip, via, link_key=guest.public_key))
+        side = self.side = self._host(
+            HostSide(self.door, guest.room, guest.net, guest.key, table, guest.hide_ip, via, link_key=guest.public_key)
+        )
         await side.connect()
         side.prove_all()
         side.save()
@@ -254,7 +275,9 @@ class OnlinePanel:
         self.door.table.enter_guest(guest.table)  # this page's match of the table stops here
         self.door.saved.remove(ONLINE_HOST)
         self.door.saved.remove(ONLINE_MATCH)
-        window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#online={host.room}.{host.link_key}")
+        window.history.replaceState(
+            None, "", f"{window.location.pathname}{window.location.search}#online={host.room}.{host.link_key}"
+        )
         await guest.connect(via)
         if via is not None:
             via.send(peer, guest.table.probe())  # the new host answers with its proof
@@ -268,8 +291,14 @@ class OnlinePanel:
 
     def _table(self, name: str, preset: str, level: str) -> HostTable:
         names = [t(f"seat_name_{i}") for i in (1, 2, 3)]
-        table = HostTable(lambda peer, text: None, host_name=name, bot_names=names,
-                          stand_in=lambda seat: self.door.stand_in(level), preset=preset, level=level)
+        table = HostTable(
+            lambda peer, text: None,
+            host_name=name,
+            bot_names=names,
+            stand_in=lambda seat: self.door.stand_in(level),
+            preset=preset,
+            level=level,
+        )
         speed = config.test_timer_speed(self.door.params.get("timer-speed"), str(window.location.hostname))
         if speed != 1.0:
             table.timer.clock = lambda: time.monotonic() * speed
@@ -285,10 +314,19 @@ class OnlinePanel:
         table = self._table("", str(preset), str(raw.get("level", "medium")))
         self.door.saved.repaired(ONLINE_HOST, restore_table(table, raw))  # bad entries left out, and said
         first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}
-        table.seats[0].name = str(first.get("name") or t("seat_name_0"))[:protocol.NAME_LIMIT]
+        table.seats[0].name = str(first.get("name") or t("seat_name_0"))[: protocol.NAME_LIMIT]
         link_key = saved.get("link_key")
-        side = self.side = self._host(HostSide(self.door, str(saved["room"]), self.network(), key, table, saved.get("hide_ip") is True,
-                                               link_key=link_key if config.is_public_key(link_key) and isinstance(link_key, str) else None))
+        side = self.side = self._host(
+            HostSide(
+                self.door,
+                str(saved["room"]),
+                self.network(),
+                key,
+                table,
+                saved.get("hide_ip") is True,
+                link_key=link_key if config.is_public_key(link_key) and isinstance(link_key, str) else None,
+            )
+        )
         await side.connect()
         session = self.door.saved.load(ONLINE_MATCH) if table.started else None
         if session is not None:

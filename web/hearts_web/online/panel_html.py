@@ -6,15 +6,28 @@ from collections.abc import Sequence
 
 from hearts import Seat
 
-from ..core.i18n import t
 from ..core.html import esc
+from ..core.i18n import t
 from .messages import LobbySeat
 
-__all__ = ["ip_line", "ip_notice", "hide_ip_choice", "select", "seats_html", "rematch_html", "TIMER_KEYS", "timer_label"]
+__all__ = [
+    "ip_line",
+    "ip_notice",
+    "hide_ip_choice",
+    "select",
+    "seats_html",
+    "rematch_html",
+    "TIMER_KEYS",
+    "timer_label",
+]
+
 
 def ip_line(hidden: bool) -> str:
     """Who sees this player's IP address: the other players, unless it hides behind TURN."""
-    return f'<p class="note online-ip" data-ip-hidden="{str(hidden).lower()}">{esc(t("online_ip_hidden" if hidden else "online_ip"))}</p>'
+    return (
+        '<p class="note online-ip" '
+        f'data-ip-hidden="{str(hidden).lower()}">{esc(t("online_ip_hidden" if hidden else "online_ip"))}</p>'
+    )
 
 
 def ip_notice(hidden: bool = False) -> str:
@@ -23,12 +36,14 @@ def ip_notice(hidden: bool = False) -> str:
 
 
 def hide_ip_choice(has_turn: bool, checked: bool) -> str:
-    """"Hide my IP address": offered only when the site has a TURN server to hide behind."""
+    """ "Hide my IP address": offered only when the site has a TURN server to hide behind."""
     if not has_turn:
         return ""
-    return (f'<div class="form" data-form="online-join"><label class="check" for="online-hide-ip">'
-            f'<input type="checkbox" id="online-hide-ip" name="hide-ip"{" checked" if checked else ""}> '
-            f'{esc(t("online_hide_ip"))}</label></div>')
+    return (
+        f'<div class="form" data-form="online-join"><label class="check" for="online-hide-ip">'
+        f'<input type="checkbox" id="online-hide-ip" name="hide-ip"{" checked" if checked else ""}> '
+        f"{esc(t('online_hide_ip'))}</label></div>"
+    )
 
 
 TIMER_KEYS = {0: "online_timer_off", 30: "online_timer_s", 60: "online_timer_s", 120: "online_timer_2min"}
@@ -40,7 +55,9 @@ def timer_label(limit: int) -> str:
 
 
 def select(name: str, options: list[tuple[str, str]], current: str) -> str:
-    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(label)}</option>' for v, label in options)
+    opts = "".join(
+        f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(label)}</option>' for v, label in options
+    )
     return f'<select name="{name}" id="online-{name}">{opts}</select>'
 
 
@@ -49,16 +66,29 @@ def seats_html(seats: Sequence[LobbySeat], mine: Seat | None, can_sit: bool) -> 
     for item in seats:
         seat, kind, name = item.seat, item.kind, item.name
         label = t("you_here") if seat == mine else (t("seat_open") if kind == "free" else name)
-        sit = (f'<button type="button" class="secondary" data-action="online-sit" data-seat="{seat.key}">{esc(t("online_sit"))}</button>'
-               if can_sit and kind == "free" else "")
-        rows.append(f'<li data-lobby-seat="{seat.key}" data-kind="{esc(kind)}"><span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
-                    f'<span class="sum-name">{esc(label)}</span><span class="kind">{esc(t(f"kind_{kind}"))}</span>{sit}</li>')
+        sit = (
+            '<button type="button" class="secondary" data-action="online-sit" '
+            f'data-seat="{seat.key}">{esc(t("online_sit"))}</button>'
+            if can_sit and kind == "free"
+            else ""
+        )
+        rows.append(
+            f'<li data-lobby-seat="{seat.key}" data-kind="{esc(kind)}"><span '
+            f'class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
+            f'<span class="sum-name">{esc(label)}</span><span class="kind">{esc(t(f"kind_{kind}"))}</span>{sit}</li>'
+        )
     return f'<ul class="lobby-seats">{"".join(rows)}</ul>'
 
 
 def rematch_html(names: Sequence[str], answers: Sequence[str]) -> str:
     """Each seat's answer to the rematch (``names`` by seat)."""
-    rows = "".join(f'<li data-rematch-seat="{seat.key}" data-answer="{esc(answer)}"><span class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
-                   f'<span class="sum-name">{esc(name)}</span><span class="kind">{esc(t(f"online_rematch_{answer}"))}</span></li>'
-                   for seat, name, answer in zip(Seat, names, answers))
-    return f'<div data-rematch><p class="note">{esc(t("online_rematch_waiting"))}</p><ul class="lobby-seats">{rows}</ul></div>'
+    rows = "".join(
+        f'<li data-rematch-seat="{seat.key}" data-answer="{esc(answer)}"><span '
+        f'class="dir">{esc(t(f"compass_{int(seat)}"))}</span>'
+        f'<span class="sum-name">{esc(name)}</span><span class="kind">{esc(t(f"online_rematch_{answer}"))}</span></li>'
+        for seat, name, answer in zip(Seat, names, answers)
+    )
+    return (
+        f'<div data-rematch><p class="note">{esc(t("online_rematch_waiting"))}</p><ul '
+        f'class="lobby-seats">{rows}</ul></div>'
+    )

@@ -17,8 +17,19 @@ from hearts import Seat
 from .decoder import Reader, decode
 from .messages import Envelope, Heir, M, Refusal
 
-__all__ = ["MAX_GUEST_MESSAGE", "MAX_HOST_MESSAGE", "NAME_LIMIT", "RateLimit", "PeerCheck", "clean_name",
-           "host_proof_text", "seat_proof_text", "heirs_text", "claim_text", "worth_logging"]
+__all__ = [
+    "MAX_GUEST_MESSAGE",
+    "MAX_HOST_MESSAGE",
+    "NAME_LIMIT",
+    "RateLimit",
+    "PeerCheck",
+    "clean_name",
+    "host_proof_text",
+    "seat_proof_text",
+    "heirs_text",
+    "claim_text",
+    "worth_logging",
+]
 
 MAX_GUEST_MESSAGE = 2048  # characters: a guest never needs more (an action, a name)
 MAX_HOST_MESSAGE = 262144  # a table state with a long score sheet stays far below

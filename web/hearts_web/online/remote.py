@@ -30,7 +30,11 @@ class SeatInfo:
     @property
     def shown_kind(self) -> str:
         """What the table shows: a guest who is away is played by a bot."""
-        return "remote" if self.kind == "remote" and self.peer is not None else ("local" if self.kind == "local" else "bot")
+        return (
+            "remote"
+            if self.kind == "remote" and self.peer is not None
+            else ("local" if self.kind == "local" else "bot")
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "name": self.name, "token": self.token, "key": self.key}
@@ -64,7 +68,9 @@ class FairDeals(dict[int, FairHand]):
         (once dealt, a part would not count; the guest is told at the reveal that it could not
         check the hand)."""
         fair = self.get(hand)
-        return Commit(hand, fair.commit) if fair is not None and not fair.dealt and not fair.contributions[seat] else None
+        return (
+            Commit(hand, fair.commit) if fair is not None and not fair.dealt and not fair.contributions[seat] else None
+        )
 
     def reveal(self, hand: int) -> Reveal | None:
         """The secret and the parts of a finished hand, once."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..screen import extras, page
 from ..core.commands import Commands
 from ..core.dom import window
+from ..screen import extras, page
 from .door import Door
 
 if TYPE_CHECKING:

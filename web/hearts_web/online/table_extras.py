@@ -13,14 +13,14 @@ from collections.abc import Callable
 
 from hearts import Seat
 
-from ..screen import page
 from ..core.dom import Element, JsEvent, by_id, document, listen, qs, qsa, window
+from ..core.html import esc
 from ..core.i18n import t
 from ..data.registry import SETTINGS
-from ..core.html import esc
+from ..screen import page
 from .door import Door
-from .panel_html import TIMER_KEYS, timer_label
 from .messages import REACTIONS, Turn
+from .panel_html import TIMER_KEYS, timer_label
 from .protocol import RateLimit
 
 __all__ = ["TableExtras", "GLYPHS", "timer_label", "timer_select"]
@@ -31,11 +31,14 @@ SHOWN_FOR = 3.0  # seconds a reaction stays at its seat
 
 def timer_select(limit: int) -> str:
     """The host's control of the turn timer (its lobby)."""
-    options = "".join(f'<option value="{n}"{" selected" if n == limit else ""}>{esc(timer_label(n))}</option>'
-                      for n in TIMER_KEYS)
-    return (f'<div class="form" data-form="online-table"><label for="online-turn-timer">{esc(t("online_timer"))} '
-            f'<select id="online-turn-timer" name="turn-timer" data-setting="turn-timer">{options}</select></label>'
-            f'<p class="note">{esc(t("online_timer_note"))}</p></div>')
+    options = "".join(
+        f'<option value="{n}"{" selected" if n == limit else ""}>{esc(timer_label(n))}</option>' for n in TIMER_KEYS
+    )
+    return (
+        f'<div class="form" data-form="online-table"><label for="online-turn-timer">{esc(t("online_timer"))} '
+        f'<select id="online-turn-timer" name="turn-timer" data-setting="turn-timer">{options}</select></label>'
+        f'<p class="note">{esc(t("online_timer_note"))}</p></div>'
+    )
 
 
 def reaction_words(code: str) -> str:
@@ -101,11 +104,17 @@ class TableExtras:
         bar.setAttribute("aria-label", t("online_reactions"))
         buttons = "".join(
             f'<button type="button" class="react" data-action="online-react" data-reaction="{code}"'
-            + (f' aria-label="{esc(reaction_words(code))}" title="{esc(t(f"react_{code}"))}">{GLYPHS[code]}</button>'
-               if GLYPHS[code] else f'>{esc(t("react_gg"))}</button>')
-            for code in REACTIONS)
-        bar.innerHTML = (buttons + f'<button type="button" class="react mute" data-action="online-mute" '
-                         f'aria-pressed="{"true" if self.muted else "false"}">{esc(t("online_mute"))}</button>')
+            + (
+                f' aria-label="{esc(reaction_words(code))}" title="{esc(t(f"react_{code}"))}">{GLYPHS[code]}</button>'
+                if GLYPHS[code]
+                else f">{esc(t('react_gg'))}</button>"
+            )
+            for code in REACTIONS
+        )
+        bar.innerHTML = (
+            buttons + f'<button type="button" class="react mute" data-action="online-mute" '
+            f'aria-pressed="{"true" if self.muted else "false"}">{esc(t("online_mute"))}</button>'
+        )
 
     # ------------------------------------------------------------------ reactions
     def send(self, code: str) -> None:
@@ -124,7 +133,9 @@ class TableExtras:
         el.setAttribute("data-reaction-shown", GLYPHS[code] or t("react_gg"))
         self._shown[seat] = mark = self._shown.get(seat, 0) + 1
         if seat != me:
-            self.door.view.announce(t("online_reacted", name=self.door.view.seating.name(seat), reaction=reaction_words(code)))
+            self.door.view.announce(
+                t("online_reacted", name=self.door.view.seating.name(seat), reaction=reaction_words(code))
+            )
         page.guard(self._unshow(seat, mark))
 
     async def _unshow(self, seat: Seat, mark: int) -> None:
@@ -169,8 +180,10 @@ class TableExtras:
             note.className = "online-auto"
             note.setAttribute("role", "status")
             by_id("table").appendChild(note)
-        note.innerHTML = (f'<span>{esc(t("online_auto_you"))}</span> <button type="button" class="secondary" '
-                          f'data-action="online-back">{esc(t("online_back"))}</button>')
+        note.innerHTML = (
+            f'<span>{esc(t("online_auto_you"))}</span> <button type="button" class="secondary" '
+            f'data-action="online-back">{esc(t("online_back"))}</button>'
+        )
 
     def draw_seats(self) -> None:
         turn = self.turn
@@ -205,7 +218,11 @@ class TableExtras:
 
     def _tap(self, event: JsEvent) -> None:
         """The local player's next tap (or key) takes the seat back from the bot."""
-        if self.active and self.me_auto and str(getattr(event, "key", "")) not in ("Shift", "Control", "Alt", "Meta", "Tab"):
+        if (
+            self.active
+            and self.me_auto
+            and str(getattr(event, "key", "")) not in ("Shift", "Control", "Alt", "Meta", "Tab")
+        ):
             self._back()
 
     def _seat_el(self, seat: Seat) -> Element:

@@ -122,8 +122,14 @@ class TimedSeat:
     seat plays its own stand-in then). ``on_lost()``: the bot's move was taken, not the person's.
     ``person.automatic`` (when it has one) says that its last answer was made by its page alone."""
 
-    def __init__(self, person: Player, stand_in: Player, timer: TurnTimer, present: Callable[[], bool] = lambda: True,
-                 on_lost: Callable[[], None] = lambda: None) -> None:
+    def __init__(
+        self,
+        person: Player,
+        stand_in: Player,
+        timer: TurnTimer,
+        present: Callable[[], bool] = lambda: True,
+        on_lost: Callable[[], None] = lambda: None,
+    ) -> None:
         self.person, self.stand_in, self.timer, self.present, self.on_lost = person, stand_in, timer, present, on_lost
         self._by: Player = person
 

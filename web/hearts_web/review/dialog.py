@@ -14,15 +14,15 @@ from collections.abc import Callable
 from hearts import Hand, Seat
 from hearts.review import Verdict, decision_count, review_steps
 
-from . import html as review_html
 from ..core.commands import Commands, Press
-from ..screen.dialogs import Dialogs
 from ..core.dom import by_id, qs, window
-from ..core.i18n import t
-from ..table.players import Pacer
 from ..core.html import esc
+from ..core.i18n import t
+from ..screen.dialogs import Dialogs
 from ..screen.table_state import Seating
 from ..table.door import SessionDoor
+from ..table.players import Pacer
+from . import html as review_html
 
 __all__ = ["ReviewDialog"]
 
@@ -33,8 +33,14 @@ class ReviewDialog:
     """``seating()``: the names of the table the reviewed hand was played at; ``show_error``
     says why there is nothing to review."""
 
-    def __init__(self, commands: Commands, table: SessionDoor, dialogs: Dialogs, seating: Callable[[], Seating],
-                 show_error: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        commands: Commands,
+        table: SessionDoor,
+        dialogs: Dialogs,
+        seating: Callable[[], Seating],
+        show_error: Callable[[str], None],
+    ) -> None:
         self.table, self.dialogs, self.seating, self.show_error = table, dialogs, seating, show_error
         commands.add("review", self.open_from)
         commands.add("review-back", lambda _: self.go_back())
@@ -75,17 +81,25 @@ class ReviewDialog:
         self.total = decision_count(hand, self.me)
         if not self.showing():
             self.back = self.dialogs.current()  # the summary it came from: "Back" shows it again
-        body = ('<div class="review" data-review>'
-                '<div id="review-stage" class="review-stage" aria-live="polite"></div>'
-                '<div class="review-nav">'
-                f'<button type="button" class="secondary" data-action="review-prev" aria-label="{esc(t("review_prev"))}">‹</button>'
-                '<span id="review-where"></span>'
-                f'<button type="button" class="secondary" data-action="review-next" aria-label="{esc(t("review_next"))}">›</button></div>'
-                '<div id="review-verdicts"></div>'
-                + (f'<div class="dlg-actions"><button type="button" class="primary" data-action="review-back" autofocus>{esc(t("review_back"))}</button></div>'
-                   if self.back is not None else
-                   f'<div class="dlg-actions"><button type="button" class="primary" data-action="close-dialog" autofocus>{esc(t("close"))}</button></div>')
-                + '</div>')
+        body = (
+            '<div class="review" data-review>'
+            '<div id="review-stage" class="review-stage" aria-live="polite"></div>'
+            '<div class="review-nav">'
+            '<button type="button" class="secondary" data-action="review-prev" '
+            f'aria-label="{esc(t("review_prev"))}">‹</button>'
+            '<span id="review-where"></span>'
+            '<button type="button" class="secondary" data-action="review-next" '
+            f'aria-label="{esc(t("review_next"))}">›</button></div>'
+            '<div id="review-verdicts"></div>'
+            + (
+                '<div class="dlg-actions"><button type="button" class="primary" data-action="review-back" '
+                f"autofocus>{esc(t('review_back'))}</button></div>"
+                if self.back is not None
+                else '<div class="dlg-actions"><button type="button" class="primary" data-action="close-dialog" '
+                f"autofocus>{esc(t('close'))}</button></div>"
+            )
+            + "</div>"
+        )
         self.dialogs.open(title, body, "dlg-review")
         self.draw_step()
         self.draw_verdicts(done=False)
@@ -125,7 +139,9 @@ class ReviewDialog:
             return
         by_id("review-stage").innerHTML = review_html.step_html(hand, self.step, self.seating())
         last = review_html.step_count(hand) - 1
-        by_id("review-where").textContent = t("review_pass") if self.step == 0 else t("review_trick", n=self.step, of=last)
+        by_id("review-where").textContent = (
+            t("review_pass") if self.step == 0 else t("review_trick", n=self.step, of=last)
+        )
         qs('[data-action="review-prev"]').disabled = self.step <= 0
         qs('[data-action="review-next"]').disabled = self.step >= last
 
@@ -157,4 +173,3 @@ class ReviewDialog:
         elif name == "review-step":
             self.step = max(0, min(last, press.number("review-step") or 0))
         self.draw_step()
-

@@ -10,12 +10,12 @@ from collections.abc import Callable
 
 from hearts import HandScore, Seat, Trick
 
-from . import charts, table_html
 from ..core import i18n
 from ..core.commands import Commands
 from ..core.dom import JsEvent, by_id, css_pixels, listen, qs, window
-from ..core.i18n import t
 from ..core.html import esc
+from ..core.i18n import t
+from . import charts, table_html
 from .table_state import Seating
 
 KINDS = ("dlg-hand", "dlg-end", "dlg-wide")  # the dialog's variants (classes)
@@ -27,7 +27,8 @@ __all__ = ["Dialogs"]
 def _actions(*buttons: tuple[str, str, str]) -> str:
     """Buttons as (class, data-action, label); the last one gets the focus."""
     html = "".join(
-        f'<button type="button" class="{cls}" data-action="{action}"{" autofocus" if i == len(buttons) - 1 else ""}>{esc(label)}</button>'
+        f'<button type="button" class="{cls}" '
+        f'data-action="{action}"{" autofocus" if i == len(buttons) - 1 else ""}>{esc(label)}</button>'
         for i, (cls, action, label) in enumerate(buttons)
     )
     return f'<div class="dlg-actions">{html}</div>'
@@ -37,9 +38,15 @@ def _review_picker(sheet: list[HandScore]) -> str:
     """Which finished hand the "Review" button opens (the last one unless another is picked)."""
     if len(sheet) < 2:
         return ""
-    options = "".join(f'<option value="{row.hand_number}"{" selected" if i == len(sheet) - 1 else ""}>'
-                      f'{esc(t("review_title", n=row.hand_number + 1))}</option>' for i, row in enumerate(sheet))
-    return f'<label class="review-pick" for="review-hand">{esc(t("review"))} <select id="review-hand">{options}</select></label>'
+    options = "".join(
+        f'<option value="{row.hand_number}"{" selected" if i == len(sheet) - 1 else ""}>'
+        f"{esc(t('review_title', n=row.hand_number + 1))}</option>"
+        for i, row in enumerate(sheet)
+    )
+    return (
+        f'<label class="review-pick" for="review-hand">{esc(t("review"))} <select '
+        f'id="review-hand">{options}</select></label>'
+    )
 
 
 class Dialogs:
@@ -118,13 +125,23 @@ class Dialogs:
             tallest = float(window.innerHeight) * share
             return charts.match_totals(sheet, names, target, width, font, me=int(seating.me), max_height=tallest)
 
-        html = (f'<figure class="chart-figure"><figcaption>{esc(t("chart_totals_title"))}</figcaption>'
-                f'<div class="chart-slot" data-chart-slot="match-totals">{draw(340, 12)}</div></figure>')
+        html = (
+            f'<figure class="chart-figure"><figcaption>{esc(t("chart_totals_title"))}</figcaption>'
+            f'<div class="chart-slot" data-chart-slot="match-totals">{draw(340, 12)}</div></figure>'
+        )
         return html, {"match-totals": draw}
 
     # ------------------------------------------------------------------ contents
-    def hand_summary(self, row: HandScore, markers: list[tuple[str, ...]], sheet: list[HandScore],
-                     practice: bool, last: bool, guest: bool = False, challenge: bool = True) -> None:
+    def hand_summary(
+        self,
+        row: HandScore,
+        markers: list[tuple[str, ...]],
+        sheet: list[HandScore],
+        practice: bool,
+        last: bool,
+        guest: bool = False,
+        challenge: bool = True,
+    ) -> None:
         """``guest``: at someone else's online table, whose host deals the next hand; ``challenge``:
         the deal can be sent to a friend as a link."""
         parts, seating = [], self.seating()
@@ -144,12 +161,24 @@ class Dialogs:
             buttons = [("secondary", "review", t("review"))]
             if challenge:
                 buttons.append(("secondary", "challenge", t("challenge_play")))
-            parts.append('<div class="challenge-slot"></div>' + _actions(*buttons, ("primary", "continue", label)).replace('data-action="review"', f'data-action="review" data-hand="{row.hand_number}"')
-                .replace('data-action="challenge"', f'data-action="challenge" data-hand="{row.hand_number}"'))
+            parts.append(
+                '<div class="challenge-slot"></div>'
+                + _actions(*buttons, ("primary", "continue", label))
+                .replace('data-action="review"', f'data-action="review" data-hand="{row.hand_number}"')
+                .replace('data-action="challenge"', f'data-action="challenge" data-hand="{row.hand_number}"')
+            )
         self.open(t("hand_over", n=row.hand_number + 1), "".join(parts), "dlg-hand")
 
-    def match_over(self, winners: tuple[Seat, ...], totals: tuple[int, ...], sheet: list[HandScore], practice: bool,
-                   target: int, actions: tuple[tuple[str, str, str], ...] | None = None, extra: str = "") -> None:
+    def match_over(
+        self,
+        winners: tuple[Seat, ...],
+        totals: tuple[int, ...],
+        sheet: list[HandScore],
+        practice: bool,
+        target: int,
+        actions: tuple[tuple[str, str, str], ...] | None = None,
+        extra: str = "",
+    ) -> None:
         """The result; ``actions`` (class, data-action, label) replace review and new match (an
         online table's own), ``extra`` is HTML shown above them."""
         seating = self.seating()
@@ -160,16 +189,21 @@ class Dialogs:
         else:
             head = t("winners", names=i18n.join_list([seating.name(w) for w in winners]))
         order = sorted(range(4), key=lambda s: totals[s])
-        rows = "".join(f"<tr><td>{i + 1}. {esc(seating.name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order))
+        rows = "".join(
+            f"<tr><td>{i + 1}. {esc(seating.name(s))}</td><td>{totals[s]}</td></tr>" for i, s in enumerate(order)
+        )
         chart, drawings = self._totals_chart(sheet, target, 0.3)
         body = (
             f'<p class="result-big">{"🏆&#xFE0E; " if seating.me in winners else ""}{esc(head)}</p>'
             f'<h3>{esc(t("standings"))}</h3><table class="sheet"><tbody>{rows}</tbody></table>'
             + chart
             + (f'<p class="note">{esc(t("practice_note"))}</p>' if practice else "")
-            + f'<details><summary>{esc(t("score_sheet"))}</summary>{table_html.score_sheet(sheet, seating)}</details>'
-            + _review_picker(sheet) + extra
-            + _actions(*(actions or (("secondary", "review", t("review")), ("primary", "new-match-now", t("new_match")))))
+            + f"<details><summary>{esc(t('score_sheet'))}</summary>{table_html.score_sheet(sheet, seating)}</details>"
+            + _review_picker(sheet)
+            + extra
+            + _actions(
+                *(actions or (("secondary", "review", t("review")), ("primary", "new-match-now", t("new_match"))))
+            )
         )
         self.open(t("match_over"), body, "dlg-end")
         self.fit_charts(drawings)
@@ -177,21 +211,29 @@ class Dialogs:
     def scores(self, target: int, sheet: list[HandScore]) -> None:
         review = (("secondary", "review", t("review")),) if sheet else ()
         chart, drawings = self._totals_chart(sheet, target, 0.36)
-        body = (f'<p class="note">{esc(t("target", n=target))}</p>' + chart + table_html.score_sheet(sheet, self.seating())
-                + _review_picker(sheet) + _actions(*review, ("primary", "close-dialog", t("close"))))
+        body = (
+            f'<p class="note">{esc(t("target", n=target))}</p>'
+            + chart
+            + table_html.score_sheet(sheet, self.seating())
+            + _review_picker(sheet)
+            + _actions(*review, ("primary", "close-dialog", t("close")))
+        )
         self.open(t("score_sheet"), body)
         self.fit_charts(drawings)
 
     def last_trick(self, trick: Trick | None) -> None:
         if trick is None:
-            body = f'<p>{esc(t("no_last_trick"))}</p>'
+            body = f"<p>{esc(t('no_last_trick'))}</p>"
         else:
             seating = self.seating()
-            who = t("you_take_trick") if trick.winner == seating.me else t("takes_trick", name=seating.name(trick.winner))
+            who = (
+                t("you_take_trick") if trick.winner == seating.me else t("takes_trick", name=seating.name(trick.winner))
+            )
             body = table_html.trick_review(trick.plays, trick.winner, seating) + f"<p>{esc(who)}</p>"
         self.open(t("last_trick"), body + _actions(("primary", "close-dialog", t("close"))))
 
     def confirm_new_match(self) -> None:
         body = f"<p>{esc(t('new_match_confirm'))}</p>" + _actions(
-            ("secondary", "close-dialog", t("close")), ("primary", "new-match-now", t("new_match")))
+            ("secondary", "close-dialog", t("close")), ("primary", "new-match-now", t("new_match"))
+        )
         self.open(t("new_match"), body)

@@ -17,9 +17,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 
-from . import page
 from ..core.commands import Commands, Press
 from ..core.dom import window
+from . import page
 
 __all__ = ["load", "later", "loaded"]
 

@@ -15,8 +15,18 @@ from ..core.i18n import t
 from ..data.session import Mode, SessionState
 from .table_state import Seating
 
-__all__ = ["apply_texts", "apply_look", "apply_speed", "render_badge", "fit_toolbar", "offer_undo", "reduced_motion",
-           "show_failure", "guard", "set_ready"]
+__all__ = [
+    "apply_texts",
+    "apply_look",
+    "apply_speed",
+    "render_badge",
+    "fit_toolbar",
+    "offer_undo",
+    "reduced_motion",
+    "show_failure",
+    "guard",
+    "set_ready",
+]
 
 
 def apply_texts(seating: Seating) -> None:
@@ -122,6 +132,7 @@ def fit_toolbar() -> None:
 
 def guard(work: Awaitable[None]) -> None:
     """Run ``work`` as a task of its own; an exception shows the error banner (never a dead page)."""
+
     async def run() -> None:
         try:
             await work

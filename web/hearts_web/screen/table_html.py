@@ -6,7 +6,7 @@ Everything shown comes from the engine's values (cards, views, score rows): no r
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from hearts import Card, HandScore, Seat
 
@@ -20,12 +20,16 @@ MARKER_GLYPH = {"none": "", "hearts": "♥", "queen": "♠", "jack": "J"}
 
 
 def _markers(markers: Sequence[str], skip_none: bool = False) -> str:
-    return "".join(f'<li class="m-{esc(m)}" aria-hidden="true">{MARKER_GLYPH.get(m, "")}</li>'
-                   for m in markers if not (skip_none and m == "none"))
+    return "".join(
+        f'<li class="m-{esc(m)}" aria-hidden="true">{MARKER_GLYPH.get(m, "")}</li>'
+        for m in markers
+        if not (skip_none and m == "none")
+    )
 
 
-def seat_box(seat: Seat | int, score: int, markers: Sequence[str], cards_left: int, thinking: bool,
-             seating: Seating) -> str:
+def seat_box(
+    seat: Seat | int, score: int, markers: Sequence[str], cards_left: int, thinking: bool, seating: Seating
+) -> str:
     """Avatar, name, direction, match total, the tricks won this hand and the cards held."""
     name = seating.name(seat)
     spoken = ", ".join(t(f"marker_{m}") for m in markers) if markers else t("no_tricks")
@@ -41,9 +45,14 @@ def seat_box(seat: Seat | int, score: int, markers: Sequence[str], cards_left: i
     )
 
 
-def hand_buttons(cards: Sequence[Card], enabled: Iterable[Card], classes: dict[Card, str],
-                 pressed: Iterable[Card] | None = None, tab_stop: Card | None = None,
-                 reasons: Mapping[Card, str] | None = None) -> str:
+def hand_buttons(
+    cards: Sequence[Card],
+    enabled: Iterable[Card],
+    classes: dict[Card, str],
+    pressed: Iterable[Card] | None = None,
+    tab_stop: Card | None = None,
+    reasons: Mapping[Card, str] | None = None,
+) -> str:
     """The player's hand as buttons; ``gc-N`` / ``r2`` classes place each card in the phone's
     two-row grid (classes, not style attributes: the layout must not need inline styles).
     ``pressed`` (while passing) marks the chosen cards with ``aria-pressed``.
@@ -90,8 +99,9 @@ def score_sheet(sheet: Sequence[HandScore], seating: Seating) -> str:
     low = min(totals)
     foot = "".join(f'<td class="{"low" if v == low and sheet else ""}">{v}</td>' for v in totals)
     return (
-        f'<div class="sheet-wrap"><table class="sheet"><thead><tr><th scope="col">{esc(t("hand_col"))}</th>{heads}</tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><td>{esc(t("total"))}</td>{foot}</tr></tfoot></table></div>'
+        '<div class="sheet-wrap"><table class="sheet"><thead><tr><th '
+        f'scope="col">{esc(t("hand_col"))}</th>{heads}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody><tfoot><tr><td>{esc(t('total'))}</td>{foot}</tr></tfoot></table></div>"
     )
 
 
@@ -99,7 +109,9 @@ def trick_review(plays: Sequence[tuple[Seat, Card]], winner: Seat, seating: Seat
     figs = []
     for seat, card in plays:
         won = " won" if seat == winner else ""
-        figs.append(f'<figure class="{won}">{card_face(card)}<figcaption>{esc(seating.name(seat))}</figcaption></figure>')
+        figs.append(
+            f'<figure class="{won}">{card_face(card)}<figcaption>{esc(seating.name(seat))}</figcaption></figure>'
+        )
     return f'<div class="trick-review">{"".join(figs)}</div>'
 
 

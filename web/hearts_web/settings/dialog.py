@@ -13,17 +13,17 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ..core import i18n
-from ..screen import page
-from . import form as settings_form
 from ..core.commands import Commands, FieldChange, Press
-from ..screen.dialogs import Dialogs
 from ..core.dom import by_id, document, is_none, qs, window
 from ..core.i18n import t
 from ..data.registry import SETTINGS, SavedData
 from ..data.session import Mode
 from ..data.settings import MIN_THINK, TIMINGS, Settings
-from ..table.view import TableView
+from ..screen import page
+from ..screen.dialogs import Dialogs
 from ..table.door import SessionDoor
+from ..table.view import TableView
+from . import form as settings_form
 
 __all__ = ["Preferences", "SettingsDialog", "TableDoor"]
 
@@ -70,8 +70,16 @@ class TableDoor(SessionDoor, Protocol):
 class SettingsDialog:
     """``relabel()``: what else the page shows in words is drawn again after a change of language."""
 
-    def __init__(self, commands: Commands, prefs: Preferences, saved: SavedData, dialogs: Dialogs, view: TableView,
-                 table: TableDoor, relabel: Callable[[], None] = lambda: None) -> None:
+    def __init__(
+        self,
+        commands: Commands,
+        prefs: Preferences,
+        saved: SavedData,
+        dialogs: Dialogs,
+        view: TableView,
+        table: TableDoor,
+        relabel: Callable[[], None] = lambda: None,
+    ) -> None:
         self.prefs, self.saved, self.dialogs, self.view, self.table = prefs, saved, dialogs, view, table
         self.relabel = relabel
         commands.add("settings", lambda _: self.dialogs.open(t("settings"), settings_form.settings_html(self.settings)))

@@ -9,10 +9,10 @@ from __future__ import annotations
 from hearts import PASS_CYCLES, PRESETS, FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
 from ..core import i18n
-from ..transfer.html import data_section_html
+from ..core.html import esc
 from ..core.i18n import t
 from ..data.settings import DECKS, DIFFICULTIES, LOOKS, SPEEDS, Settings
-from ..core.html import esc
+from ..transfer.html import data_section_html
 
 __all__ = ["settings_html", "on_click", "on_change"]
 
@@ -21,14 +21,17 @@ MOON_ORDER = (MoonScoring.ADD_TO_OTHERS, MoonScoring.SHOOTERS_CHOICE, MoonScorin
 
 def _seg(action: str, current: str, options: list[tuple[str, str]], label: str) -> str:
     buttons = "".join(
-        f'<button type="button" data-action="{action}" data-value="{esc(v)}" aria-pressed="{"true" if v == current else "false"}">{esc(text)}</button>'
+        f'<button type="button" data-action="{action}" data-value="{esc(v)}" '
+        f'aria-pressed="{"true" if v == current else "false"}">{esc(text)}</button>'
         for v, text in options
     )
     return f'<div class="seg" role="group" aria-label="{esc(label)}">{buttons}</div>'
 
 
 def _select(name: str, current: str, options: list[tuple[str, str]]) -> str:
-    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(text)}</option>' for v, text in options)
+    opts = "".join(
+        f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(text)}</option>' for v, text in options
+    )
     return f'<select name="{name}" id="set-{name}">{opts}</select>'
 
 
@@ -47,8 +50,11 @@ def settings_html(s: Settings) -> str:
     preset = _select("preset", s.preset, [(k, t(f"preset_{k}")) for k in PRESETS] + [("custom", t("preset_custom"))])
     target = _select("target", str(r.target), [(str(n), t("points_n", n=n)) for n in sorted({100, 50, r.target})])
     ck = _cycle_key(r.pass_cycle)
-    cycle = _select("pass_cycle", ck, [(k, t(f"cycle_{k}")) for k in PASS_CYCLES]
-                    + ([("custom", t("cycle_custom"))] if ck == "custom" else []))
+    cycle = _select(
+        "pass_cycle",
+        ck,
+        [(k, t(f"cycle_{k}")) for k in PASS_CYCLES] + ([("custom", t("cycle_custom"))] if ck == "custom" else []),
+    )
     first = _select("first_trick", r.first_trick.value, [(v.value, t(f"ft_{v.value}")) for v in FirstTrick])
     moon = _select("moon", r.moon.value, [(v.value, t(f"moon_{v.value}")) for v in MOON_ORDER])
     tie = _select("tie", r.tie.value, [(v.value, t(f"tie_{v.value}")) for v in TieRule])
@@ -73,7 +79,8 @@ def settings_html(s: Settings) -> str:
 <p class="note">{esc(t("rules_next_match"))}</p>
 </fieldset>
 {data_section_html()}
-<div class="dlg-actions"><button type="button" class="secondary" data-action="apply-rules">{esc(t("apply_new_match"))}</button>
+<div class="dlg-actions">
+<button type="button" class="secondary" data-action="apply-rules">{esc(t("apply_new_match"))}</button>
 <button type="button" class="primary" data-action="close-dialog">{esc(t("save"))}</button></div>
 </div>"""
 

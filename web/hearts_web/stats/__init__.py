@@ -1,1 +1,2 @@
-"""The statistics dialog: figures per level and rules, the trend, online matches and the daily calendar."""
+"""The statistics dialog: figures per level and rules, the trend, online matches and the daily
+calendar."""

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 
-from ..screen import charts
-from ..daily import html as daily_html
 from ..core.commands import Commands, Press
-from ..data.daily import DailyData
-from ..screen.dialogs import Dialogs
 from ..core.dom import local_date, qs
 from ..core.i18n import t
+from ..daily import html as daily_html
+from ..data.daily import DailyData
 from ..data.registry import DAILY, STATS, SavedData
+from ..screen import charts
+from ..screen.dialogs import Dialogs
 from .html import statistics_html
 
 __all__ = ["StatsDialog"]
@@ -48,8 +48,11 @@ class StatsDialog:
             return
         forward = month > str(calendar.dataset.month)
         calendar.outerHTML = daily_html.month_calendar(self._daily().results, month, today)
-        buttons = [b for b in [qs(f'#dlg-body .cal-nav[data-month="{daily_html.shift_month(month, d)}"]') for d in (1, -1)]
-                   if b is not None and not b.disabled]
+        buttons = [
+            b
+            for b in [qs(f'#dlg-body .cal-nav[data-month="{daily_html.shift_month(month, d)}"]') for d in (1, -1)]
+            if b is not None and not b.disabled
+        ]
         wanted = buttons[0] if forward and buttons else (buttons[-1] if buttons else None)
         if wanted is not None:
             wanted.focus()

@@ -15,9 +15,9 @@ from hearts import Seat
 from hearts.challenge import challenge_bot_options, challenge_rngs, decode
 from hearts.table import Player
 
+from ..data.session import Mode, Session
 from . import bot_worker, bot_worker_browser
 from .players import HumanPlayer, WebBot
-from ..data.session import Mode, Session
 
 __all__ = ["BotSeats"]
 
@@ -26,8 +26,9 @@ class BotSeats:
     """``on_thinking`` shows who is thinking; ``min_think()`` is how long a play takes at least;
     ``?worker=off`` in ``params`` keeps every bot on the page (benchmarks compare the two)."""
 
-    def __init__(self, on_thinking: Callable[[Seat | None], None], min_think: Callable[[], float],
-                 params: Mapping[str, str]) -> None:
+    def __init__(
+        self, on_thinking: Callable[[Seat | None], None], min_think: Callable[[], float], params: Mapping[str, str]
+    ) -> None:
         self.on_thinking, self.min_think, self.params = on_thinking, min_think, params
         self.worker: bot_worker.BotWorker | None = None
         self._tried = False
@@ -38,11 +39,23 @@ class BotSeats:
         if session.state.mode is Mode.CHALLENGE and session.state.challenge:
             challenge = decode(session.state.challenge)
             rngs = challenge_rngs(challenge)
-            return [human] + [WebBot(lambda: challenge.level, challenge.seed, self.min_think, self.on_thinking, rngs,
-                                     self.worker_for, challenge_bot_options) for _ in range(3)]
+            return [human] + [
+                WebBot(
+                    lambda: challenge.level,
+                    challenge.seed,
+                    self.min_think,
+                    self.on_thinking,
+                    rngs,
+                    self.worker_for,
+                    challenge_bot_options,
+                )
+                for _ in range(3)
+            ]
         seed = session.match.seed or "hearts"
-        return [human] + [WebBot(lambda: session.state.difficulty, seed, self.min_think, self.on_thinking,
-                                 worker=self.worker_for) for _ in range(3)]
+        return [human] + [
+            WebBot(lambda: session.state.difficulty, seed, self.min_think, self.on_thinking, worker=self.worker_for)
+            for _ in range(3)
+        ]
 
     def stand_in(self, level: str) -> Player:
         """A bot at ``level``: an online table's empty seat, or a guest's while the guest is away."""

@@ -34,8 +34,12 @@ class BotWorker:
     """Requests to a worker and their answers. ``state`` is "starting", "ready" or "failed"
     (``reason`` says why); a failed worker stays failed: the page decides from then on."""
 
-    def __init__(self, post: Callable[[int, str], None], signal: Callable[[str, int], None] | None = None,
-                 observe: Callable[[int, Mapping[str, object], object], None] | None = None) -> None:
+    def __init__(
+        self,
+        post: Callable[[int, str], None],
+        signal: Callable[[str, int], None] | None = None,
+        observe: Callable[[int, Mapping[str, object], object], None] | None = None,
+    ) -> None:
         """``post(id, request)`` sends a request; ``signal(kind, id)`` a note about requests:
         ``("hurry", last id)`` the person has passed, ``("drop", id)`` nobody waits for that one.
         ``observe(id, request, answer)`` sees each answer as it arrives, read once, with the
@@ -63,7 +67,7 @@ class BotWorker:
                 self._settled = asyncio.Event()
             try:
                 await asyncio.wait_for(self._settled.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         return self.ready
 
@@ -133,7 +137,7 @@ class BotWorker:
         try:
             self._post(ident, json.dumps(request))
             return await asyncio.wait_for(future, ANSWER_TIMEOUT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.fail(f"no answer in {ANSWER_TIMEOUT:g} s")
             raise WorkerUnavailable(self.reason) from None
         except asyncio.CancelledError:
@@ -151,6 +155,8 @@ def measure_detail(request: Mapping[str, object], answer: Mapping[str, object]) 
     view = request.get("view")  # hearts.bots.remote.request made it
     hand = view.get("hand") if isinstance(view, dict) else None
     stats, cards = answer.get("stats"), answer.get("cards")
-    return {"held": len(hand) if isinstance(hand, list) else None,
-            "worlds": stats.get("worlds") if isinstance(stats, dict) else None,
-            "cards": len(cards) if isinstance(cards, list) else None}
+    return {
+        "held": len(hand) if isinstance(hand, list) else None,
+        "worlds": stats.get("worlds") if isinstance(stats, dict) else None,
+        "cards": len(cards) if isinstance(cards, list) else None,
+    }

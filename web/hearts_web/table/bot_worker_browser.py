@@ -10,8 +10,8 @@ from collections.abc import Mapping
 
 from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
-from .bot_worker import WORKER_URL, BotWorker, measure_detail
 from ..core.dom import JsEvent, JsObject, document, is_none, keep, window
+from .bot_worker import WORKER_URL, BotWorker, measure_detail
 
 __all__ = ["start"]
 
@@ -39,8 +39,10 @@ def start() -> BotWorker | None:
         began = sent.pop(ident, None)
         if began is None or not isinstance(answer, dict):
             return  # not an answer to measure (WebBot refuses a malformed one)
-        window.performance.measure("hearts-bot-worker", _js({"start": began, "end": window.performance.now(),
-                                                             "detail": measure_detail(request, answer)}))
+        window.performance.measure(
+            "hearts-bot-worker",
+            _js({"start": began, "end": window.performance.now(), "detail": measure_detail(request, answer)}),
+        )
 
     bots = BotWorker(post, signal, measure)
     _listen(worker, bots)

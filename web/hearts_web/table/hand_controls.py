@@ -16,16 +16,16 @@ from typing import Protocol
 from hearts import Card, Claim, IllegalAction, PassCards, Phase, PlayCard, Seat, SeatView
 from hearts.table import drain
 
-from ..screen import page
 from ..core.commands import Commands
 from ..core.dom import by_id
 from ..core.hints import hint_text
 from ..core.i18n import t
-from .players import AskedSeat, HumanPlayer, Pacer, play_forced
 from ..core.refusals import explain
 from ..data.session import Mode
-from .view import TableView
+from ..screen import page
 from .door import SessionDoor
+from .players import AskedSeat, HumanPlayer, Pacer, play_forced
+from .view import TableView
 
 __all__ = ["HandControls", "TableDoor", "AUTOPLAY_BEAT"]
 
@@ -143,4 +143,3 @@ class HandControls:
         self.table.mark_practice()
         self.view.hint(hint.cards)
         self.view.say(hint_text(hint, asked.phase is Phase.PASSING))
-

@@ -19,15 +19,15 @@ from enum import Enum
 from hearts import Deal, Event, IllegalAction, Match, PassDirection, Phase, Seat, SeatView
 from hearts.table import Game, Listener, Player, play
 
-from ..screen import page
-from .bot_seats import BotSeats
-from ..screen.dialogs import Dialogs
 from ..core.dom import local_date
-from .players import AskedSeat, HumanPlayer
 from ..core.refusals import explain
 from ..data.registry import STATS, SavedData
 from ..data.session import Mode, Session, Snapshot
 from ..data.stats import note_events
+from ..screen import page
+from ..screen.dialogs import Dialogs
+from .bot_seats import BotSeats
+from .players import AskedSeat, HumanPlayer
 from .view import TableView
 
 __all__ = ["TableLoop", "Moment", "Ending", "ME"]
@@ -47,8 +47,9 @@ class Moment(Enum):
 class TableLoop(Listener):
     """``par(date)`` is the daily's par once known (for the mode badge)."""
 
-    def __init__(self, view: TableView, dialogs: Dialogs, saved: SavedData, bots: BotSeats,
-                 par: Callable[[str], int | None]) -> None:
+    def __init__(
+        self, view: TableView, dialogs: Dialogs, saved: SavedData, bots: BotSeats, par: Callable[[str], int | None]
+    ) -> None:
         self.view, self.dialogs, self.saved, self.bots, self.par = view, dialogs, saved, bots, par
         self.human = HumanPlayer(self._asked, self._refused, on_passed=bots.hurry)
         self._answering: AskedSeat = self.human
@@ -150,8 +151,12 @@ class TableLoop(Listener):
         """The person may claim the rest of the hand here: the engine says no trick can change it
         (not online, nor in the guided hand, where the player plays every card)."""
         session = self._session
-        return (session is not None and session.state.mode not in (Mode.ONLINE, Mode.GUIDED) and self.human.waiting
-                and session.match.can_claim(ME))
+        return (
+            session is not None
+            and session.state.mode not in (Mode.ONLINE, Mode.GUIDED)
+            and self.human.waiting
+            and session.match.can_claim(ME)
+        )
 
     # ------------------------------------------------------------------ the loop
     async def _run(self, session: Session, players: list[Player]) -> None:
@@ -218,6 +223,12 @@ class TableLoop(Listener):
         row = m.score_sheet[-1]
         hand = m.hand_at(row.hand_number)
         self.view.show(session.snapshot())
-        self.dialogs.hand_summary(row, [hand.trick_markers(s) for s in Seat], m.score_sheet,
-                                  session.state.practice, last=m.is_over, challenge=session.deal_can_be_shared)
+        self.dialogs.hand_summary(
+            row,
+            [hand.trick_markers(s) for s in Seat],
+            m.score_sheet,
+            session.state.practice,
+            last=m.is_over,
+            challenge=session.deal_can_be_shared,
+        )
         await self.dialogs.wait_closed()

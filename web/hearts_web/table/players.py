@@ -18,8 +18,16 @@ from hearts.bots.player import BotPlayer, RngSource, decision_action
 
 from .bot_worker import BotWorker, WorkerUnavailable
 
-__all__ = ["Pacer", "AskedSeat", "HumanPlayer", "WebBot", "play_forced", "SLICE_BUDGET", "WORKER_START_WAIT",
-           "WORKER_BUDGET"]
+__all__ = [
+    "Pacer",
+    "AskedSeat",
+    "HumanPlayer",
+    "WebBot",
+    "play_forced",
+    "SLICE_BUDGET",
+    "WORKER_START_WAIT",
+    "WORKER_BUDGET",
+]
 
 # Give the browser a turn at least this often while Python computes (seconds).
 SLICE_BUDGET = 0.03
@@ -81,8 +89,12 @@ class HumanPlayer:
     """The person at this screen. When the table asks, ``on_asked(view)`` lets the page offer the
     choice; a click answers with :meth:`submit`. ``on_refused`` explains a refused action."""
 
-    def __init__(self, on_asked: Callable[[SeatView], None], on_refused: Callable[[IllegalAction], None],
-                 on_passed: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        on_asked: Callable[[SeatView], None],
+        on_refused: Callable[[IllegalAction], None],
+        on_passed: Callable[[], None] | None = None,
+    ) -> None:
         self.on_asked = on_asked
         self.on_refused = on_refused
         self.on_passed = on_passed  # the person's pass is in (the bots' passes may stop thinking)
@@ -137,9 +149,16 @@ class WebBot:
     (a challenge's Hard searches a set number of worlds), used on the page and in the worker
     alike; without it Hard searches on the time budget."""
 
-    def __init__(self, level: Callable[[], str], seed: str, min_think: Callable[[], float],
-                 on_thinking: Callable[[Seat | None], None], rng: RngSource | None = None,
-                 worker: WorkerFor | None = None, search: SearchFor | None = None) -> None:
+    def __init__(
+        self,
+        level: Callable[[], str],
+        seed: str,
+        min_think: Callable[[], float],
+        on_thinking: Callable[[Seat | None], None],
+        rng: RngSource | None = None,
+        worker: WorkerFor | None = None,
+        search: SearchFor | None = None,
+    ) -> None:
         self.level = level
         self.search = search
         self.seed = seed

@@ -16,15 +16,15 @@ from typing import Protocol
 
 from hearts import Seat, match_from_record, match_to_record
 
-from ..screen import page
 from ..core.commands import Commands
-from ..screen.dialogs import Dialogs
+from ..core.html import esc
 from ..core.i18n import t
 from ..data.session import Mode, Session
-from ..core.html import esc
+from ..screen import page
+from ..screen.dialogs import Dialogs
+from .door import SessionDoor
 from .loop import Moment
 from .view import TableView
-from .door import SessionDoor
 
 __all__ = ["TakeBack", "TableDoor"]
 
@@ -42,8 +42,14 @@ class TableDoor(SessionDoor, Protocol):
 
 
 class TakeBack:
-    def __init__(self, commands: Commands, table: TableDoor, view: TableView, dialogs: Dialogs,
-                 on_undone: Callable[[], None] = lambda: None) -> None:
+    def __init__(
+        self,
+        commands: Commands,
+        table: TableDoor,
+        view: TableView,
+        dialogs: Dialogs,
+        on_undone: Callable[[], None] = lambda: None,
+    ) -> None:
         self.table, self.view, self.dialogs, self.on_undone = table, view, dialogs, on_undone
         commands.add("undo", lambda _: self.undo())
         commands.add("undo-now", lambda _: self.undo_now())
@@ -63,8 +69,11 @@ class TakeBack:
         from hearts.undo import undo_last  # the same answer as undo_decision, without replaying
 
         session = self.local()
-        return (session is not None and not session.state.counted
-                and undo_last(match_to_record(session.match), ME) is not None)
+        return (
+            session is not None
+            and not session.state.counted
+            and undo_last(match_to_record(session.match), ME) is not None
+        )
 
     def undo_now(self) -> None:
         self.dialogs.close()
@@ -87,9 +96,13 @@ class TakeBack:
             self.view.show_error(t("undo_nothing"))
             return
         if not session.state.practice and not confirmed:
-            self.dialogs.open(t("undo"), f'<p>{esc(t("undo_confirm"))}</p><div class="dlg-actions">'
-                              f'<button type="button" class="secondary" data-action="close-dialog" autofocus>{esc(t("undo_keep"))}</button>'
-                              f'<button type="button" class="primary" data-action="undo-now">{esc(t("undo"))}</button></div>')
+            self.dialogs.open(
+                t("undo"),
+                f'<p>{esc(t("undo_confirm"))}</p><div class="dlg-actions">'
+                '<button type="button" class="secondary" data-action="close-dialog" '
+                f"autofocus>{esc(t('undo_keep'))}</button>"
+                f'<button type="button" class="primary" data-action="undo-now">{esc(t("undo"))}</button></div>',
+            )
             return
         session.match = match_from_record(record)
         if not session.state.practice:

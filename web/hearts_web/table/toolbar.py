@@ -6,10 +6,9 @@ their features: hint, undo, daily, online, statistics, settings, new match).
 
 from __future__ import annotations
 
-
 from ..core.commands import Commands
-from ..screen.dialogs import Dialogs
 from ..core.dom import document, is_none
+from ..screen.dialogs import Dialogs
 from .door import SessionDoor
 
 __all__ = ["Toolbar"]

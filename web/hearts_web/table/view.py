@@ -12,15 +12,27 @@ import asyncio
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from hearts import Card, CardPlayed, CardsPassed, Event, HandOver, HandStarted, HeartsBroken, PassDirection, Phase, Seat, SeatView, TrickWon
+from hearts import (
+    Card,
+    CardPlayed,
+    CardsPassed,
+    Event,
+    HandOver,
+    HandStarted,
+    HeartsBroken,
+    PassDirection,
+    Phase,
+    Seat,
+    SeatView,
+    TrickWon,
+)
 
 from ..core import i18n
-from ..screen import table_html
-from ..core.html import card_face
 from ..core.dom import Element, by_id, document, is_none, qs, qsa
+from ..core.html import card_face, esc
 from ..core.i18n import t
 from ..data.session import Snapshot
-from ..core.html import esc
+from ..screen import table_html
 from ..screen.table_state import Seating, TableState
 
 __all__ = ["TableView", "PLAYABLE"]
@@ -55,15 +67,18 @@ class TableView:
         """Draw ``snap``; ``asked``: the view the table asks this screen's player with (if it does)."""
         new_question = asked is not None and asked is not self._state.asked
         old, chosen = self._state.snap, self._state.chosen
-        if old is not None and (old.view.hand_number != snap.view.hand_number
-                                or (old.view.passed is not None and snap.view.passed is None)):
+        if old is not None and (
+            old.view.hand_number != snap.view.hand_number or (old.view.passed is not None and snap.view.passed is None)
+        ):
             chosen = ()  # a new deal (an online hand dealt afresh, too): nothing picked in it yet
         chosen = tuple(c for c in chosen if c in snap.view.hand)
         self._state = replace(self._state, snap=snap, asked=asked, claimable=claimable, chosen=chosen)
         self.render()
         if new_question and asked is not None and asked.phase is Phase.PLAYING and asked.current_trick:
-            plays = [t("sr_play", name=self.seating.name(seat), card=i18n.card_words(card))
-                     for seat, card in asked.current_trick]
+            plays = [
+                t("sr_play", name=self.seating.name(seat), card=i18n.card_words(card))
+                for seat, card in asked.current_trick
+            ]
             self.announce(t("sr_on_table", plays="; ".join(plays)))
 
     def clear(self) -> None:
@@ -89,8 +104,9 @@ class TableView:
     def lock_hand(self, passed: bool = False) -> None:
         """Disable every card at once (a play was made: a second tap must do nothing);
         ``passed``: the hint for the pass is over too."""
-        self._state = replace(self._state, asked=None, claimable=False,
-                              hinted=frozenset() if passed else self._state.hinted)
+        self._state = replace(
+            self._state, asked=None, claimable=False, hinted=frozenset() if passed else self._state.hinted
+        )
         by_id("claim-btn").hidden = True
         for el in qsa("#hand button[data-card]"):
             el.setAttribute("aria-disabled", "true")  # still focusable: choosing one says why
@@ -122,8 +138,14 @@ class TableView:
         view = snap.view
         for seat in Seat:
             el = self._seat_el(seat)
-            el.innerHTML = table_html.seat_box(seat, snap.totals[seat], snap.markers(seat), view.hand_sizes[seat],
-                                               state.thinking == seat, state.seating)
+            el.innerHTML = table_html.seat_box(
+                seat,
+                snap.totals[seat],
+                snap.markers(seat),
+                view.hand_sizes[seat],
+                state.thinking == seat,
+                state.seating,
+            )
             el.setAttribute("data-seat-kind", state.seating.kind(seat))
             if snap.phase is Phase.PLAYING and view.turn == seat:
                 el.classList.add("turn")
@@ -158,8 +180,9 @@ class TableView:
         cards = state.snap.view.hand
         kept = next((c for c in cards if c.text == focus_card), None)
         stop = kept or (enabled[0] if enabled else None)  # the hand's one Tab stop
-        hand.innerHTML = table_html.hand_buttons(cards, enabled, classes, state.chosen if passing else None,
-                                                 tab_stop=stop, reasons=state.reasons())
+        hand.innerHTML = table_html.hand_buttons(
+            cards, enabled, classes, state.chosen if passing else None, tab_stop=stop, reasons=state.reasons()
+        )
         hand.classList.add("rows2")
         hand.classList.toggle("can-play", bool(enabled))
         hand.classList.toggle("waiting", not enabled)
@@ -251,8 +274,14 @@ class TableView:
         while box.childElementCount > LIVE_LINES:
             box.firstElementChild.remove()
 
-    def toast(self, text: str, warn: bool = False, seconds: float = 3.5, html: str | None = None,
-              again: Callable[[], str] | None = None) -> None:
+    def toast(
+        self,
+        text: str,
+        warn: bool = False,
+        seconds: float = 3.5,
+        html: str | None = None,
+        again: Callable[[], str] | None = None,
+    ) -> None:
         """A short line over the table; ``again`` gives its text anew after a change of language."""
         self._toast_again = again
         el = by_id("toast")
@@ -357,6 +386,7 @@ class TableView:
         source = ev.direction.source(self.seating.me)
         got = frozenset(ev.given[source])
         self._state = replace(self._state, received=got, chosen=())
+
         def text() -> str:
             names = i18n.join_list([i18n.card_label(c) for c in sorted(got)])
             return t("received", cards=names, name=self.seating.name(source))

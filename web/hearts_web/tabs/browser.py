@@ -11,9 +11,9 @@ import random
 
 from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
-from ..transfer.html import overlay_html
 from ..core.dom import JsEvent, JsObject, by_id, document, is_none, keep, listen, window
 from ..data.registry import OWNED_KEYS
+from ..transfer.html import overlay_html
 from .protocol import Tabs
 
 __all__ = ["BrowserPlatform", "show_overlay", "hide_overlay", "new_tab_id"]

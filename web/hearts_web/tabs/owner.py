@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..screen import page
 from ..core.commands import Commands
-from ..transfer.notices import DataNotices
 from ..data.registry import OWNED_KEYS, SETTINGS, SavedData
 from ..data.settings import Settings
-from .protocol import Snapshot, Tabs
+from ..screen import page
+from ..transfer.notices import DataNotices
 from .browser import BrowserPlatform, hide_overlay, new_tab_id, show_overlay
+from .protocol import Snapshot, Tabs
 
 __all__ = ["TabOwner"]
 
@@ -27,8 +27,14 @@ class TabOwner:
     owns it (again, after a take-over or an import); ``on_stop()`` ends the table when another
     tab takes it."""
 
-    def __init__(self, commands: Commands, notices: DataNotices, saved: SavedData, on_begin: Callable[[Settings], None],
-                 on_stop: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        commands: Commands,
+        notices: DataNotices,
+        saved: SavedData,
+        on_begin: Callable[[Settings], None],
+        on_stop: Callable[[], None],
+    ) -> None:
         self.notices, self.saved, self.on_begin, self.on_stop = notices, saved, on_begin, on_stop
         self.store = saved.store
         self.store.readonly = True  # until this tab owns the game

@@ -130,7 +130,7 @@ class Tabs:
         snapshot: Snapshot | None
         try:
             snapshot = await asyncio.wait_for(asyncio.shield(self._handover), self.handover_seconds)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             snapshot = None  # the owner is frozen or gone: take the lock anyway
         self._handover = None
         await self.platform.steal_lock()

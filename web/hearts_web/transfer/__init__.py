@@ -1,1 +1,2 @@
-"""The player's data as a file: export, the checked import and its preview, and what the player is told about stored data."""
+"""The player's data as a file: export, the checked import and its preview, and what the player is told
+about stored data."""

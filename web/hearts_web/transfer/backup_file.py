@@ -28,8 +28,19 @@ from ..core.i18n import t
 from ..data.registry import BACKUP_PREFIX, KINDS, PREFIX
 from ..data.store import Store, Unreadable, parse_json
 
-__all__ = ["FORMAT", "VERSION", "MAX_FILE_CHARS", "ImportError_", "ImportPlan", "export_data", "export_text",
-           "file_name", "read_file", "plan_import", "apply_import"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "MAX_FILE_CHARS",
+    "ImportError_",
+    "ImportPlan",
+    "export_data",
+    "export_text",
+    "file_name",
+    "read_file",
+    "plan_import",
+    "apply_import",
+]
 
 FORMAT = "hearts-export"
 VERSION = 1
@@ -57,8 +68,11 @@ def export_data(store: Store) -> dict[str, str]:
 
 def export_text(store: Store, exported: str) -> str:
     """The export file's text; ``exported`` is the time (ISO 8601, UTC)."""
-    text = json.dumps({"format": FORMAT, "version": VERSION, "exported": exported, "data": export_data(store)},
-                      indent=1, ensure_ascii=False)
+    text = json.dumps(
+        {"format": FORMAT, "version": VERSION, "exported": exported, "data": export_data(store)},
+        indent=1,
+        ensure_ascii=False,
+    )
     return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)  # only ever inside a JSON string
 
 

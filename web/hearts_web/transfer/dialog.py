@@ -8,16 +8,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from . import backup_file
-from .backup_file import ImportError_, ImportPlan
 from ..core.commands import Commands
-from .html import import_preview_html, notice_html
-from ..screen.dialogs import Dialogs
 from ..core.dom import Element, document, is_none, listen, window
+from ..core.html import esc
 from ..core.i18n import t
 from ..core.notices import Notices
 from ..data.store import Store
-from ..core.html import esc
+from ..screen.dialogs import Dialogs
+from . import backup_file
+from .backup_file import ImportError_, ImportPlan
+from .html import import_preview_html, notice_html
 
 __all__ = ["DataTransfer", "download"]
 
@@ -50,8 +50,9 @@ async def _revoke(url: str) -> None:
 class DataTransfer:
     """``on_imported`` runs after an import was written (the page then loads the new data)."""
 
-    def __init__(self, commands: Commands, store: Store, dialogs: Dialogs, notices: Notices,
-                 on_imported: Callable[[], None]) -> None:
+    def __init__(
+        self, commands: Commands, store: Store, dialogs: Dialogs, notices: Notices, on_imported: Callable[[], None]
+    ) -> None:
         self.store = store
         self.dialogs = dialogs
         self.notices = notices
@@ -95,9 +96,12 @@ class DataTransfer:
             data = backup_file.read_file(text)
         except ImportError_ as exc:
             window.console.warn(f"hearts: import refused: {exc}")
-            self.dialogs.open(t("import_title"), f'<p class="import-error">{esc(exc.text())}</p>'
-                              f'<div class="dlg-actions"><button type="button" class="primary" data-action="close-dialog">'
-                              f'{esc(t("close"))}</button></div>')
+            self.dialogs.open(
+                t("import_title"),
+                f'<p class="import-error">{esc(exc.text())}</p>'
+                f'<div class="dlg-actions"><button type="button" class="primary" data-action="close-dialog">'
+                f"{esc(t('close'))}</button></div>",
+            )
             return
         self.plan = backup_file.plan_import(self.store, data, str(int(window.Date.now())))
         self.dialogs.open(t("import_title"), import_preview_html(self.plan))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .html import notice_html, stored_notice_html
 from ..core.dom import window
 from ..core.i18n import t
 from ..core.notices import Notices
 from ..data.registry import Notice
+from .html import notice_html, stored_notice_html
 
 __all__ = ["DataNotices"]
 
@@ -63,4 +63,6 @@ class DataNotices:
         if ok:
             self.cards.show("storage", lambda: notice_html("storage", t("storage_ok"), warn=False), seconds=4)
         else:
-            self.cards.show("storage", lambda: notice_html("storage", t("storage_full"), [("data-export", t("export"))]))
+            self.cards.show(
+                "storage", lambda: notice_html("storage", t("storage_full"), [("data-export", t("export"))])
+            )
