@@ -1,0 +1,539 @@
+#!/usr/bin/env python3
+"""Start-up like a phone (issue 45): first paint, LCP, ready, long tasks and CLS, with and without throttling.
+
+    .venv/bin/python -m lab.browser.startup_phone [--runs 5] [--profiles desktop,phone] [--compare DIR ...] [--json F]
+
+The sibling of ``lab.browser.startup`` (same pages: the game's ``dist/`` and a bare PyScript page on
+the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and a phone see them:
+
+* **profiles**: ``desktop`` (no throttling) and ``phone``: the page's main thread 4x slower
+  (DevTools' ``Emulation.setCPUThrottlingRate``) and Lighthouse's "slow 4G" as Lighthouse applies it
+  with DevTools throttling (``Network.emulateNetworkConditions``: 150 ms RTT x 3.75 = 562.5 ms per
+  request, 1.6 Mbps x 0.9 down, 750 kbps x 0.9 up). Chromium throttles the page's main thread only:
+  a Web Worker runs at full speed under ``Emulation.setCPUThrottlingRate`` (workers reject the
+  command), so a page that starts Python in a worker looks faster than a phone would run it.
+  Screens as Lighthouse emulates them: desktop 1350x940, phone 412x823 at 1.75x, mobile and touch.
+* **visits**: per run and page, a new browser profile visits three times: the **first** visit
+  (empty caches; then it waits until the page's service worker, if any, has installed), a second
+  one (HTTP cache, service worker; Chromium compiles the wasm once more here) and the **returning**
+  visit (the third: everything cached, the compiled wasm too, as every later visit). The profile's
+  throttling applies to every visit.
+* **served compressed** (gzip level 6, where it makes a file smaller): as a host sends the site,
+  which matters on a 1.5 Mbps line (12 MB as stored, 5 MB gzipped); ``--no-gzip`` serves the files
+  as stored (``tools/serve.py``, what the issue's first Lighthouse run saw). Headers from
+  netlify.toml (the bare page: with ``'unsafe-eval'``, which stock PyScript needs).
+
+Measured in the page by a script that runs before the page's own (``OBSERVER``): first paint
+(``first-contentful-paint``), LCP (the last ``largest-contentful-paint`` entry one second after
+ready), ready (``html.ready``), every main-thread task over 50 ms (``longtask`` observer): the
+longest one between first paint and ready and the total blocking time there (TBT: each task's
+time after first paint beyond 50 ms, summed, as Lighthouse counts it), and CLS (the largest
+session window of ``layout-shift`` entries, as web-vitals counts it). All times from navigation
+start. Prints medians per profile, visit and page, and the load average before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, TypedDict
+
+from playwright.sync_api import BrowserContext, Playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from lab.browser import startup
+from lab.browser.startup import stock_rules
+from tools import serve
+from tools.chromium import launch_options
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the browser is slowed down: CPU rate (1 = as is) and, when ``latency_ms`` is set, the network."""
+
+    name: str
+    cpu: float
+    latency_ms: float | None = None  # added to every request (DevTools' request-level latency)
+    down_kbps: float = 0.0  # kilobits (1,024 bits) a second, as Lighthouse's settings
+    up_kbps: float = 0.0
+    screen: tuple[int, int, float, bool] = (1350, 940, 1.0, False)  # width, height, pixel ratio, mobile
+
+    def describe(self) -> str:
+        net = (
+            "no network throttling"
+            if self.latency_ms is None
+            else f"{self.latency_ms:g} ms a request, {self.down_kbps / 1024:.2f} Mbps down, {self.up_kbps:g} kbps up"
+        )
+        width, height, ratio, mobile = self.screen
+        return (
+            f"{self.name}: CPU {self.cpu:g}x, {net}, screen {width}x{height} at {ratio:g}x"
+            f"{', mobile, touch' if mobile else ''}"
+        )
+
+
+# Lighthouse 12's "mobileSlow4G" (constants.js): rttMs 150, throughputKbps 1.6 * 1024, cpu 4x; with
+# DevTools throttling Lighthouse applies requestLatencyMs = 150 * 3.75, downloadThroughputKbps =
+# 1.6 * 1024 * 0.9, uploadThroughputKbps = 750 * 0.9 (the factors stand for what a real 150 ms RTT
+# costs per request: connection set-up, slow start).
+# Screens: Lighthouse's too (desktop 1350x940; mobile a Moto G Power, 412x823 at 1.75).
+PROFILES = {
+    "desktop": Profile("desktop", 1.0),
+    "phone": Profile("phone", 4.0, 150 * 3.75, 1.6 * 1024 * 0.9, 750 * 0.9, (412, 823, 1.75, True)),
+}
+VISITS = ("first", "second", "returning")
+REPORTED = ("first", "returning")
+SETTLE_S = 1.0  # after ready: the render's paint, its LCP entry and any layout shift
+TIMEOUT_MS = 300_000  # a first visit on the phone profile downloads ~5 MB at 1.5 Mbps
+
+# Runs before the page's own scripts (Playwright init script, every visit).
+OBSERVER = """
+(() => {
+  const S = window.__startup = { longtasks: [], lcp: [], shifts: [], readyAt: null };
+  const observe = (type, each) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true });
+    } catch (err) { /* type not supported */ }
+  };
+  observe("longtask", (e) => S.longtasks.push([e.startTime, e.duration]));
+  const describe = (el) => !el || !el.tagName ? String(el && el.nodeName) : el.tagName.toLowerCase()
+    + (el.id ? "#" + el.id : "")
+    + (typeof el.className === "string" && el.className ? "." + el.className.trim().split(" ")[0] : "");
+  observe("largest-contentful-paint", (e) => S.lcp.push([e.startTime, e.size, describe(e.element)]));
+  observe("layout-shift", (e) => {
+    if (e.hadRecentInput) return;
+    S.shifts.push([e.startTime, e.value, (e.sources || []).map((s) => describe(s.node)).join(" ")]);
+  });
+  const mark = () => {
+    if (S.readyAt === null && document.documentElement.classList.contains("ready")) S.readyAt = performance.now();
+  };
+  new MutationObserver(mark).observe(document, { attributes: true, subtree: true, attributeFilter: ["class"] });
+})();
+"""
+RAW = """() => {
+  const S = window.__startup;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  return { fcp: fcp ? fcp.startTime : null, readyAt: S.readyAt, longtasks: S.longtasks, lcp: S.lcp, shifts: S.shifts,
+           notes: window.__labNotes || null };
+}"""
+WAIT_SW = """async () => {
+  let reg = await navigator.serviceWorker.getRegistration();
+  for (let i = 0; !reg && i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    reg = await navigator.serviceWorker.getRegistration();
+  }
+  if (!reg) return false;
+  await navigator.serviceWorker.ready;
+  return true;
+}"""
+
+
+class Visit(TypedDict):
+    """One page load, in seconds from navigation start (``longest``, ``tbt``: seconds of tasks)."""
+
+    fcp: float | None
+    lcp: float | None
+    lcp_element: str
+    ready: float
+    longest: float  # the longest task over 50 ms overlapping [first paint, ready]; 0 if none
+    tbt: float
+    tasks: int  # tasks over 50 ms overlapping [first paint, ready]
+    cls: float
+    sw: bool
+    longtasks: list[tuple[float, float]]  # every task over 50 ms: (start, duration) in ms
+    shifts: list[tuple[float, float, str]]  # layout shifts: (ms, value, the nodes that moved)
+    notes: dict[str, float]  # what a prototype page left in window.__labNotes (JSON), e.g. times inside a worker
+
+
+def blocking(tasks: list[tuple[float, float]], start: float, end: float) -> tuple[float, float, int]:
+    """(longest, total blocking time, count) of the tasks (start, duration) that overlap [start, end]:
+    only the part after ``start`` counts (Lighthouse clips tasks at first paint), a task that began
+    before ``end`` counts whole (ready is set inside the task that renders)."""
+    longest = total = 0.0
+    count = 0
+    for t0, duration in tasks:
+        t1 = t0 + duration
+        if t1 <= start or t0 >= end:
+            continue
+        part = t1 - max(t0, start)
+        longest = max(longest, part)
+        total += max(0.0, part - 50.0)
+        count += 1
+    return longest, total, count
+
+
+def cumulative_layout_shift(shifts: list[tuple[float, float]]) -> float:
+    """The largest session window: shifts less than 1 s apart, at most 5 s long (web-vitals' CLS)."""
+    best = current = 0.0
+    first = last = -1e18
+    for at, value in sorted(shifts):
+        if at - last < 1000 and at - first < 5000:
+            current += value
+        else:
+            current, first = value, at
+        last = at
+        best = max(best, current)
+    return best
+
+
+def visit_metrics(raw: dict[str, Any], sw: bool = False) -> Visit:
+    """A Visit from what ``RAW`` read in the page (milliseconds)."""
+    ready_ms = float(raw["readyAt"])
+    fcp_ms = None if raw["fcp"] is None else float(raw["fcp"])
+    tasks = [(float(a), float(b)) for a, b in raw["longtasks"]]
+    shifts = [(float(a), float(b), str(c)) for a, b, c in raw["shifts"]]
+    longest, tbt, count = blocking(tasks, fcp_ms if fcp_ms is not None else 0.0, ready_ms)
+    lcp = raw["lcp"][-1] if raw["lcp"] else None
+    return Visit(
+        fcp=None if fcp_ms is None else fcp_ms / 1000,
+        lcp=None if lcp is None else float(lcp[0]) / 1000,
+        lcp_element=str(lcp[2]) if lcp else "",
+        ready=ready_ms / 1000,
+        longest=longest / 1000,
+        tbt=tbt / 1000,
+        tasks=count,
+        cls=cumulative_layout_shift([(a, b) for a, b, _ in shifts]),
+        sw=sw,
+        longtasks=tasks,
+        shifts=shifts,
+        notes={str(k): float(v) for k, v in json.loads(raw["notes"]).items()} if raw.get("notes") else {},
+    )
+
+
+class GzipHandler(serve.Handler):
+    """``serve.Handler`` that sends a file gzip-compressed (level 6) when the client accepts it and it
+    gets smaller (as a host would), and counts the body bytes it sent."""
+
+    gzip = True
+    cache: dict[tuple[str, float], bytes | None] = {}
+    lock = threading.Lock()
+    sent = [0]
+    _body: bytes | None = None
+
+    def _compressed(self) -> bytes | None:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")  # what SimpleHTTPRequestHandler sends for a folder
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        key = (path, stat.st_mtime)
+        with self.lock:
+            if key not in self.cache:
+                data = Path(path).read_bytes()
+                packed = gzip.compress(data, 6, mtime=0)
+                self.cache[key] = packed if len(packed) < 0.95 * len(data) else None
+            return self.cache[key]
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if (
+            keyword.lower() == "content-length"
+            and self.gzip
+            and self.command == "GET"
+            and getattr(self, "_status", 0) == 200
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+        ):
+            self._body = self._compressed()
+            if self._body is not None:
+                super().send_header("Content-Encoding", "gzip")
+                super().send_header("Vary", "Accept-Encoding")
+                value = str(len(self._body))
+        super().send_header(keyword, value)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if self._body is not None:
+            outputfile.write(self._body)
+            n = len(self._body)
+        else:
+            data = source.read()
+            outputfile.write(data)
+            n = len(data)
+        with self.lock:
+            self.sent[0] += n
+
+
+@dataclass(frozen=True)
+class Site:
+    """A page to measure: a folder served with these header rules."""
+
+    name: str
+    path: Path
+    rules: tuple[serve.HeaderRule, ...]
+
+
+def make_bare_site(tmp: Path) -> Path:
+    """``startup.make_bare_site`` plus one line of text, so that the bare page paints (a page that
+    paints nothing has no first paint and no LCP, and Lighthouse stops at NO_FCP)."""
+    site = startup.make_bare_site(tmp)
+    index = site / "index.html"
+    text = index.read_text(encoding="utf-8")
+    index.write_text(text.replace("<body>", "<body>\n  <p>A bare PyScript page.</p>", 1), encoding="utf-8")
+    return site
+
+
+def start_site_server(site: Site, compress: bool = True) -> serve.Server:
+    handler = type(
+        "Site", (GzipHandler,), {"rules": list(site.rules), "quiet": True, "gzip": compress, "cache": {}, "sent": [0]}
+    )
+    server = serve.Server((serve.HOST, 0), partial(handler, directory=str(site.path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def throttle(context: BrowserContext, page: Any, profile: Profile) -> None:
+    """Apply the profile to a page (before it navigates: DevTools keeps it across navigations)."""
+    cdp = context.new_cdp_session(page)
+    if profile.cpu != 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile.cpu})
+    if profile.latency_ms is not None:
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": profile.latency_ms,
+                "downloadThroughput": profile.down_kbps * 1024 / 8,
+                "uploadThroughput": profile.up_kbps * 1024 / 8,
+            },
+        )
+
+
+def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = False) -> Visit:
+    """One page load under ``profile``; with wait_sw, then wait until the page's service worker is active."""
+    page = context.new_page()
+    try:
+        throttle(context, page, profile)
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        page.wait_for_selector("html.ready, .py-error", state="attached", timeout=TIMEOUT_MS)
+        if page.query_selector(".py-error"):
+            raise RuntimeError(f"Python error on {url}: {page.inner_text('.py-error')[:500]}")
+        page.wait_for_function("window.__startup && window.__startup.readyAt !== null", timeout=10_000)
+        page.wait_for_timeout(SETTLE_S * 1000 * profile.cpu)
+        raw = page.evaluate(RAW)
+        sw = bool(page.evaluate(WAIT_SW)) if wait_sw else False
+        return visit_metrics(raw, sw)
+    finally:
+        page.close()
+
+
+def one_profile(pw: Playwright, tmp: Path, site: Site, url: str, profile: Profile, run: int) -> dict[str, Visit]:
+    """The three visits of one page in a new browser profile."""
+    folder = tmp / f"profile-{site.name}-{profile.name}-{run}"
+    shutil.rmtree(folder, ignore_errors=True)
+    width, height, ratio, mobile = profile.screen
+    context = pw.chromium.launch_persistent_context(
+        str(folder),
+        headless=True,
+        viewport={"width": width, "height": height},
+        device_scale_factor=ratio,
+        is_mobile=mobile,
+        has_touch=mobile,
+        **launch_options(),
+    )
+    context.add_init_script(OBSERVER)
+    try:
+        out: dict[str, Visit] = {}
+        for kind in VISITS:
+            out[kind] = visit(context, url, profile, wait_sw=kind == "first")
+        return out
+    finally:
+        context.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+Results = dict[str, dict[str, list[dict[str, Visit]]]]  # profile -> page -> runs
+
+
+def measure(
+    sites: list[Site], profiles: list[Profile], runs: int, compress: bool = True, progress: bool = True
+) -> Results:
+    """Every (profile, page) once per run, the order reversed every other run (machine noise hits all alike)."""
+    from playwright.sync_api import sync_playwright
+
+    results: Results = {p.name: {s.name: [] for s in sites} for p in profiles}
+    servers = {site.name: start_site_server(site, compress) for site in sites}
+    try:
+        with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="hearts-phone-") as tmpdir:
+            pairs = [(p, s) for p in profiles for s in sites]
+            for run in range(runs):
+                for profile, site in pairs if run % 2 == 0 else list(reversed(pairs)):
+                    for attempt in (1, 2):  # a renderer crash under heavy load: retry once
+                        try:
+                            result = one_profile(pw, Path(tmpdir), site, servers[site.name].url, profile, run)
+                            break
+                        except PlaywrightError as exc:
+                            if attempt == 2:
+                                raise
+                            print(
+                                f"run {run + 1} {profile.name} {site.name}: {exc.message.splitlines()[0]}: retrying",
+                                file=sys.stderr,
+                            )
+                    results[profile.name][site.name].append(result)
+                    if progress:
+                        print(
+                            f"run {run + 1}/{runs} {profile.name:8} {site.name:10} "
+                            + "  ".join(
+                                f"{kind} ready {result[kind]['ready']:.2f} s, TBT {result[kind]['tbt'] * 1000:.0f} ms"
+                                for kind in REPORTED
+                            ),
+                            flush=True,
+                        )
+    finally:
+        for server in servers.values():
+            server.stop()
+    return results
+
+
+def median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+METRICS = ("fcp", "lcp", "ready", "longest", "tbt", "tasks", "cls")
+
+
+def number(visit: Visit, metric: str) -> float | None:
+    value = dict(visit).get(metric)
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def medians(results: Results) -> dict[str, dict[str, dict[str, dict[str, float | None]]]]:
+    """profile -> page -> visit -> metric -> median over the runs."""
+    out: dict[str, dict[str, dict[str, dict[str, float | None]]]] = {}
+    for profile, pages in results.items():
+        out[profile] = {}
+        for page, runs in pages.items():
+            out[profile][page] = {}
+            for kind in VISITS:
+                out[profile][page][kind] = {
+                    metric: median([value for r in runs if (value := number(r[kind], metric)) is not None])
+                    for metric in METRICS
+                }
+    return out
+
+
+def table(results: Results, profiles: list[Profile]) -> list[str]:
+    med = medians(results)
+    lines = [
+        f"{'profile':9}{'page':12}{'visit':11}{'first paint':>12}{'LCP':>9}{'ready':>9}"
+        f"{'longest':>10}{'TBT':>9}{'tasks':>7}{'CLS':>7}  LCP element (last run)"
+    ]
+    for profile in profiles:
+        for page, runs in results[profile.name].items():
+            for kind in REPORTED:
+                m = med[profile.name][page][kind]
+
+                def s(v: float | None) -> str:
+                    return "-" if v is None else f"{v:.2f} s"
+
+                def ms(v: float | None) -> str:
+                    return "-" if v is None else f"{v * 1000:.0f} ms"
+
+                lines.append(
+                    f"{profile.name:9}{page:12}{kind:11}{s(m['fcp']):>12}{s(m['lcp']):>9}{s(m['ready']):>9}"
+                    f"{ms(m['longest']):>10}{ms(m['tbt']):>9}{m['tasks'] or 0:>7.0f}"
+                    f"{(m['cls'] or 0):>7.3f}  {runs[-1][kind]['lcp_element'] if runs else ''}"
+                )
+    return lines
+
+
+def cli() -> argparse.ArgumentParser:
+    """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
+    parser = argparse.ArgumentParser(
+        description="Start-up like a phone: the game vs. a bare PyScript page, desktop and throttled."
+    )
+    parser.add_argument("--runs", type=int, default=5, help="runs per profile and page (default 5)")
+    parser.add_argument(
+        "--profiles", default="desktop,phone", help=f"comma-separated, of {', '.join(PROFILES)} (default desktop,phone)"
+    )
+    parser.add_argument("--cpu", type=float, help="the phone profile's CPU slowdown (default 4)")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="another build of the game to measure alongside (repeatable)",
+    )
+    parser.add_argument("--no-bare", action="store_true", help="leave the bare PyScript page out")
+    parser.add_argument("--no-gzip", action="store_true", help="send files as stored (tools/serve.py), not gzipped")
+    parser.add_argument("--json", type=Path, help="also write every visit's numbers here")
+    return parser
+
+
+def parse_profiles(text: str, cpu: float | None = None) -> list[Profile]:
+    out = []
+    for name in text.split(","):
+        if name not in PROFILES:
+            raise SystemExit(f"unknown profile {name!r} (choose from {', '.join(PROFILES)})")
+        profile = PROFILES[name]
+        if cpu is not None and profile.cpu != 1:
+            profile = Profile(profile.name, cpu, profile.latency_ms, profile.down_kbps, profile.up_kbps, profile.screen)
+        out.append(profile)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
+    profiles = parse_profiles(args.profiles, args.cpu)
+    dist = args.dist.resolve()
+    if not (dist / "index.html").is_file():
+        print("bench: dist/ missing: run python3 tools/build.py", file=sys.stderr)
+        return 1
+    game_rules = tuple(serve.load_header_rules())
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="hearts-phone-sites-") as tmpdir:
+        sites = [Site("game", dist, game_rules)]
+        if not args.no_bare:
+            sites.append(Site("bare", make_bare_site(Path(tmpdir)), tuple(stock_rules())))
+        for other in args.compare:
+            name = other.resolve().name
+            while name in {s.name for s in sites}:
+                name += "'"
+            sites.append(Site(name, other.resolve(), game_rules))
+        results = measure(sites, profiles, args.runs, compress=not args.no_gzip)
+    load_after = os.getloadavg()
+    print()
+    print(
+        f"Start-up like a phone: median of {args.runs} runs, alternating (headless chromium, "
+        f"{time.strftime('%Y-%m-%d %H:%M')}; load average {load_before[0]:.1f} before, {load_after[0]:.1f} after, "
+        f"{os.cpu_count()} cores; served {'as stored' if args.no_gzip else 'gzipped'})"
+    )
+    for profile in profiles:
+        print("  " + profile.describe())
+    print("\n".join(table(results, profiles)))
+    print(
+        "first visit: empty caches; returning: the third visit (everything cached, the compiled wasm too). "
+        "longest, TBT, tasks: main-thread tasks over 50 ms between first paint and ready"
+    )
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "runs": results,
+                    "median": medians(results),
+                    "profiles": [p.__dict__ for p in profiles],
+                    "load": [load_before, load_after],
+                },
+                indent=1,
+            ),
+            encoding="utf-8",
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""The phone start-up benchmark's arithmetic: blocking time and layout shift as Lighthouse and
+web-vitals count them, and the profiles its command line takes."""
+
+from __future__ import annotations
+
+import pytest
+
+from lab.browser.startup_phone import PROFILES, blocking, cumulative_layout_shift, parse_profiles
+
+
+def test_blocking_counts_what_is_over_50_ms_between_first_paint_and_ready() -> None:
+    tasks = [(0.0, 300.0), (400.0, 40.0), (500.0, 120.0), (2000.0, 500.0)]
+    # first paint at 100: the first task counts from there (200 ms, 150 blocking); the 40 ms one is
+    # not blocking; ready at 1000: the last task starts after it
+    assert blocking(tasks, 100.0, 1000.0) == (200.0, 150.0 + 70.0, 3)
+    assert blocking(tasks, 0.0, 2001.0) == (500.0, 250.0 + 70.0 + 450.0, 4)
+    assert blocking([], 0.0, 1.0) == (0.0, 0.0, 0)
+
+
+def test_layout_shift_is_the_worst_session_window() -> None:
+    assert cumulative_layout_shift([]) == 0.0
+    # two windows (a gap of 1 s or more ends one): 0.03 + 0.02, then 0.04
+    assert cumulative_layout_shift([(0.0, 0.03), (900.0, 0.02), (3000.0, 0.04)]) == pytest.approx(0.05)
+    # a window lasts at most 5 s, however close its shifts
+    shifts = [(i * 900.0, 0.01) for i in range(10)]
+    assert cumulative_layout_shift(shifts) == pytest.approx(0.06)
+
+
+def test_profiles_from_the_command_line() -> None:
+    assert [p.name for p in parse_profiles("desktop,phone")] == ["desktop", "phone"]
+    assert parse_profiles("phone", cpu=6)[0].cpu == 6
+    assert PROFILES["phone"].cpu == 4 and PROFILES["desktop"].cpu == 1
+    with pytest.raises(SystemExit):
+        parse_profiles("tablet")
