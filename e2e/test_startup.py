@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import DIST, goto_ready, shot
+from conftest import DIST, goto_ready, shot, wait_ready
 from playwright.sync_api import BrowserContext, Page, Route
 from ui_helpers import use_settings
 
@@ -132,6 +132,67 @@ def test_no_layout_jump_when_python_takes_over(page: Page, layout: str) -> None:
     assert moved == {}, f"moved when Python took over ([x, y, width, height]): {moved}"
     assert page.locator("#hand button[data-card]").count() == 13
     assert page.locator("#loader").is_hidden()
+
+
+# ------------------------------------------------------------------ a first visit's welcome
+# Records the largest contentful paint (LCP) entries, the layout shifts and when html.ready came.
+RECORD_PAINTS = """
+(() => {
+  const S = window.__paints = { lcp: [], shifts: [], ready: null };
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => S.lcp.push({
+    at: e.startTime, size: e.size,
+    welcome: !!(e.element && e.element.closest && e.element.closest('[data-notice="welcome"]')) })))
+    .observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => {
+    if (!e.hadRecentInput) S.shifts.push(e.value);
+  })).observe({ type: "layout-shift", buffered: true });
+  new MutationObserver(() => {
+    if (S.ready === null && document.documentElement.classList.contains("ready")) S.ready = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"] });  // (no <html> yet)
+})();
+"""
+WELCOME = {"en": "Welcome! New to Hearts?", "de": "Willkommen! Neu bei Hearts?"}
+
+
+@pytest.mark.parametrize("lang", ["en", pytest.param("de", marks=pytest.mark.locale("de-DE"))])
+def test_a_first_visits_welcome_is_in_the_first_paint(page: Page, lang: str) -> None:
+    """Nothing saved: the welcome is drawn by index.html in the player's language before Python
+    runs, so it is the largest thing on screen at the first paint and stays so (the largest
+    contentful paint comes before ready); Python's welcome takes its place without a jump."""
+    page.add_init_script(RECORD_PAINTS)
+    held = hold_python(page)
+    page.goto("/", wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    welcome = page.locator('#notices [data-notice="welcome"]')
+    assert welcome.is_visible()
+    assert welcome.locator("strong:visible").inner_text() == WELCOME[lang]
+    shot(page, f"startup-first-visit-welcome-{lang}")
+    before = welcome.bounding_box()
+    for route in held:
+        route.fallback()  # on to the context's guard, which serves it
+    page.unroute(re.compile(r".*\.wasm$"))
+    wait_ready(page)
+    page.wait_for_timeout(500)
+    paints = page.evaluate("window.__paints")
+    assert paints["ready"] is not None and paints["lcp"], paints
+    last = paints["lcp"][-1]
+    assert last["welcome"] and last["at"] < paints["ready"], f"the largest paint came with Python: {paints}"
+    assert sum(paints["shifts"]) <= 0.05, paints["shifts"]
+    assert welcome.is_visible() and welcome.locator("strong:visible").inner_text() == WELCOME[lang]
+    assert page.locator(".boot-only").count() == 0, "Python's welcome took the place of index.html's"
+    assert welcome.bounding_box() == before
+    page.locator('#notices [data-action="guided-hand"]').click()  # Python's buttons work
+    page.wait_for_selector(".guide", timeout=10_000)
+
+
+def test_a_returning_player_gets_no_welcome_in_the_first_paint(page: Page) -> None:
+    use_settings(page)
+    open_static(page)
+    assert page.locator('#notices [data-notice="welcome"]').is_hidden()
+    page.unroute(re.compile(r".*\.wasm$"))
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.locator('[data-notice="welcome"]').count() == 0
 
 
 # ------------------------------------------------------------------ what the start loads

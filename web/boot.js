@@ -21,6 +21,16 @@
     : (/^de\b/i.test(navigator.language || "") ? "de" : "en");
   root.lang = lang;  // CSS shows the static texts of this language (.lang-en / .lang-de)
 
+  // A first visit (nothing saved: no settings, no match; and no link to a daily, a challenge or
+  // a table, which open without the welcome): index.html's welcome shows in the first paint,
+  // where Python will show it (hearts_web/controller.py, _begin).
+  try {
+    if (localStorage.getItem("hearts.settings.v1") === null && localStorage.getItem("hearts.match.v1") === null
+        && !/[?&](daily|challenge)=/.test(location.search) && !location.hash) {
+      root.classList.add("first-visit");
+    }
+  } catch (err) { /* storage disabled: no welcome before Python decides */ }
+
   // Start-up preloads (written into index.html by the build): on a first visit only, i.e. when
   // no service worker controls the page. They start every download of the start-up at once
   // instead of one after the other. A returning visit has every file at hand (worker cache,

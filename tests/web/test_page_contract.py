@@ -368,3 +368,69 @@ def test_the_checks_see_a_missing_handler_a_missing_text_and_a_new_family() -> N
         "data-i18n": ["y"],
         "data-form": [],
     }
+
+
+# ------------------------------------------------------------------ what index.html draws before Python
+class _Notice(HTMLParser):
+    """A notice card's paragraph and its buttons (what each does, its accessible name), as a
+    player of ``lang`` sees and hears it: index.html's texts of the other language and what is
+    hidden from assistive technology are skipped."""
+
+    def __init__(self, notice_id: str, lang: str) -> None:
+        super().__init__()
+        self.notice_id, self.other = notice_id, f"lang-{'en' if lang == 'de' else 'de'}"
+        self.depth = 0  # inside the notice: how deep
+        self.skip = 0  # inside a skipped element: how deep
+        self.text: list[str] = []
+        self.buttons: list[tuple[str, str]] = []
+        self.button: list[str] | None = None
+        self.label: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if not self.depth:
+            if a.get("data-notice") == self.notice_id:
+                self.depth = 1
+            return
+        self.depth += 1
+        if self.skip or self.other in a.get("class", "").split() or a.get("aria-hidden") == "true":
+            self.skip += 1
+        elif tag == "button":
+            self.button, self.label = [], a.get("aria-label")
+            self.what = a.get("data-action") or "close " + a.get("data-close-notice", "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.depth:
+            return
+        self.depth -= 1
+        if self.skip:
+            self.skip -= 1
+        elif tag == "button" and self.button is not None:
+            self.buttons.append((self.what, self.label or "".join(self.button).strip()))
+            self.button = None
+
+    def handle_data(self, data: str) -> None:
+        if self.depth and not self.skip:
+            (self.text if self.button is None else self.button).append(data)
+
+
+def notice_seen(html: str, notice_id: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    parser = _Notice(notice_id, lang)
+    parser.feed(html)
+    return " ".join("".join(parser.text).split()), parser.buttons
+
+
+def test_the_first_visits_welcome_in_the_page_is_pythons_in_both_languages() -> None:
+    """index.html draws the welcome before Python runs (a first visit's largest element, there at
+    the first paint); Python then puts its own in its place: the same words and buttons."""
+    from hearts_web.learn.guide_html import welcome_html
+
+    page = PAGE.read_text(encoding="utf-8")
+    try:
+        for lang in i18n.LANGS:
+            i18n.set_lang(lang)
+            static, python = notice_seen(page, "welcome", lang), notice_seen(welcome_html(), "welcome", lang)
+            assert static[0], f"no welcome in index.html ({lang})"
+            assert static == python, lang
+    finally:
+        i18n.set_lang("en")

@@ -20,8 +20,11 @@ class Notices:
     def __init__(self) -> None:
         self._tokens: dict[str, object] = {}
         self._builders: dict[str, Callable[[], str]] = {}
+        self._box_seen: Element | None = None
 
     def _box(self) -> Element:
+        """The notices' region: index.html's (it may hold the first visit's welcome, drawn
+        before Python ran), or a new one."""
         box = by_id("notices")
         if box is None or not hasattr(box, "appendChild"):
             box = document.createElement("div")
@@ -29,8 +32,10 @@ class Notices:
             box.className = "notices"
             box.setAttribute("aria-live", "polite")
             box.setAttribute("role", "region")  # a landmark of its own, named in the page's language
-            box.setAttribute("aria-label", t("notices_label"))
             document.body.appendChild(box)
+        if self._box_seen is not box:
+            self._box_seen = box
+            box.setAttribute("aria-label", t("notices_label"))
             listen(box, "click", self._on_click)
         return box
 
@@ -55,6 +60,8 @@ class Notices:
     def relabel(self) -> None:
         """The language changed: every notice shown that has a builder is drawn again (its
         expiry stays as it was)."""
+        if self._box_seen is not None:
+            self._box_seen.setAttribute("aria-label", t("notices_label"))
         for notice_id, build in list(self._builders.items()):
             if self.shown(notice_id):
                 self._draw(notice_id, build())
@@ -68,6 +75,7 @@ class Notices:
         holder.innerHTML = html
         card = holder.firstElementChild
         if old is not None:
+            card.classList.add("again")  # in place of one on screen: it does not slide in again
             box.replaceChild(card, old)
         else:
             box.appendChild(card)

@@ -143,10 +143,13 @@ def guard(work: Awaitable[None]) -> None:
 
 
 def set_ready() -> None:
-    """The game is on screen: the loader goes (``html.ready``)."""
+    """The game is on screen: the loader goes (``html.ready``), and so does what index.html drew
+    for a first visit if Python did not take it over (the welcome is not offered on a link)."""
     root = document.documentElement
-    root.classList.remove("booting")
+    root.classList.remove("booting", "first-visit")
     root.classList.add("ready")
+    for el in document.querySelectorAll(".boot-only"):
+        el.remove()
 
 
 def show_failure(exc: BaseException) -> None:
