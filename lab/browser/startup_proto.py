@@ -247,7 +247,7 @@ sys.modules["pyscript.ffi"] = ffi
 _t = time.perf_counter()
 import hearts_web.controller
 from hearts import CARDS
-from hearts_web.table import html as table_html
+from hearts_web.screen import table_html
 _t1 = time.perf_counter()
 hand = table_html.hand_buttons(CARDS[:13], CARDS[:13], {})
 json.dumps({"hand": hand, "import": (_t1 - _t) * 1000, "render": (time.perf_counter() - _t1) * 1000})
