@@ -152,6 +152,7 @@ RECORD_PAINTS = """
 })();
 """
 WELCOME = {"en": "Welcome! New to Hearts?", "de": "Willkommen! Neu bei Hearts?"}
+NOTICES = {"en": "Notices", "de": "Hinweise"}  # the notices' region, named in the page's language
 
 
 @pytest.mark.parametrize("lang", ["en", pytest.param("de", marks=pytest.mark.locale("de-DE"))])
@@ -180,19 +181,22 @@ def test_a_first_visits_welcome_is_in_the_first_paint(page: Page, lang: str) -> 
     assert sum(paints["shifts"]) <= 0.05, paints["shifts"]
     assert welcome.is_visible() and welcome.locator("strong:visible").inner_text() == WELCOME[lang]
     assert page.locator(".boot-only").count() == 0, "Python's welcome took the place of index.html's"
+    assert page.get_attribute("#notices", "aria-label") == NOTICES[lang]
     assert welcome.bounding_box() == before
     page.locator('#notices [data-action="guided-hand"]').click()  # Python's buttons work
     page.wait_for_selector(".guide", timeout=10_000)
 
 
+@pytest.mark.locale("de-DE")
 def test_a_returning_player_gets_no_welcome_in_the_first_paint(page: Page) -> None:
-    use_settings(page)
+    use_settings(page, lang="de")
     open_static(page)
     assert page.locator('#notices [data-notice="welcome"]').is_hidden()
     page.unroute(re.compile(r".*\.wasm$"))
     page.reload(wait_until="commit")
     wait_ready(page)
     assert page.locator('[data-notice="welcome"]').count() == 0
+    assert page.get_attribute("#notices", "aria-label") == NOTICES["de"]  # index.html's region, named
 
 
 # ------------------------------------------------------------------ what the start loads

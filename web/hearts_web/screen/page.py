@@ -46,6 +46,9 @@ def apply_texts(seating: Seating) -> None:
     qs(".langs").setAttribute("aria-label", t("language"))
     qs(".tools").setAttribute("aria-label", t("menu"))
     qs(".dlg-x").setAttribute("aria-label", t("close"))
+    notices = by_id("notices")  # index.html's region (hearts_web.core.notices names one it makes)
+    if notices is not None:
+        notices.setAttribute("aria-label", t("notices_label"))
     for slot in range(4):
         seat = Seat((slot + int(seating.me)) % 4)
         el = qs(f'.seat[data-seat="{slot}"]')
