@@ -72,7 +72,7 @@ def test_page_becomes_ready_without_errors(page: Page, page_guard: Guard, base_u
         assert path in fetched
     # the features a first visit does not use come on demand (the service worker precaches them)
     by_page = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
-    assert "/app.zst" in by_page and "/extras.zst" not in by_page
+    assert "/app.zst" in by_page and "/extras.zst" not in by_page and "/online.zst" not in by_page
 
 
 def test_start_url_with_query_string(page: Page) -> None:
@@ -97,6 +97,7 @@ HEADER_PATHS = [
     "/pyscript.toml",
     "/app.zst",
     "/extras.zst",
+    "/online.zst",
     "/sw.js",
     "/build-info.json",
     "/web/main.py",
@@ -181,7 +182,8 @@ def test_only_the_current_runtime_folders_are_cached_for_a_year() -> None:
 def test_dist_contains_only_served_files() -> None:
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
     top = {f.split("/")[0] for f in files}
-    served = {"index.html", "pyscript.toml", "app.zst", "extras.zst", "runtime.mjs", "sw.js", "build-info.json", "web"}
+    served = {"index.html", "pyscript.toml", "runtime.mjs", "sw.js", "build-info.json", "web"}
+    served |= {"app.zst", "extras.zst", "online.zst"}
     assert top <= served | {"vendor"}
     assert served <= top
     python = [f for f in files if f.endswith((".py", ".pyc"))]
@@ -220,12 +222,13 @@ def assert_shipped_from(shipped: str, source: str, name: str) -> None:
 
 
 def test_the_archives_hold_both_packages_and_are_current() -> None:
-    """app.zst (what the game starts with, reached from web/main.py) and extras.zst (the features
-    loaded on demand): each a zip in one zstd frame, every module as its current source (without
-    docstrings and comments, each line of code at its number) and as bytecode that the import
-    system checks against that source; no module in both."""
+    """app.zst (what the game starts with, reached from web/main.py), extras.zst (the features
+    loaded on demand) and online.zst (the online table): each a zip in one zstd frame, every
+    module as its current source (without docstrings and comments, each line of code at its
+    number) and as bytecode that the import system checks against that source; no module in two."""
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     first, later = info["python"]["app_modules"], info["python"]["extras_modules"]
+    online = info["python"]["online_modules"]
     assert {
         "hearts",
         "hearts.match",
@@ -236,12 +239,11 @@ def test_the_archives_hold_both_packages_and_are_current() -> None:
         "hearts_web.screen.extras",
         "hearts_web.online.start",
     } <= set(first)
-    assert {f"hearts_web.{m}" for m in ("online.panel", "online.host", "review.dialog", "challenge.links")} <= set(
-        later
-    )
+    assert {"hearts_web.review.dialog", "hearts_web.challenge.links"} <= set(later)
+    assert {"hearts_web.online.panel", "hearts_web.online.host", "hearts_web.online.guest"} <= set(online)
     assert "hearts_web.transfer.dialog" in first  # export and import never wait for a download
-    assert not set(first) & set(later)
-    for archive, modules in (("app.zst", first), ("extras.zst", later)):
+    assert not set(first) & set(later) and not set(first) & set(online) and not set(later) & set(online)
+    for archive, modules in (("app.zst", first), ("extras.zst", later), ("online.zst", online)):
         with zipfile.ZipFile(io.BytesIO(build.read_archive(DIST / archive))) as zf:
             assert all(i.compress_type == zipfile.ZIP_STORED for i in zf.infolist())  # one frame compresses them
             names = set(zf.namelist())
@@ -365,19 +367,31 @@ def test_offline_reload_and_browser_restart(persistent_context: Callable[..., Br
 
 
 def test_features_of_the_second_archive_open_offline(persistent_context: Callable[..., BrowserContext]) -> None:
-    """After a first visit, offline: the online panel, the review and a challenge link open (their
-    Python comes from extras.zst, precached, fetched on demand); export and import too."""
+    """After a first visit, offline: the review and a challenge link open (their Python comes
+    from extras.zst, precached, fetched on demand); export and import too. The online table
+    (online.zst, not precached) says it could not be loaded, and opens once the network is back."""
     from ui_helpers import play_until_dialog, use_settings
 
     ctx = persistent_context()
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     use_settings(page)
     _first_visit_with_service_worker(page)
+    ctx._hearts_guard.allow(r"Failed to load resource: net::ERR_FAILED \(http://127\.0\.0\.1:\d+/online\.zst\)")
     ctx.set_offline(True)
     goto_ready(page, "/?speed=instant&seed=offline-extras")
     page.click(".tools [data-action='online']")
+    expect(page.locator("dialog[open]")).to_contain_text("The online table could not be loaded. Are you offline?")
+    page.keyboard.press("Escape")
+    ctx.set_offline(False)
+    page.click(".tools [data-action='online']")  # tried again: fetched now
     page.wait_for_selector("dialog[open] [data-action='online-host']")
     page.keyboard.press("Escape")
+    ctx.set_offline(True)
+    goto_ready(page, "/?speed=instant&seed=offline-link#online=abcdefghjk")  # an invitation, offline
+    expect(page.locator("dialog[open]")).to_contain_text("The online table could not be loaded. Are you offline?")
+    expect(page.locator("#hand [data-card]")).to_have_count(13)  # the player's own match, under the message
+    page.keyboard.press("Escape")
+    goto_ready(page, "/?speed=instant&seed=offline-extras")
     page.click(".tools [data-action='settings']")
     with page.expect_file_chooser():
         page.click("dialog[open] [data-action='data-import']")

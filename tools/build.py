@@ -13,7 +13,9 @@
                                                 plus their bytecode (``__pycache__``), a zip in one
                                                 zstd frame, unpacked by runtime.mjs at start-up
 * ``extras.zst``                                the same for the features loaded on demand
-                                                (LAZY_MODULES: the online table, the review, challenges)
+                                                (LAZY_MODULES: the review, challenges)
+* ``online.zst``                                the same for the online table (ONLINE_MODULES): loaded
+                                                only when a player goes online, so not precached
 * ``runtime.mjs``                               generated: PyScript's interpreter module, Pyodide
                                                 with the trimmed standard library, no lock file, the
                                                 game's archives (a zstd decoder, fzstd, bundled in)
@@ -84,12 +86,16 @@ ARCHIVE_PACKAGES = (
 # Not here: export and import of the player's data (hearts_web.transfer.dialog), the way out when
 # storage is full or unreadable: it must work without any download, offline from the first second.
 LAZY_MODULES = (
-    "hearts_web.online.panel",  # the online table (its JavaScript, web/online.js, too)
     "hearts_web.review.dialog",  # the hand review
     "hearts_web.challenge.links",  # a deal for a friend
 )
+# The online table's Python, and what neither the start nor the extras reach: a third archive
+# (online.zst), fetched when a player goes online and, like its JavaScript (web/online.js), not
+# precached: useless offline, and a first visit does not pay for it (hearts_web.screen.extras).
+ONLINE_MODULES = ("hearts_web.online.panel",)
 APP_ARCHIVE = "app.zst"
 EXTRAS_ARCHIVE = "extras.zst"
+ONLINE_ARCHIVE = "online.zst"
 # The only Python file served as a plain file (index.html loads it as the PyScript entry).
 WEB_ENTRY = "main.py"
 # JavaScript sources bundled into one file each (not served as they are): source -> served path.
@@ -367,9 +373,9 @@ def _tree_files(folder: Path) -> list[tuple[Path, str]]:
     return [(path, rel.as_posix()) for path, rel in _walk(folder)]
 
 
-def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
-    """(trimmed stdlib, app, extras, report) from tools/pack_python.py inside Pyodide; cached.
-    The three archives are zips in a zstd frame."""
+def pack_python(root: Path) -> tuple[bytes, bytes, bytes, bytes, dict[str, Any]]:
+    """(trimmed stdlib, app, extras, online, report) from tools/pack_python.py inside Pyodide;
+    cached. The four archives are zips in a zstd frame."""
     pyscript_src = root / "node_modules/@pyscript/core/dist"
     pyodide_dir = root / "node_modules/pyodide"
     config = read_pyscript_config(root)
@@ -402,6 +408,8 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
         "app_packages": [f"app/{name}" for _, name in ARCHIVE_PACKAGES],
         "lazy_roots": list(LAZY_MODULES),
         "extras_out": "out/extras.zst",
+        "online_roots": list(ONLINE_MODULES),
+        "online_out": "out/online.zst",
         "stdlib_optimize": STDLIB_OPTIMIZE,
         "keep_docstrings": list(KEEP_DOCSTRINGS),
         "stdlib_out": "out/stdlib.zst",
@@ -450,7 +458,7 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
     report = json.loads((cache / "report.json").read_text(encoding="utf-8"))
     if report["eager_extras"]:
         raise BuildError(
-            "a module of the first archive imports one loaded on demand (LAZY_MODULES) "
+            "a module imports one of a later archive (LAZY_MODULES, ONLINE_MODULES) "
             f"outside a function: {report['eager_extras']}; import it after "
             "hearts_web.screen.extras.load(), inside the function that needs it"
         )
@@ -463,6 +471,7 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, dict[str, Any]]:
         (cache / "stdlib.zst").read_bytes(),
         (cache / "app.zst").read_bytes(),
         (cache / "extras.zst").read_bytes(),
+        (cache / "online.zst").read_bytes(),
         report,
     )
 
@@ -523,7 +532,8 @@ RUNTIME_TEMPLATE = """\
 // imports, as bytecode (tools/pack_python.py), and with an empty package lock instead of
 // fetching pyodide-lock.json (the game loads no packages). Then the game's Python (app.zst) is
 // unpacked into the working folder before PyScript runs web/main.py; extras.zst (the features a
-// first visit does not use) when Python asks for it: globalThis.heartsLoadExtras().
+// first visit does not use) and online.zst (the online table) when Python asks for one:
+// globalThis.heartsLoadExtras(name).
 // The archives are zips in one zstd frame, decoded here (fzstd, bundled into this file by esbuild).
 // index.html preloads the first two and this module on a first visit.
 import { loadPyodide as load, version } from "./__PYODIDE_DIR__/pyodide.mjs";
@@ -534,7 +544,10 @@ export { version };
 const INDEX_URL = new URL("./__PYODIDE_DIR__/", import.meta.url).href;
 const STDLIB_URL = new URL("./__STDLIB__", import.meta.url).href;
 const APP_URL = new URL("./__APP__", import.meta.url).href;
-const EXTRAS_URL = new URL("./__EXTRAS__", import.meta.url).href;
+const LATER = {  // the archives unpacked on demand
+  extras: new URL("./__EXTRAS__", import.meta.url).href,
+  online: new URL("./__ONLINE__", import.meta.url).href,
+};
 const LOCK = { info: __LOCK_INFO__, packages: {} };
 const HOME = "/home/pyodide";  // Python's working folder: sys.path[0] of the page's script
 
@@ -564,12 +577,12 @@ export async function loadPyodide(options = {}) {
     globalThis.fetch = fetchAnything;
   }
   py.unpackArchive(await app, "zip", { extractDir: HOME });
-  let extras = null;
-  globalThis.heartsLoadExtras = () => {
-    extras ||= archive(EXTRAS_URL).then(
+  const loading = {};
+  globalThis.heartsLoadExtras = (name = "extras") => {
+    loading[name] ||= archive(LATER[name]).then(
       (bytes) => py.unpackArchive(bytes, "zip", { extractDir: HOME }),
-      (err) => { extras = null; throw err; });  // offline and not cached yet: the next try fetches again
-    return extras;
+      (err) => { delete loading[name]; throw err; });  // offline and not cached: the next try fetches again
+    return loading[name];
   };
   return py;
 }
@@ -599,6 +612,7 @@ def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib
         .replace("__STDLIB__", stdlib_path)
         .replace("__APP__", APP_ARCHIVE)
         .replace("__EXTRAS__", EXTRAS_ARCHIVE)
+        .replace("__ONLINE__", ONLINE_ARCHIVE)
         .replace("__FZSTD__", (root / "node_modules/fzstd/esm/index.mjs").as_posix())
         .replace("__LOCK_INFO__", json.dumps(info, sort_keys=True))
     )
@@ -835,7 +849,7 @@ def write_build_info(
         "python": python or {},
         "note": "sizes of the files listed (sw.js and this file excluded); gzip_bytes estimates "
         "what a host that compresses responses sends; python: the modules shipped "
-        "(stdlib-*.zst, app.zst, extras.zst), compiled by tools/pack_python.py",
+        "(stdlib-*.zst, app.zst, extras.zst, online.zst), compiled by tools/pack_python.py",
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
 
@@ -921,6 +935,7 @@ NOT_PRECACHED = {
     "web/icons/icon-192.png": "manifest icon: fetched when the game is installed (online)",
     "web/icons/icon-512.png": "manifest icon: fetched when the game is installed (online)",
     "web/online.js": "the online table's code: loaded only when a player goes online (and useless offline)",
+    ONLINE_ARCHIVE: "the online table's Python: loaded only when a player goes online (and useless offline)",
 }
 
 
@@ -952,7 +967,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
             f'pyscript.toml: interpreter must be "./{RUNTIME_MODULE}" (generated by the '
             f"build: Pyodide with the trimmed standard library), not {interpreter!r}"
         )
-    stdlib, app, extras, report = pack_python(root)
+    stdlib, app, extras, online, report = pack_python(root)
 
     if out.exists():
         shutil.rmtree(out)
@@ -962,13 +977,15 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
     bundle_scripts(root, out)
     (out / APP_ARCHIVE).write_bytes(app)
     (out / EXTRAS_ARCHIVE).write_bytes(extras)
+    (out / ONLINE_ARCHIVE).write_bytes(online)
     hashed = copy_vendor(root, out, versions, stdlib)
     write_runtime_module(root, out, versions, hashed["stdlib"])
     write_index(root, out, preload_links(versions, hashed), site_turn(os.environ))
 
     files = served_files(out)
     version = content_hash(out, files)
-    python = {key: report[key] for key in ("python", "magic", "stdlib_modules", "app_modules", "extras_modules")}
+    keys = ("python", "magic", "stdlib_modules", "app_modules", "extras_modules", "online_modules")
+    python = {key: report[key] for key in keys}
     write_build_info(out, files, version, versions, python)
     write_service_worker(out, served_files(out), version)
     return _read_json(out / "build-info.json")

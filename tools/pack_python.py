@@ -32,8 +32,10 @@ What it does, with the paths of job.json (relative to the work folder):
    ``__pycache__/*.cpython-314.pyc`` (without docstrings), *checked* hash-based: the import
    system compares each source's hash with the one in its .pyc and recompiles on a mismatch,
    so a stale .pyc can never run. Step 1 does not follow ``lazy_roots`` (the features loaded on
-   demand): those and what only they reach go to ``extras_out``, the same way; the report lists
-   any import of one of them that would run at start-up (``eager_extras``: the build fails).
+   demand): those and what only they reach go to ``extras_out``, the same way; nor
+   ``online_roots`` (the online table): those and what neither the start nor the extras reach go
+   to ``online_out``. The report lists any import of a later archive's module that would run
+   when a module of an earlier one is imported (``eager_extras``: the build fails).
    Every archive is a stored zip compressed as one zstd frame (``write_zip``).
 4. Writes ``report``: the modules shipped, what did not resolve (JavaScript modules such as
    ``js``, other platforms' modules), the lazy imports not shipped, who imported what first,
@@ -404,8 +406,8 @@ def bytecode(source, filename, checked, optimize=0, docstrings=True):
 
 
 def eager_imports(universe, modules, extras):
-    """["module imports extra"] for each import of a module of the second archive that runs when
-    a module of the first one is imported (outside a function): it would fail at start-up."""
+    """["module imports extra"] for each import of one of ``extras`` (a later archive's modules)
+    that runs when one of ``modules`` is imported (outside a function): it would fail there."""
     found = []
     for name in modules:
         _, where, is_package = universe.modules[name]
@@ -459,17 +461,21 @@ def main():
     ]
     roots = from_archive + job["extra_modules"]
     lazy_roots = job.get("lazy_roots", [])
+    online_roots = job.get("online_roots", [])
     wanted, unresolved, computed, lazy, imported_by = closure(
-        universe, stock, job["entries"], roots, stop=set(lazy_roots)
+        universe, stock, job["entries"], roots, stop=set(lazy_roots) | set(online_roots)
     )
-    extras, unresolved_x, computed_x, _, imported_by_x = closure(universe, stock, [], lazy_roots)
-    unresolved = {**unresolved_x, **unresolved}
-    imported_by = {**imported_by_x, **imported_by}
+    extras, unresolved_x, computed_x, _, imported_by_x = closure(
+        universe, stock, [], lazy_roots, stop=set(online_roots)
+    )
+    online, unresolved_o, computed_o, _, imported_by_o = closure(universe, stock, [], online_roots)
+    unresolved = {**unresolved_o, **unresolved_x, **unresolved}
+    imported_by = {**imported_by_o, **imported_by_x, **imported_by}
     game_files = tuple(top + "/" for top in job["app_packages"]) + tuple(job["entries"][:1])
-    computed = [where for where in computed + computed_x if where.startswith(game_files)]
+    computed = [where for where in computed + computed_x + computed_o if where.startswith(game_files)]
 
     stdlib_members = []
-    for name in sorted(wanted | extras):
+    for name in sorted(wanted | extras | online):
         if not universe.shipped(name):
             continue
         kind, where, _ = universe.modules[name]
@@ -483,10 +489,13 @@ def main():
     # source plus checked bytecode; the features loaded on demand in the second archive.
     app_modules = game_modules(universe, job["app_packages"], wanted)
     extras_modules = game_modules(universe, job["app_packages"], extras - wanted)
+    online_modules = game_modules(universe, job["app_packages"], online - wanted - extras)
     write_zip(job["app_out"], game_members(universe, job["app_packages"], app_modules))
     write_zip(job["extras_out"], game_members(universe, job["app_packages"], extras_modules))
-    eager = eager_imports(universe, app_modules, set(extras_modules))
-    wanted = wanted | extras
+    write_zip(job["online_out"], game_members(universe, job["app_packages"], online_modules))
+    eager = eager_imports(universe, app_modules, set(extras_modules) | set(online_modules))
+    eager += eager_imports(universe, extras_modules, set(online_modules))
+    wanted = wanted | extras | online
 
     tag = sys.implementation.cache_tag
     report = {
@@ -496,7 +505,8 @@ def main():
         "stdlib_modules": sorted(n for n in wanted if universe.shipped(n)),
         "app_modules": app_modules,
         "extras_modules": extras_modules,
-        "eager_extras": eager,
+        "online_modules": online_modules,
+        "eager_extras": sorted(eager),
         "startup_modules": STARTUP_MODULES,
         "unresolved": dict(sorted(unresolved.items())),
         "computed_imports": computed,

@@ -1,7 +1,8 @@
 """The Online button and the links of an online table, loaded with the page; the online table
-itself (:mod:`.panel`, the transport, the protocol) comes with the second archive
-(:mod:`hearts_web.extras`) and is imported only when a player goes online, so a single-player
-visit loads none of it and contacts nobody.
+itself (:mod:`.panel`, the transport, the protocol) comes with the online archive
+(:mod:`hearts_web.screen.extras`), fetched and imported only when a player goes online, so a
+single-player visit loads none of it and contacts nobody. Offline (the archive is not
+precached) the player reads that the online table could not be loaded.
 
 Registers ``online``; the panel registers the table's own commands when it is imported.
 """
@@ -13,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from ..core.commands import Commands
 from ..core.dom import window
+from ..core.html import esc
+from ..core.i18n import t
 from ..screen import extras, page
 from .door import Door
 
@@ -33,11 +36,21 @@ class Online:
         commands.add("online", lambda _: page.guard(self._open_panel()))
 
     async def _open_panel(self) -> None:
-        await extras.load()
-        self.panel().show_panel()
+        if await self._load():
+            self.panel().show_panel()
+
+    async def _load(self) -> bool:
+        """The online archive is unpacked (False: it could not be fetched, and the player is told)."""
+        try:
+            await extras.load(extras.ONLINE)
+        except Exception as exc:  # noqa: BLE001 - offline, or the file is missing: say so
+            window.console.warn(f"hearts: the online table could not be loaded: {exc}")
+            self.door().dialogs.open(t("online_title"), f"<p>{esc(t('online_load_failed'))}</p>")
+            return False
+        return True
 
     def panel(self) -> OnlinePanel:
-        """The online table's panel (after :func:`hearts_web.extras.load`)."""
+        """The online table's panel (after :func:`hearts_web.screen.extras.load` of the online archive)."""
         if self._panel is None:
             from .panel import OnlinePanel
 
@@ -56,5 +69,6 @@ class Online:
         """The address is an online table's (``#online=``, ``#host=``) and it opened."""
         if not str(window.location.hash or "").startswith(LINK_PREFIXES):
             return False
-        await extras.load()
+        if not await self._load():
+            return False  # the player's own match, under the message
         return self.panel().open_from_link()

@@ -1,12 +1,15 @@
 """The features a first visit does not use, loaded when one of them is first opened.
 
-Their Python (``LAZY_MODULES`` in ``tools/build.py``: the online table's panel, the hand review,
-challenge links, and whatever only they reach) is not in the archive the page
-starts with (``app.zst``) but in a second one, ``extras.zst``, which the service worker precaches
-with everything else, so they open offline too. :func:`load` fetches and unpacks it once
-(``globalThis.heartsLoadExtras``, from ``runtime.mjs``); after it a normal import statement works.
+Their Python is not in the archive the page starts with (``app.zst``) but in two others
+(``tools/build.py``): ``extras.zst`` (``LAZY_MODULES``: the hand review, challenge links, and what
+only they reach), which the service worker precaches with everything else, so they open offline
+too; and ``online.zst`` (``ONLINE_MODULES``: the online table's panel, the protocol, and what only
+they reach), which, like the online table's JavaScript, is fetched only when a player goes online
+and is not precached (it is useless offline). :func:`load` fetches and unpacks one once
+(``globalThis.heartsLoadExtras``, from ``runtime.mjs``; the online archive after the extras,
+whose modules it may use); after it a normal import statement works.
 
-A module of the first archive imports one of these only inside a function that runs after
+A module of an earlier archive imports one of a later one only inside a function that runs after
 ``await load()`` (the build fails on an import at module level). :func:`later` is the usual way:
 the feature's entry actions are registered as placeholders, and the first press loads the
 archive, makes the feature (which registers its real handlers) and runs the press again.
@@ -24,29 +27,32 @@ from . import page
 __all__ = ["load", "later", "loaded"]
 
 
-class _Archive:
-    loaded = False
+EXTRAS, ONLINE = "extras", "online"  # the archives' names in runtime.mjs
+_BEFORE = {ONLINE: (EXTRAS,)}  # what an archive's modules may import from besides the first one
+_loaded: set[str] = set()
 
 
-def loaded() -> bool:
-    return _Archive.loaded
+def loaded(archive: str = EXTRAS) -> bool:
+    return archive in _loaded
 
 
-async def load() -> None:
-    """Fetch and unpack the second archive (once; a failed fetch is tried again next time)."""
-    if _Archive.loaded:
-        return
-    await window.heartsLoadExtras()
-    # The import system listed the folders before the unpacking: forget those lists. (Not
-    # importlib.invalidate_caches(): it would import importlib.metadata, which is not shipped.)
-    for finder in list(sys.path_importer_cache.values()):
-        if finder is not None and hasattr(finder, "invalidate_caches"):
-            finder.invalidate_caches()
-    _Archive.loaded = True
+async def load(archive: str = EXTRAS) -> None:
+    """Fetch and unpack ``archive`` and the ones it needs (each once; a failed fetch raises and
+    is tried again next time: offline, the online archive is not at hand)."""
+    for name in (*_BEFORE.get(archive, ()), archive):
+        if name in _loaded:
+            continue
+        await window.heartsLoadExtras(name)
+        # The import system listed the folders before the unpacking: forget those lists. (Not
+        # importlib.invalidate_caches(): it would import importlib.metadata, which is not shipped.)
+        for finder in list(sys.path_importer_cache.values()):
+            if finder is not None and hasattr(finder, "invalidate_caches"):
+                finder.invalidate_caches()
+        _loaded.add(name)
 
 
 def later(commands: Commands, actions: Iterable[str], make: Callable[[], object]) -> None:
-    """``actions`` open a feature of the second archive: the first press of one of them loads the
+    """``actions`` open a feature of the extras archive: the first press of one of them loads the
     archive, calls ``make`` (which imports the feature's module and makes it: its registrations
     replace these placeholders) and runs the press."""
 
