@@ -211,7 +211,11 @@ def test_a_guest_carries_the_table_on_when_its_host_is_gone_for_good() -> None:
         assert new_host.seats[2].key == CLEO and new_host.seats[3].key == ADA and new_host.seats[3].peer is None
         net.host = new_host
         assert await chain_key(ADA, ROOM, new_host.chain, verify) == BEN  # what Cleo's page checks
+        assert cleo.away
         cleo.follow("host", new_host.chain, sign(CLEO, seat_proof_text(ROOM, "peer-b", "peer-c")))
+        # the table has a host again at once: nothing says "waiting for the host" over the page's
+        # "Ben carries the table on", nor hides it when the new host's first message comes
+        assert not cleo.away
         await settle()
         assert cleo.seat is Seat.NORTH and cleo.term == 2 and new_host.seats[2].peer == "peer-c", (
             new_host.log,

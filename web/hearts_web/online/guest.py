@@ -163,6 +163,10 @@ class GuestTable:
         self.term, self.chain, self.heirs = len(chain) + 1, chain, None
         self._answered, self._sitting, self._over = None, None, None
         self.host_peer = None
+        self.last_heard = self.clock()  # its proof was a message: the table has a host again
+        if self.away:
+            self.away = False
+            self.events.host_away(False)  # before the page says who carries the table on
         self.host_proven(peer, proof)
 
     @property
