@@ -90,8 +90,8 @@ def player(
         guard.online = True
         # Trystero logs a failed step of a peer connection as an error: a peer's closed connection
         # (a reload, a closed tab: "User-Initiated Abort"), or a negotiation that lost a race when
-        # several people join at once (a bare OperationError); the page tries that peer again, and
-        # each test checks the outcome
+        # several people join at once (a bare OperationError; seen once, four people were seated all
+        # the same): each test checks the table's outcome
         guard.allow(r"Trystero peer error: OperationError( |$|: User-Initiated Abort)")
         guard.watch(ctx)
         lines: list[str] = []
