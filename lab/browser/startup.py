@@ -113,6 +113,19 @@ class CountingHandler(serve.Handler):
                 self.log.append((self.path.split("?")[0], self.status, 0))
 
 
+# Until the page's service worker is installed (False: none registered within 10 s).
+WAIT_SW = """async () => {
+  let reg = await navigator.serviceWorker.getRegistration();
+  for (let i = 0; !reg && i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    reg = await navigator.serviceWorker.getRegistration();
+  }
+  if (!reg) return false;
+  await navigator.serviceWorker.ready;
+  return true;
+}"""
+
+
 def stock_rules() -> list[serve.HeaderRule]:
     """The game's headers, but a CSP that lets the STOCK PyScript run: it compiles its worker hooks
     with Function() on the main thread ('unsafe-eval'; the game's copy is patched, see
@@ -168,18 +181,7 @@ def visit(context: Any, url: str, wait_sw: bool = False, timeout_ms: float = 120
         paint = page.evaluate(FIRST_PAINT)
         sw = False
         if wait_sw:
-            sw = bool(
-                page.evaluate("""async () => {
-                let reg = await navigator.serviceWorker.getRegistration();
-                for (let i = 0; !reg && i < 100; i++) {
-                    await new Promise((r) => setTimeout(r, 100));
-                    reg = await navigator.serviceWorker.getRegistration();
-                }
-                if (!reg) return false;
-                await navigator.serviceWorker.ready;
-                return true;
-            }""")
-            )
+            sw = bool(page.evaluate(WAIT_SW))
         return {"ready": ready, "paint": None if paint is None else paint / 1000, "sw": sw}
     finally:
         page.close()

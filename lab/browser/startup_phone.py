@@ -53,7 +53,7 @@ from playwright.sync_api import BrowserContext, Playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from lab.browser import startup
-from lab.browser.startup import stock_rules
+from lab.browser.startup import WAIT_SW, stock_rules
 from tools import serve
 from tools.chromium import launch_options
 
@@ -127,16 +127,6 @@ RAW = """() => {
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
   return { fcp: fcp ? fcp.startTime : null, readyAt: S.readyAt, longtasks: S.longtasks, lcp: S.lcp, shifts: S.shifts,
            notes: window.__labNotes || null };
-}"""
-WAIT_SW = """async () => {
-  let reg = await navigator.serviceWorker.getRegistration();
-  for (let i = 0; !reg && i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    reg = await navigator.serviceWorker.getRegistration();
-  }
-  if (!reg) return false;
-  await navigator.serviceWorker.ready;
-  return true;
 }"""
 
 
@@ -329,9 +319,8 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
         page.close()
 
 
-def one_profile(pw: Playwright, tmp: Path, site: Site, url: str, profile: Profile, run: int) -> dict[str, Visit]:
-    """The three visits of one page in a new browser profile."""
-    folder = tmp / f"profile-{site.name}-{profile.name}-{run}"
+def launch_profile(pw: Playwright, folder: Path, profile: Profile) -> BrowserContext:
+    """A new browser profile in ``folder`` with ``profile``'s screen, observed by :data:`OBSERVER`."""
     shutil.rmtree(folder, ignore_errors=True)
     width, height, ratio, mobile = profile.screen
     context = pw.chromium.launch_persistent_context(
@@ -344,6 +333,13 @@ def one_profile(pw: Playwright, tmp: Path, site: Site, url: str, profile: Profil
         **launch_options(),
     )
     context.add_init_script(OBSERVER)
+    return context
+
+
+def one_profile(pw: Playwright, tmp: Path, site: Site, url: str, profile: Profile, run: int) -> dict[str, Visit]:
+    """The three visits of one page in a new browser profile."""
+    folder = tmp / f"profile-{site.name}-{profile.name}-{run}"
+    context = launch_profile(pw, folder, profile)
     try:
         out: dict[str, Visit] = {}
         for kind in VISITS:

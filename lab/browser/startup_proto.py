@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from lab.browser import startup_steps
+from lab.browser.startup import stock_rules
 from lab.browser.startup_phone import PROFILES, Site, measure, medians, parse_profiles, table
 from tools import serve
 from tools.chromium import launch_options
@@ -323,20 +324,9 @@ def copy_pyscript_chunks(site: Path) -> None:
 
 
 def header_rules(isolated: bool) -> tuple[serve.HeaderRule, ...]:
-    rules = list(serve.load_header_rules())
     if not isolated:
-        return tuple(rules)
-    out = []
-    for rule in rules:
-        values = {
-            name: (
-                value.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")
-                if name.lower() == "content-security-policy"
-                else value
-            )
-            for name, value in rule.values.items()
-        }
-        out.append(serve.HeaderRule(rule.pattern, rule.regex, values))
+        return tuple(serve.load_header_rules())
+    out = stock_rules()  # PyScript's worker hooks need 'unsafe-eval'
     out.append(
         serve.HeaderRule(
             "/*",

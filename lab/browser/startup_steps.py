@@ -42,9 +42,9 @@ from typing import Any, TypedDict
 
 from playwright.sync_api import BrowserContext, Playwright
 
-from lab.browser.startup_phone import OBSERVER, RAW, WAIT_SW, Profile, Site, start_site_server, throttle, visit_metrics
+from lab.browser.startup import WAIT_SW
+from lab.browser.startup_phone import RAW, Profile, Site, launch_profile, start_site_server, throttle, visit_metrics
 from tools import build, serve
-from tools.chromium import launch_options
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -436,18 +436,7 @@ def one_profile(
     pw: Playwright, tmp: Path, url: str, profile: Profile, run: int, trace: bool = False
 ) -> dict[str, StepVisit]:
     folder = tmp / f"profile-{profile.name}-{run}"
-    shutil.rmtree(folder, ignore_errors=True)
-    width, height, ratio, mobile = profile.screen
-    context = pw.chromium.launch_persistent_context(
-        str(folder),
-        headless=True,
-        viewport={"width": width, "height": height},
-        device_scale_factor=ratio,
-        is_mobile=mobile,
-        has_touch=mobile,
-        **launch_options(),
-    )
-    context.add_init_script(OBSERVER)
+    context = launch_profile(pw, folder, profile)
     try:
         first = visit(context, url, profile, wait_sw=True, trace=trace)
         visit(context, url, profile, wait_sw=False)
