@@ -1,7 +1,7 @@
 """A table that outlives its host, in real browsers (WebRTC over loopback inside a network
 namespace, see e2e/online_harness.py): the host leaves mid-match, a guest carries the table on with
 the scores so far, the other guest follows and checks the new deal, and the former host comes back
-as a guest at its own seat."""
+as a guest at its own seat (told by the new host itself: the other guest has gone by then)."""
 
 from __future__ import annotations
 
@@ -84,6 +84,7 @@ def test_a_guest_carries_the_table_on_and_the_host_comes_back_as_a_guest(player)
     play_until_summary([ben, cleo])
     expect(cleo.locator("html")).to_have_attribute("data-deal-verified", "true", timeout=CONNECT_MS)
 
+    cleo.close()  # only the new host is left to tell the former host what happened
     back = ada.context.new_page()  # the former host comes back: its saved table, in the same browser
     back.goto(host_url)
     back.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)

@@ -11,7 +11,7 @@ import hashlib
 import random
 
 from hearts_web.online.guest import GuestTable
-from hearts_web.online.handover import HANDOVER_AFTER, CarryOn, chain_key, outranks, turned, turned_sheet
+from hearts_web.online.handover import HANDOVER_AFTER, CarryOn, chain_key, outranks, succeeds, turned, turned_sheet
 from hearts_web.online.host import HostTable
 from hearts_web.online.messages import Heir, Heirs, Hello, Succession
 from hearts_web.online.protocol import claim_text, heirs_text, seat_proof_text
@@ -84,6 +84,19 @@ def test_two_heirs_who_carry_on_at_once_agree_on_one_host() -> None:
     assert not outranks((ben,), (ben,)) and not outranks((ben,), ())  # the same claim; nothing to compare
     later = link(3, Seat.SOUTH, CLEO, heirs(2, BEN, (Seat.SOUTH, CLEO)))
     assert not outranks((ben, later), (cleo,))  # another term: not a rival
+
+
+def test_a_host_who_comes_back_yields_to_the_host_who_carried_its_table_on() -> None:
+    """Ada comes back to a table Ben carried on: Ben's own proof tells her (no guest needs to meet
+    her); a host of an earlier term, an unrelated chain or the same term named later does not."""
+    first = heirs(1, ADA, (Seat.WEST, BEN), (Seat.EAST, CLEO))
+    ben, cleo = link(2, Seat.WEST, BEN, first), link(2, Seat.EAST, CLEO, first)
+    later = link(3, Seat.SOUTH, CLEO, heirs(2, BEN, (Seat.SOUTH, CLEO)))
+    assert succeeds((ben,), ()) and succeeds((ben, later), ()) and succeeds((ben, later), (ben,))
+    assert succeeds((ben,), (cleo,)) and not succeeds((cleo,), (ben,))  # rivals: the one named first
+    assert not succeeds((), ()) and not succeeds((ben,), (ben,))  # this host's own term
+    assert not succeeds((), (ben,)) and not succeeds((ben,), (ben, later))  # an earlier term
+    assert not succeeds((cleo, later), (ben,))  # a later term that went on from another table
 
 
 @given(

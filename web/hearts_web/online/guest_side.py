@@ -162,6 +162,7 @@ class GuestSide:
         for task in (self.drawer, self.ticker):
             if task is not None:
                 task.cancel()
+        self.log_tail.flush(self.table.log)  # the ticker flushed it every 2 s
         return await self.search.keep_room()
 
     async def _tick(self) -> None:

@@ -85,6 +85,15 @@ def outranks(chain: Sequence[Succession], other: Sequence[Succession]) -> bool:
     return rank(chain[-1]) < rank(other[-1])
 
 
+def succeeds(chain: Sequence[Succession], mine: Sequence[Succession]) -> bool:
+    """A host whose table was passed on along ``mine`` meets a host proving ``chain``: does it yield?
+    It does to a later term that went on from its own (it was away while a guest carried its table
+    on), and to a rival of the same term that :func:`outranks` it; the chain's signatures are
+    checked apart from this."""
+    extends = len(chain) > len(mine) and list(chain[: len(mine)]) == list(mine)
+    return extends or outranks(chain, mine)
+
+
 def turned(seat: Seat, by: Seat) -> Seat:
     """``seat`` as numbered at a table whose South is the seat ``by`` was."""
     return SEATS[(int(seat) - int(by)) % 4]

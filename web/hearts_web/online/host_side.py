@@ -20,7 +20,7 @@ from .connection import ConnectionWatch, RelayState, Trouble, status_html, troub
 from .decoder import HOST_MESSAGES, decode
 from .door import Door
 from .guest_search import PROOF_LIMIT
-from .handover import chain_key, outranks, proven_key
+from .handover import chain_key, proven_key, succeeds
 from .host import HostTable
 from .host_save import table_to_dict
 from .messages import Claim, Envelope, Heir, Heirs, HostProof
@@ -29,7 +29,7 @@ from .table_extras import TableExtras, timer_select
 
 __all__ = ["HostSide", "GATHER_WAIT"]
 
-GATHER_WAIT = 10.0  # seconds a table carried on waits for the other heirs before it deals
+GATHER_WAIT = 20.0  # seconds a table carried on waits for the other heirs before it deals
 
 
 class HostSide(Listener):
@@ -114,21 +114,23 @@ class HostSide(Listener):
                 self.prove(peer)
 
     def _received(self, peer: str, text: str) -> None:
-        """A guest's message, for the table. At a table carried on, another heir may have carried it
-        on at the same moment: its proof is checked here (the one named first hosts)."""
-        if self.table.chain:
-            got = decode(text, HOST_MESSAGES, PROOF_LIMIT)
-            if isinstance(got, Envelope) and isinstance(got.message, HostProof):
-                page.guard(self._check_rival(peer, got.message))
-                return
+        """A guest's message, for the table, unless it is another host's proof: a guest who carried
+        this table on while this host was away, or another heir who carried it on at the same
+        moment and was named first (:func:`succeeds`); this page then follows that host."""
+        got = decode(text, HOST_MESSAGES, PROOF_LIMIT)
+        if isinstance(got, Envelope) and isinstance(got.message, HostProof):
+            page.guard(self._check_successor(peer, got.message))
+            return
         self.table.on_message(peer, text)
 
-    async def _check_rival(self, peer: str, proof: HostProof) -> None:
-        if self.link is None or not outranks(proof.chain, self.table.chain):
+    async def _check_successor(self, peer: str, proof: HostProof) -> None:
+        if self.link is None or not succeeds(proof.chain, self.table.chain):
             return
-        if await proven_key(self.link_key, self.room, peer, self.link.self_id, proof, self.verify) is not None:
-            self.table.log.append(f"{peer[:8]} carried this table on at the same moment, named first: following it")
-            self.on_taken(peer, Claim(proof.chain))
+        if await proven_key(self.link_key, self.room, peer, self.link.self_id, proof, self.verify) is None:
+            self.table.log.append(f"{peer[:8]} claims to host this table after it, without proof")
+            return
+        self.table.log.append(f"{peer[:8]} hosts this table after this page (term {len(proof.chain) + 1}): follows")
+        self.on_taken(peer, Claim(proof.chain))
 
     async def _sign_heirs(self, heirs: tuple[Heir, ...]) -> None:
         sig = str(await self.key.sign(protocol.heirs_text(self.room, self.table.term, heirs)))
