@@ -551,6 +551,23 @@ const LATER = {  // the archives unpacked on demand
 const LOCK = { info: __LOCK_INFO__, packages: {} };
 const HOME = "/home/pyodide";  // Python's working folder: sys.path[0] of the page's script
 
+// A task boundary: the page paints and answers input between two steps of Python's start, which
+// would otherwise run as one long task (measured: lab.browser.startup_steps).
+const nextTask = () => globalThis.scheduler?.yield
+  ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+
+// Pyodide's module factory (the default export of pyodide.asm.mjs), as loadPyodide would import it.
+async function pyodideModule(settings) {
+  return (await import(new URL("./pyodide.asm.mjs", INDEX_URL).href)).default(settings);
+}
+
+// ``factory``, then a task boundary: loadPyodide goes on with finalizeBootstrap at once.
+const thenYield = (factory) => async (settings) => {
+  const module = await factory(settings);
+  await nextTask();
+  return module;
+};
+
 // A zstd frame starts with 28 b5 2f fd; a host that decoded it already sends the zip itself.
 function unzstd(bytes) {
   const frame = bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd;
@@ -572,11 +589,16 @@ export async function loadPyodide(options = {}) {
     ? stdlib.then((bytes) => new Response(bytes)) : fetchAnything(input, init);
   let py;
   try {
-    py = await load({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK });
+    py = await load({
+      ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK,
+      createPyodideModule: thenYield(pyodideModule),
+    });
   } finally {
     globalThis.fetch = fetchAnything;
   }
-  py.unpackArchive(await app, "zip", { extractDir: HOME });
+  const appBytes = await app;
+  await nextTask();
+  py.unpackArchive(appBytes, "zip", { extractDir: HOME });
   const loading = {};
   globalThis.heartsLoadExtras = (name = "extras") => {
     loading[name] ||= archive(LATER[name]).then(

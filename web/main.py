@@ -1,5 +1,15 @@
-"""PyScript entry point: start the Hearts table (see hearts_web.controller)."""
+"""PyScript entry point: start the Hearts table (see hearts_web.controller).
 
-from hearts_web.controller import Controller
+The engine is imported first, then the page gets a task boundary before the browser layer is
+imported: in one task, both kept the page from answering input for longer (lab.browser.startup_steps).
+PyScript runs a script with a top-level ``await`` as a coroutine."""
+
+import asyncio
+
+import hearts.table  # noqa: F401  (the engine, and the bots' players)
+
+await asyncio.sleep(0)  # noqa: F704, PLE1142
+
+from hearts_web.controller import Controller  # noqa: E402
 
 Controller().start()

@@ -127,12 +127,11 @@ async function archive(url) {""",
     ),
     # zipimport instead of unpacking
     (
-        """  const appBytes = await app;
+        """  await nextTask();
   let t = NOW();
   py.unpackArchive(appBytes, "zip", { extractDir: HOME });
   S("unpack app", t);""",
-        """  const appBytes = await app;
-  await YIELD();
+        """  await nextTask();
   let t = NOW();
   py.FS.writeFile(HOME + "/../app.zip", appBytes);
   py.runPython("import sys; sys.path.insert(1, '/home/app.zip')");

@@ -14,9 +14,9 @@ files for instrumented ones, so the game starts exactly as it does but leaves pe
   Python's ``main()`` (``Py_Initialize``: encodings, zipimport of the start-up modules), Pyodide's
   ``finalizeBootstrap`` (its own packages, asyncio's loop), decoding each archive (fzstd) and
   unpacking ``app.zst``;
-* ``web/main.py``: the same two statements with marks around them: importing the game
-  (``hearts_web.controller`` and all it imports), building the ``Controller`` and ``start()`` (the
-  first render; it sets ``html.ready``).
+* ``web/main.py``: the product's, with marks spliced in: importing the engine, importing the game
+  (``hearts_web.controller`` and all it imports, after a task boundary), building the
+  ``Controller`` and ``start()`` (the first render; it sets ``html.ready``).
 
 Between the runtime's end and ``main.py`` is PyScript's own set-up; before ``loadPyodide``, the
 HTML, PyScript's core and config. Every main-thread task over 50 ms (``longtask`` observer) is cut
@@ -136,29 +136,46 @@ function instrument(options) {
         "export async function loadPyodide(options = {}) {\n",
         'export async function loadPyodide(options = {}) {\n  M("loadPyodide called (by PyScript)");\n',
     ),
-    ("py = await load({ ...options, indexURL", "py = await load({ ...options, ...instrument(options), indexURL"),
+    ("      ...options, indexURL", "      ...options, ...instrument(options), indexURL"),
+    ("createPyodideModule: thenYield(pyodideModule),", "createPyodideModule: thenYield(createPyodideModule),"),
     (
-        """  py.unpackArchive(await app, "zip", { extractDir: HOME });""",
-        """  const appBytes = await app;
-  let t = NOW();
+        """  py.unpackArchive(appBytes, "zip", { extractDir: HOME });""",
+        """  let t = NOW();
   py.unpackArchive(appBytes, "zip", { extractDir: HOME });
   S("unpack app", t);
   M("runtime done (back to PyScript)");""",
     ),
 ]
 
-MAIN_PY = """import js
-js.performance.mark("hx:main.py runs")
-_t = js.performance.now()
-from hearts_web.controller import Controller
-js.performance.measure("hx:import the game", {"start": _t, "end": js.performance.now()})
+# (what the product's web/main.py has, what the instrumented copy has instead): each exactly once
+MAIN_SPLICES = [
+    (
+        "import asyncio\n",
+        'import asyncio\n\nimport js\n\njs.performance.mark("hx:main.py runs")\n_t = js.performance.now()\n',
+    ),
+    (
+        "import hearts.table  # noqa: F401  (the engine, and the bots' players)\n",
+        "import hearts.table  # noqa: F401\n"
+        'js.performance.measure("hx:import the engine", {"start": _t, "end": js.performance.now()})\n',
+    ),
+    (
+        "from hearts_web.controller import Controller  # noqa: E402\n",
+        "_t = js.performance.now()\n"
+        "from hearts_web.controller import Controller  # noqa: E402\n"
+        'js.performance.measure("hx:import the game", {"start": _t, "end": js.performance.now()})\n',
+    ),
+    (
+        "\nController().start()\n",
+        """
 _t = js.performance.now()
 _controller = Controller()
 js.performance.measure("hx:Controller()", {"start": _t, "end": js.performance.now()})
 _t = js.performance.now()
 _controller.start()
 js.performance.measure("hx:start() (first render)", {"start": _t, "end": js.performance.now()})
-"""
+""",
+    ),
+]
 
 READ = """() => ({
   marks: performance.getEntriesByType("mark").filter((e) => e.name.startsWith("hx:"))
@@ -191,9 +208,12 @@ def make_instrumented_site(dist: Path, tmp: Path, importtime: bool) -> Path:
     finally:
         build.RUNTIME_TEMPLATE = original
     main = site / "web" / "main.py"
-    if "Controller().start()" not in main.read_text(encoding="utf-8"):
-        raise SystemExit("startup_steps: web/main.py no longer ends with Controller().start(): update MAIN_PY")
-    main.write_text(MAIN_PY, encoding="utf-8")
+    text = main.read_text(encoding="utf-8")
+    for old, new in MAIN_SPLICES:
+        if text.count(old) != 1:
+            raise SystemExit(f"startup_steps: web/main.py changed, update MAIN_SPLICES: {old.strip()[:60]!r}")
+        text = text.replace(old, new)
+    main.write_text(text, encoding="utf-8")
     return site
 
 
