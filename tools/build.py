@@ -552,7 +552,7 @@ const LOCK = { info: __LOCK_INFO__, packages: {} };
 const HOME = "/home/pyodide";  // Python's working folder: sys.path[0] of the page's script
 
 // A task boundary: the page paints and answers input between two steps of Python's start, which
-// would otherwise run as one long task (measured: lab.browser.startup_steps).
+// would otherwise run as one long task (docs/development.md, "Start-up, step by step").
 const nextTask = () => globalThis.scheduler?.yield
   ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,8 +1,8 @@
 """PyScript entry point: start the Hearts table (see hearts_web.controller).
 
 The engine is imported first, then the page gets a task boundary before the browser layer is
-imported: in one task, both kept the page from answering input for longer (lab.browser.startup_steps).
-PyScript runs a script with a top-level ``await`` as a coroutine."""
+imported: in one task, both kept the page from answering input for longer (docs/development.md,
+"Start-up, step by step"). PyScript runs a script with a top-level ``await`` as a coroutine."""
 
 import asyncio
 
