@@ -199,6 +199,31 @@ def test_a_returning_player_gets_no_welcome_in_the_first_paint(page: Page) -> No
     assert page.get_attribute("#notices", "aria-label") == NOTICES["de"]  # index.html's region, named
 
 
+# ------------------------------------------------------------------ task boundaries
+COUNT_YIELDS = """
+(() => {
+  window.__yields = 0;
+  const original = Scheduler.prototype.yield;
+  Scheduler.prototype.yield = function () { window.__yields += 1; return original.call(this); };
+})();
+"""
+
+
+def test_pythons_start_hands_the_page_back_between_its_steps(page: Page) -> None:
+    """runtime.mjs yields after Pyodide's module is set up and before it unpacks the game, so that
+    neither joins Pyodide's finalizeBootstrap in one long task (docs/development.md, step 4)."""
+    page.add_init_script(COUNT_YIELDS)
+    goto_ready(page)
+    assert page.evaluate("window.__yields") == 2
+
+
+def test_the_start_hands_the_page_back_where_there_is_no_scheduler_yield(page: Page) -> None:
+    """Browsers without scheduler.yield() (Safari, older Firefox): a message to itself instead."""
+    page.add_init_script("delete Scheduler.prototype.yield;")
+    goto_ready(page)
+    assert page.evaluate("typeof scheduler.yield") == "undefined"  # (ready: Python started)
+
+
 # ------------------------------------------------------------------ what the start loads
 ACTIVE_PRELOADS = "document.querySelectorAll('head > link[rel=preload], head > link[rel=modulepreload]').length"
 
