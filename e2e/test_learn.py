@@ -287,6 +287,30 @@ def test_the_guided_hand_on_a_phone_in_german(page: Page) -> None:
     pass_three(page, hinted)
     page.wait_for_selector(PLAYABLE)
     expect(guide.locator("[data-tip='lead_two_of_clubs']")).to_contain_text("Kreuz-2")
+    # the panel sits over the other seats: the cards of the trick the player answers stay in sight
+    for _ in range(13):
+        page.wait_for_selector(PLAYABLE)
+        if page.locator("#trick .card").count():
+            break
+        n = len(hand_cards(page))
+        page.click(f'#hand button[data-card="{playable_cards(page)[0]}"]', position={"x": 12, "y": 14})
+        page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=n)
+    box = guide.bounding_box()
+    trick = page.eval_on_selector_all(
+        "#trick .card", "e => e.map(c => { const r = c.getBoundingClientRect(); return [r.top, r.bottom]; })"
+    )
+    assert box is not None and trick, (box, trick)
+    assert all(top >= box["y"] + box["height"] for top, _ in trick), (box, trick)
+    shot(page, "learn-guided-phone-trick-de")
+    # a tap on its title folds it to that line; the next tips open it again
+    page.click("#guide summary")
+    expect(guide.locator(".guide-tip").first).to_be_hidden()
+    folded = guide.bounding_box()
+    assert folded is not None and folded["height"] < 50, folded
+    n = len(hand_cards(page))
+    page.click(f'#hand button[data-card="{playable_cards(page)[0]}"]', position={"x": 12, "y": 14})
+    page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=n)
+    expect(guide.locator(".guide-tip").first).to_be_visible()
 
 
 TOLD = (

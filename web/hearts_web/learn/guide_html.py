@@ -140,7 +140,11 @@ def _frame(body: str, done: bool) -> str:
             f'<button type="button" class="secondary" data-action="guided-leave">{esc(learn_t("guide_leave"))}</button>'
         )
     title = learn_t("guide_done_title") if done else learn_t("guide_title")
-    return f'<h2 id="guide-title" class="guide-title">{esc(title)}</h2>{body}<div class="guide-actions">{buttons}</div>'
+    # folds to its title with a tap on it (a phone's table has no room beside the trick)
+    return (
+        f'<details class="guide-fold" open><summary><h2 id="guide-title" class="guide-title">{esc(title)}</h2>'
+        f'</summary>{body}<div class="guide-actions">{buttons}</div></details>'
+    )
 
 
 def welcome_html() -> str:
