@@ -76,6 +76,35 @@ def test_small_phone_fits_without_scrolling(page: Page) -> None:
     shot(page, "phone-small-360-en")
 
 
+# pairs of boxes on a phone's table that must not overlap (the slots of the trick may: they fan)
+APART = [(".seat-south", other) for other in (".slot-0", "#center-info", ".prompt-row", "#hand", ".langs")] + [
+    ("#center-info", slot) for slot in (".slot-0", ".slot-1", ".slot-3")
+]
+OVERLAPS = """(pairs) => pairs.filter(([a, b]) => {
+  const p = document.querySelector(a).getBoundingClientRect(), q = document.querySelector(b).getBoundingClientRect();
+  return p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1;
+}).map(([a, b]) => a + ' / ' + b)"""
+
+
+@pytest.mark.locale("de-DE")
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param(size, marks=pytest.mark.context(viewport=dict(zip(("width", "height"), size)), is_mobile=True))
+        for size in ((360, 640), (375, 667), (390, 844))
+    ],
+)
+def test_on_short_and_tall_phones_the_players_seat_stays_clear_of_the_trick(page: Page, size: tuple[int, int]) -> None:
+    """The player's own seat box, the trick's slots, the line under the trick ("hearts are broken",
+    German: the longer) and the hand each keep their own place: on a short phone the seat box goes
+    below the hand, beside the language switch."""
+    open_game(page, "/?speed=instant&seed=e2e-apart")
+    page.evaluate("document.getElementById('center-info').textContent = '\u2665\ufe0e Herz ist gebrochen'")
+    assert page.evaluate(OVERLAPS, APART) == []
+    _no_scroll(page)
+    shot(page, f"phone-apart-{size[0]}x{size[1]}-de")
+
+
 @pytest.mark.context(**LANDSCAPE)
 def test_phone_landscape_fits_without_scrolling(page: Page) -> None:
     open_game(page, "/?speed=instant&seed=e2e-land")
