@@ -234,7 +234,9 @@ def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: s
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))  # the page's own, not the worker's
+    page.on("request", lambda r: requests.append(r.url))
+    worker_scripts: list[str] = []
+    page.on("worker", lambda w: worker_scripts.append(w.url))
     goto_ready(page)
     page.wait_for_timeout(3500)  # Chromium reports unused preloads after about 3 s
     html = (DIST / "index.html").read_text(encoding="utf-8")
@@ -243,6 +245,13 @@ def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: s
     assert page.evaluate(ACTIVE_PRELOADS) == len(preloads), "boot.js starts them on a first visit"
     assert not [p for p in preloads if p.endswith(".wasm")], "see test_returning_start_reuses_the_compiled_wasm"
     paths = [u[len(base_url) + 1 :] for u in requests if u.startswith(base_url + "/")]
+    # Python's snapshot worker ("Start-up from a snapshot") loads the runtime's modules and wasm
+    # too, after the page's preloads (from the browser's cache): once each, not counted here
+    assert worker_scripts == [f"{base_url}/runtime.mjs"], worker_scripts
+    pyodide = "vendor/pyodide-" + json.loads((DIST / "build-info.json").read_text())["vendor"]["pyodide"]
+    for path in ["runtime.mjs", f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs", f"{pyodide}/pyodide.asm.wasm"]:
+        assert paths.count(path) == 2, f"{path}: {paths.count(path)}"
+        paths.remove(path)
     for path in preloads:
         assert paths.count(path) == 1, f"{path} fetched {paths.count(path)} times"
     twice = sorted({p for p in paths if paths.count(p) > 1 and p != "web/icons/icon.svg"})
@@ -346,3 +355,113 @@ def test_returning_start_reuses_the_compiled_wasm(persistent_context: Callable[.
         assert "wasm.Deserialize" in names, f"{'offline' if offline else 'warm'} start compiled the wasm again"
         assert page.evaluate(ACTIVE_PRELOADS) == 0
         page.close()
+
+
+# ------------------------------------------------------------------ Python's snapshot
+SNAPSHOT_PARTS = """async () => {
+  const cache = await caches.open("python-snapshot");
+  return (await cache.keys()).map((r) => new URL(r.url).pathname.split("/").slice(-2).join("/"));
+}"""
+STORE_PART = """async ([path, bytes, length]) => {
+  const cache = await caches.open("python-snapshot");
+  const body = new Uint8Array(bytes);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  const sha = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  await cache.put(new URL(path, location.href).href,
+    new Response(body, { headers: { "x-length": String(length), "x-sha256": sha } }));
+}"""
+# The stored memory with some bytes changed, stored with its old length and checksum (a spoilt
+# memory restored could freeze the page: the checksum keeps it from Pyodide).
+SPOIL_MEMORY = """async (key) => {
+  const cache = await caches.open("python-snapshot");
+  const url = new URL(`./python-snapshot/${key}/memory`, location.href).href;
+  const response = await cache.match(url);
+  const body = new Uint8Array(await response.arrayBuffer());
+  body.fill(0x5a, 0, 4096);
+  await cache.put(url, new Response(body, { headers: response.headers }));
+}"""
+DRAW_RANDOM = """
+import random
+from pyscript import document
+document.body.dataset.draw = repr(random.random())
+"""
+
+
+def _snapshot_key(page: Page) -> str:
+    """The stored snapshot's key, once its three parts are stored (the page does not wait for it)."""
+    page.wait_for_function(f"async () => ({SNAPSHOT_PARTS})().then((p) => p.length >= 3)")
+    parts = page.evaluate(SNAPSHOT_PARTS)
+    assert sorted(p.split("/")[1] for p in parts) == ["app", "memory", "stdlib"], parts
+    return str(parts[0].split("/")[0])
+
+
+def _run_python(page: Page, code: str, key: str) -> str:
+    page.evaluate(
+        """(code) => { const s = document.createElement("script"); s.type = "py"; s.textContent = code;
+        document.body.append(s); }""",
+        code,
+    )
+    page.wait_for_function(f"() => document.body.dataset.{key}", timeout=30_000)
+    return str(page.evaluate(f"document.body.dataset.{key}"))
+
+
+def test_a_first_start_makes_pythons_snapshot_and_the_next_starts_from_it(page: Page) -> None:
+    """The first visit starts Python in a worker and restores its snapshot on the page; the next
+    start restores the stored one (no worker). Each start draws its own random numbers: the
+    snapshot's random module is seeded again."""
+    goto_ready(page)
+    assert page.evaluate("globalThis.heartsPythonStart") == "worker"
+    _snapshot_key(page)
+    first = _run_python(page, DRAW_RANDOM, "draw")
+    for _ in range(2):
+        page.reload(wait_until="commit")
+        wait_ready(page)
+        assert page.evaluate("globalThis.heartsPythonStart") == "stored"
+        assert page.locator("#hand .card:not(.back)").count() == 13
+        again = _run_python(page, DRAW_RANDOM, "draw")
+        assert again != first
+        first = again
+
+
+def test_a_spoilt_snapshot_never_reaches_python(page: Page) -> None:
+    """A stored memory whose bytes no longer match its checksum is deleted unused, and a new one
+    made: stored data never stops the page from starting."""
+    goto_ready(page)
+    key = _snapshot_key(page)
+    page.evaluate(SPOIL_MEMORY, key)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("globalThis.heartsPythonStart") == "worker"
+    assert page.locator("#hand .card:not(.back)").count() == 13
+    assert _snapshot_key(page) == key
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("globalThis.heartsPythonStart") == "stored"
+
+
+def test_a_cut_short_or_other_builds_snapshot_is_not_used(page: Page) -> None:
+    """A part shorter than its recorded length, one whose checksum differs, or a snapshot of another
+    build, is deleted unused."""
+    goto_ready(page)
+    key = _snapshot_key(page)
+    page.evaluate(STORE_PART, [f"./python-snapshot/{key}/memory", [0] * 64, 1 << 20])
+    page.evaluate(STORE_PART, ["./python-snapshot/0123456789abcdef/memory", [0] * 64, 64])
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("globalThis.heartsPythonStart") == "worker"
+    page.wait_for_function(f"async () => ({SNAPSHOT_PARTS})().then((p) => p.length === 3)")
+    assert {p.split("/")[0] for p in page.evaluate(SNAPSHOT_PARTS)} == {key}
+    page.evaluate(  # the right length, another checksum
+        """async (key) => {
+        const cache = await caches.open("python-snapshot");
+        const url = new URL(`./python-snapshot/${key}/app`, location.href).href;
+        const response = await cache.match(url);
+        const body = new Uint8Array(await response.arrayBuffer());
+        body[body.length - 1] ^= 1;
+        await cache.put(url, new Response(body, { headers: response.headers }));
+    }""",
+        key,
+    )
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("globalThis.heartsPythonStart") == "worker"

@@ -107,6 +107,8 @@ SKIP_NAMES = {".DS_Store", "Thumbs.db"}
 # Fixed timestamp for zip members so that the archives (and the hash) depends on content only.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 CACHE_PREFIX = "hearts-"
+# Cache Storage of the Python snapshots runtime.mjs makes (not the service worker's: not a file of the site)
+SNAPSHOT_CACHE = "python-snapshot"
 VENDOR_REF = re.compile(r"vendor/(pyodide|pyscript)-([0-9A-Za-z.+_-]+?)/")
 
 # PyScript's core imports its other chunks lazily, by feature. The game ships the ones it loads;
@@ -536,6 +538,13 @@ RUNTIME_TEMPLATE = """\
 // globalThis.heartsLoadExtras(name).
 // The archives are zips in one zstd frame, decoded here (fzstd, bundled into this file by esbuild).
 // index.html preloads the first two and this module on a first visit.
+//
+// Python's own start (CPython's initialisation, Pyodide's bootstrap, importing the engine) does
+// not run on the page: it runs once in a Web Worker (this module, in a worker of its own),
+// which sends back a memory snapshot of the interpreter; the page and the bots' worker start from
+// that snapshot, kept in Cache Storage for the next visits (docs/development.md, "Start-up from a
+// snapshot"). Without a snapshot (no workers, no Cache Storage, a failed restore) Python starts
+// here as usual.
 import { loadPyodide as load, version } from "./__PYODIDE_DIR__/pyodide.mjs";
 import { decompress } from "__FZSTD__";
 
@@ -550,6 +559,32 @@ const LATER = {  // the archives unpacked on demand
 };
 const LOCK = { info: __LOCK_INFO__, packages: {} };
 const HOME = "/home/pyodide";  // Python's working folder: sys.path[0] of the page's script
+// The snapshot: which build made it (the Pyodide version, the standard library and the game's
+// archive: a snapshot only restores into the very runtime and files that made it), where it is
+// kept, and what it has imported.
+const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
+const SNAPSHOT_CACHE = "__SNAPSHOT_CACHE__";
+const SNAPSHOT_URL = new URL(`./python-snapshot/${SNAPSHOT_KEY}`, import.meta.url).href;
+// What the snapshot has imported: every module of the game's first archive that imports without the
+// browser (the engine, the bots, the texts and the HTML the page draws), with the standard library
+// they use. A module that needs the page (pyscript, js) or a later archive is left to the page.
+const SNAPSHOT_IMPORTS = `
+import importlib, os
+for package in ("hearts", "hearts_web"):
+    for folder, subfolders, files in sorted(os.walk(package)):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        for file in sorted(files):
+            stem, dot, suffix = file.rpartition(".")
+            if suffix != "py" or stem == "__main__":
+                continue
+            name = folder.replace("/", ".") + ("" if stem == "__init__" else "." + stem)
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError:
+                pass
+`;
+const SNAPSHOT_WORKER = "python-snapshot";  // the worker's name
+const SNAPSHOT_WAIT = 60000;  // ms: a worker that has not answered by then is given up
 
 // A task boundary: the page paints and answers input between two steps of Python's start, which
 // would otherwise run as one long task (docs/development.md, "Start-up, step by step").
@@ -585,23 +620,169 @@ async function archive(url) {
   return unzstd(new Uint8Array(await response.arrayBuffer()));
 }
 
-export async function loadPyodide(options = {}) {
-  const stdlib = archive(STDLIB_URL);
-  const app = archive(APP_URL);
-  // Pyodide fetches its standard library itself (stdLibURL): it gets the decoded archive.
+// Pyodide's loadPyodide, with the standard library handed over (Pyodide fetches it itself from
+// stdLibURL: it gets the decoded archive).
+async function start(options, stdlib) {
   const fetchAnything = globalThis.fetch;
   globalThis.fetch = (input, init) => String(input) === STDLIB_URL
     ? stdlib.then((bytes) => new Response(bytes)) : fetchAnything(input, init);
-  let py;
   try {
-    py = await load({
+    return await load({
       ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK,
       createPyodideModule: thenYield(pyodideModule),
     });
   } finally {
     globalThis.fetch = fetchAnything;
   }
-  const appBytes = await app;
+}
+
+// Snapshot storage: three entries under SNAPSHOT_URL (the memory, and both archives decoded, so
+// that a start from a snapshot decodes nothing), each with its length and SHA-256 to check: a
+// memory that is not the worker's could hang Pyodide's start instead of failing it.
+const PARTS = ["memory", "stdlib", "app"];
+const partURL = (part) => `${SNAPSHOT_URL}/${part}`;
+const RESTORE_WAIT = 30000;  // ms: a restore that has not finished by then is given up
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// This build's snapshot ({memory, stdlib, app}), or null. Other builds' snapshots are deleted.
+async function storedSnapshot() {
+  if (!globalThis.caches) return null;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const request of await cache.keys()) {
+      if (!request.url.startsWith(SNAPSHOT_URL + "/")) cache.delete(request);
+    }
+    const found = {};
+    for (const part of PARTS) {
+      const response = await cache.match(partURL(part));
+      if (!response) return null;
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.length !== Number(response.headers.get("x-length"))
+          || await sha256(bytes) !== response.headers.get("x-sha256")) {
+        await forgetSnapshot();
+        return null;
+      }
+      found[part] = bytes;
+    }
+    return found;
+  } catch (err) {
+    return null;
+  }
+}
+
+async function storeSnapshot(snapshot) {
+  if (!globalThis.caches) return;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const part of ["stdlib", "app", "memory"]) {  // the memory last: without it, no part is used
+      const bytes = snapshot[part];
+      const headers = { "x-length": String(bytes.length), "x-sha256": await sha256(bytes) };
+      await cache.put(partURL(part), new Response(bytes, { headers }));
+    }
+  } catch (err) {
+    // a full storage: the next visit makes one again
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await Promise.all(PARTS.map((part) => cache.delete(partURL(part))));
+  } catch (err) {
+    // nothing stored, or no storage
+  }
+}
+
+async function fetched(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// A snapshot made by a worker (this module, in a worker named SNAPSHOT_WORKER) from the archives the page fetched, so
+// that nothing is downloaded twice; it decodes them too, and sends them back with the memory.
+// null when there is no worker or it fails.
+function snapshotFromWorker(stdlib, app) {
+  if (!globalThis.Worker) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    let worker;
+    let timer;
+    const done = (made) => {
+      clearTimeout(timer);
+      worker?.terminate();
+      resolve(made);
+    };
+    try {
+      worker = new Worker(import.meta.url, { type: "module", name: SNAPSHOT_WORKER });
+    } catch (err) {
+      done(null);
+      return;
+    }
+    timer = setTimeout(() => done(null), SNAPSHOT_WAIT);
+    worker.onmessage = (event) => done(event.data?.memory ? event.data : null);
+    worker.onerror = () => done(null);
+    worker.postMessage({ stdlib, app });
+  });
+}
+
+// In the snapshot worker: start Python, import the game's modules, send back the snapshot.
+async function makeSnapshot(data) {
+  try {
+    const stdlib = unzstd(data.stdlib);
+    const app = unzstd(data.app);
+    const py = await start({ _makeSnapshot: true }, Promise.resolve(stdlib));
+    py.unpackArchive(app, "zip", { extractDir: HOME });
+    py.runPython(SNAPSHOT_IMPORTS);
+    const memory = py.makeMemorySnapshot();
+    self.postMessage({ memory, stdlib, app }, [memory.buffer, stdlib.buffer, app.buffer]);
+  } catch (err) {
+    self.postMessage({ failed: String(err && err.message || err) });
+  }
+}
+
+// (By its name: the service worker answers the module with the page's, so no query in its URL
+// would reach import.meta.url.)
+if (globalThis.WorkerGlobalScope && self.name === SNAPSHOT_WORKER) {
+  self.onmessage = (event) => makeSnapshot(event.data);
+}
+
+// globalThis.heartsPythonStart says how Python started: "stored" (from an earlier visit's
+// snapshot), "worker" (from a snapshot made just now), "plain" (without a snapshot).
+export async function loadPyodide(options = {}) {
+  let snapshot = await storedSnapshot();
+  let started = "stored";
+  if (!snapshot && globalThis.document) {  // the page makes it; the bots' worker starts without
+    const [stdlib, app] = await Promise.all([fetched(STDLIB_URL), fetched(APP_URL)]);
+    snapshot = await snapshotFromWorker(stdlib, app);
+    started = "worker";
+    if (snapshot) storeSnapshot(snapshot);
+  }
+  let py = null;
+  if (snapshot) {
+    try {
+      let timer;
+      py = await Promise.race([
+        start({ ...options, _loadSnapshot: snapshot.memory }, Promise.resolve(snapshot.stdlib)),
+        new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error("timed out")), RESTORE_WAIT); }),
+      ]).finally(() => clearTimeout(timer));
+      // the random module was seeded in the worker: every start would draw the same numbers
+      py.runPython("import random\\nrandom.seed()");
+    } catch (err) {
+      console.warn("Python's snapshot did not restore; starting without it:", err);
+      await forgetSnapshot();
+      snapshot = null;
+    }
+  }
+  if (!snapshot) {
+    started = "plain";
+    py = await start(options, archive(STDLIB_URL));
+  }
+  const appBytes = snapshot ? snapshot.app : await archive(APP_URL);
+  globalThis.heartsPythonStart = started;
   await nextTask();
   py.unpackArchive(appBytes, "zip", { extractDir: HOME });
   const loading = {};
@@ -634,6 +815,9 @@ def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib
     Pyodide's module stays an import of its own)."""
     info = _read_json(root / "node_modules/pyodide/pyodide-lock.json")["info"]
     pyodide_dir = f"vendor/pyodide-{versions['pyodide']}"
+    # A snapshot restores only into the runtime, standard library and game that made it.
+    made_by = [pyodide_dir.encode(), stdlib_path.encode(), (out / APP_ARCHIVE).read_bytes(), RUNTIME_TEMPLATE.encode()]
+    snapshot_key = hashlib.sha256(b"\0".join(made_by)).hexdigest()[:16]
     text = (
         RUNTIME_TEMPLATE.replace("__PYODIDE_DIR__", pyodide_dir)
         .replace("__STDLIB__", stdlib_path)
@@ -642,6 +826,8 @@ def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib
         .replace("__ONLINE__", ONLINE_ARCHIVE)
         .replace("__FZSTD__", (root / "node_modules/fzstd/esm/index.mjs").as_posix())
         .replace("__LOCK_INFO__", json.dumps(info, sort_keys=True))
+        .replace("__SNAPSHOT_KEY__", snapshot_key)
+        .replace("__SNAPSHOT_CACHE__", SNAPSHOT_CACHE)
     )
     source = out / "runtime.src.mjs"
     source.write_text(text, encoding="utf-8")

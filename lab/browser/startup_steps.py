@@ -101,6 +101,11 @@ async function createPyodideModule(settings) {
   };
   const module = await create(settings);
   if (main) S("Python main() (Py_Initialize)", main);
+  const restore = module.API.restoreSnapshot;
+  module.API.restoreSnapshot = function (...args) {
+    const t = NOW();
+    try { return restore.apply(this, args); } finally { S("restore the snapshot", t); }
+  };
   const finalize = module.API.finalizeBootstrap;
   module.API.finalizeBootstrap = function (...args) {
     const t = NOW();
@@ -135,6 +140,15 @@ function instrument(options) {
     (
         "export async function loadPyodide(options = {}) {\n",
         'export async function loadPyodide(options = {}) {\n  M("loadPyodide called (by PyScript)");\n',
+    ),
+    (
+        "  let snapshot = await storedSnapshot();\n",
+        '  const tRead = NOW();\n  let snapshot = await storedSnapshot();\n  S("read the stored snapshot", tRead);\n',
+    ),
+    (
+        "    snapshot = await snapshotFromWorker(stdlib, app);\n",
+        "    const tWorker = NOW();\n    snapshot = await snapshotFromWorker(stdlib, app);\n"
+        '    S("snapshot worker (off the page)", tWorker);\n',
     ),
     ("      ...options, indexURL", "      ...options, ...instrument(options), indexURL"),
     ("createPyodideModule: thenYield(pyodideModule),", "createPyodideModule: thenYield(createPyodideModule),"),
