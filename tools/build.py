@@ -558,6 +558,7 @@ const LATER = {  // the archives unpacked on demand
   online: new URL("./__ONLINE__", import.meta.url).href,
 };
 const LOCK = { info: __LOCK_INFO__, packages: {} };
+const WASM_URL = new URL("./pyodide.asm.wasm", INDEX_URL).href;
 const HOME = "/home/pyodide";  // Python's working folder: sys.path[0] of the page's script
 // The snapshot: which build made it (the Pyodide version, the standard library and the game's
 // archive: a snapshot only restores into the very runtime and files that made it), where it is
@@ -621,18 +622,38 @@ async function archive(url) {
 }
 
 // Pyodide's loadPyodide, with the standard library handed over (Pyodide fetches it itself from
-// stdLibURL: it gets the decoded archive).
-async function start(options, stdlib) {
+// stdLibURL: it gets the decoded archive). Resolves to {py, module}: module is the compiled wasm
+// it ran. Given ``compiled`` (the snapshot worker's, on a first start), Pyodide instantiates that
+// instead of compiling its download again: it instantiates with WebAssembly.instantiateStreaming
+// (its emscripten-settings.ts), which is answered here once, and its fetch of the wasm with an
+// empty response.
+async function start(options, stdlib, compiled = null) {
   const fetchAnything = globalThis.fetch;
-  globalThis.fetch = (input, init) => String(input) === STDLIB_URL
-    ? stdlib.then((bytes) => new Response(bytes)) : fetchAnything(input, init);
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  let module = null;
+  globalThis.fetch = (input, init) => {
+    const url = String(input);
+    if (url === STDLIB_URL) return stdlib.then((bytes) => new Response(bytes));
+    if (url === WASM_URL && compiled) return Promise.resolve(new Response(null));
+    return fetchAnything(input, init);
+  };
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+    const result = compiled
+      ? { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) }
+      : await instantiateStreaming.call(WebAssembly, source, imports);
+    module = result.module;
+    return result;
+  };
   try {
-    return await load({
+    const py = await load({
       ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK,
       createPyodideModule: thenYield(pyodideModule),
     });
+    return { py, module };
   } finally {
     globalThis.fetch = fetchAnything;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
   }
 }
 
@@ -697,9 +718,9 @@ async function fetched(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// A snapshot made by a worker (this module, in a worker named SNAPSHOT_WORKER) from the archives the page fetched, so
-// that nothing is downloaded twice; it decodes them too, and sends them back with the memory.
-// null when there is no worker or it fails.
+// A snapshot made by a worker (this module, in a worker named SNAPSHOT_WORKER) from the archives
+// the page fetched, so that nothing is downloaded twice; it decodes them too, and sends them back
+// with the memory and the compiled wasm. null when there is no worker or it fails.
 function snapshotFromWorker(stdlib, app) {
   if (!globalThis.Worker) return Promise.resolve(null);
   return new Promise((resolve) => {
@@ -728,11 +749,11 @@ async function makeSnapshot(data) {
   try {
     const stdlib = unzstd(data.stdlib);
     const app = unzstd(data.app);
-    const py = await start({ _makeSnapshot: true }, Promise.resolve(stdlib));
+    const { py, module } = await start({ _makeSnapshot: true }, Promise.resolve(stdlib));
     py.unpackArchive(app, "zip", { extractDir: HOME });
     py.runPython(SNAPSHOT_IMPORTS);
     const memory = py.makeMemorySnapshot();
-    self.postMessage({ memory, stdlib, app }, [memory.buffer, stdlib.buffer, app.buffer]);
+    self.postMessage({ memory, stdlib, app, module }, [memory.buffer, stdlib.buffer, app.buffer]);
   } catch (err) {
     self.postMessage({ failed: String(err && err.message || err) });
   }
@@ -760,7 +781,8 @@ export async function loadPyodide(options = {}) {
     try {
       let timer;
       py = await Promise.race([
-        start({ ...options, _loadSnapshot: snapshot.memory }, Promise.resolve(snapshot.stdlib)),
+        start({ ...options, _loadSnapshot: snapshot.memory }, Promise.resolve(snapshot.stdlib), snapshot.module)
+          .then((started) => started.py),
         new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error("timed out")), RESTORE_WAIT); }),
       ]).finally(() => clearTimeout(timer));
       // the random module was seeded in the worker: every start would draw the same numbers
@@ -773,7 +795,7 @@ export async function loadPyodide(options = {}) {
   }
   if (!snapshot) {
     started = "plain";
-    py = await start(options, archive(STDLIB_URL));
+    py = (await start(options, archive(STDLIB_URL))).py;
   }
   const appBytes = snapshot ? snapshot.app : await archive(APP_URL);
   globalThis.heartsPythonStart = started;
