@@ -623,10 +623,10 @@ async function archive(url) {
 
 // Pyodide's loadPyodide, with the standard library handed over (Pyodide fetches it itself from
 // stdLibURL: it gets the decoded archive). Resolves to {py, module}: module is the compiled wasm
-// it ran. Given ``compiled`` (the snapshot worker's, on a first start), Pyodide instantiates that
-// instead of compiling its download again: it instantiates with WebAssembly.instantiateStreaming
-// (its emscripten-settings.ts), which is answered here once, and its fetch of the wasm with an
-// empty response.
+// it ran. Pyodide instantiates with WebAssembly.instantiateStreaming (its emscripten-settings.ts),
+// which is answered here once: with a task boundary before and after the instantiation, and,
+// given ``compiled`` (the snapshot worker's module, on a first start), with that module instead of
+// compiling its download again (its fetch of the wasm then gets an empty response).
 async function start(options, stdlib, compiled = null) {
   const fetchAnything = globalThis.fetch;
   const instantiateStreaming = WebAssembly.instantiateStreaming;
@@ -639,9 +639,11 @@ async function start(options, stdlib, compiled = null) {
   };
   WebAssembly.instantiateStreaming = async (source, imports) => {
     WebAssembly.instantiateStreaming = instantiateStreaming;
+    await nextTask();  // after Pyodide's module factory has set itself up
     const result = compiled
       ? { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) }
       : await instantiateStreaming.call(WebAssembly, source, imports);
+    await nextTask();  // before Emscripten sets the instance up
     module = result.module;
     return result;
   };
