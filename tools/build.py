@@ -539,8 +539,8 @@ RUNTIME_TEMPLATE = """\
 // The archives are zips in one zstd frame, decoded here (fzstd, bundled into this file by esbuild).
 // index.html preloads the first two and this module on a first visit.
 //
-// Python's own start (CPython's initialisation, Pyodide's bootstrap, importing the engine) does
-// not run on the page: it runs once in a Web Worker (this module, in a worker of its own),
+// Python's own start (CPython's initialisation, Pyodide's bootstrap, importing the game's modules)
+// does not run on the page: it runs once in a Web Worker (this module, in a worker of its own),
 // which sends back a memory snapshot of the interpreter; the page and the bots' worker start from
 // that snapshot, kept in Cache Storage for the next visits (docs/development.md, "Start-up from a
 // snapshot"). Without a snapshot (no workers, no Cache Storage, a failed restore) Python starts
@@ -572,8 +572,7 @@ const SNAPSHOT_URL = new URL(`./python-snapshot/${SNAPSHOT_KEY}`, import.meta.ur
 const SNAPSHOT_IMPORTS = `
 import importlib, os
 for package in ("hearts", "hearts_web"):
-    for folder, subfolders, files in sorted(os.walk(package)):
-        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+    for folder, _, files in sorted(os.walk(package)):
         for file in sorted(files):
             stem, dot, suffix = file.rpartition(".")
             if suffix != "py" or stem == "__main__":
