@@ -614,10 +614,14 @@ function unzstd(bytes) {
   return frame ? decompress(bytes) : bytes;
 }
 
-async function archive(url) {
+async function fetched(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return unzstd(new Uint8Array(await response.arrayBuffer()));
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function archive(url) {
+  return unzstd(await fetched(url));
 }
 
 // Pyodide's loadPyodide, with the standard library handed over (Pyodide fetches it itself from
@@ -713,12 +717,6 @@ async function forgetSnapshot() {
   }
 }
 
-async function fetched(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 // A snapshot made by a worker (this module, in a worker named SNAPSHOT_WORKER) from the archives
 // the page fetched, so that nothing is downloaded twice; it decodes them too, and sends them back
 // with the memory and the compiled wasm. null when there is no worker or it fails.
@@ -739,8 +737,14 @@ function snapshotFromWorker(stdlib, app) {
       return;
     }
     timer = setTimeout(() => done(null), SNAPSHOT_WAIT);
-    worker.onmessage = (event) => done(event.data?.memory ? event.data : null);
-    worker.onerror = () => done(null);
+    worker.onmessage = (event) => {
+      if (!event.data?.memory) console.warn("Python's snapshot worker failed:", event.data?.failed);
+      done(event.data?.memory ? event.data : null);
+    };
+    worker.onerror = (event) => {
+      console.warn("Python's snapshot worker failed:", event.message);
+      done(null);
+    };
     worker.postMessage({ stdlib, app });
   });
 }
@@ -771,9 +775,10 @@ if (globalThis.WorkerGlobalScope && self.name === SNAPSHOT_WORKER) {
 export async function loadPyodide(options = {}) {
   let snapshot = await storedSnapshot();
   let started = "stored";
+  let raw = null;  // the archives as fetched, when the page fetched them for the worker
   if (!snapshot && globalThis.document) {  // the page makes it; the bots' worker starts without
-    const [stdlib, app] = await Promise.all([fetched(STDLIB_URL), fetched(APP_URL)]);
-    snapshot = await snapshotFromWorker(stdlib, app);
+    raw = await Promise.all([fetched(STDLIB_URL), fetched(APP_URL)]);
+    snapshot = await snapshotFromWorker(...raw);
     started = "worker";
     if (snapshot) storeSnapshot(snapshot);
   }
@@ -783,7 +788,7 @@ export async function loadPyodide(options = {}) {
       let timer;
       py = await Promise.race([
         start({ ...options, _loadSnapshot: snapshot.memory }, Promise.resolve(snapshot.stdlib), snapshot.module)
-          .then((started) => started.py),
+          .then((result) => result.py),
         new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error("timed out")), RESTORE_WAIT); }),
       ]).finally(() => clearTimeout(timer));
       // the random module was seeded in the worker: every start would draw the same numbers
@@ -796,9 +801,9 @@ export async function loadPyodide(options = {}) {
   }
   if (!snapshot) {
     started = "plain";
-    py = (await start(options, archive(STDLIB_URL))).py;
+    py = (await start(options, raw ? Promise.resolve(unzstd(raw[0])) : archive(STDLIB_URL))).py;
   }
-  const appBytes = snapshot ? snapshot.app : await archive(APP_URL);
+  const appBytes = snapshot ? snapshot.app : raw ? unzstd(raw[1]) : await archive(APP_URL);
   globalThis.heartsPythonStart = started;
   await nextTask();
   py.unpackArchive(appBytes, "zip", { extractDir: HOME });

@@ -64,15 +64,11 @@ SPLICES = [
     ("export { version };\n", "export { version };\n" + PRELUDE),
     (
         """async function archive(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return unzstd(new Uint8Array(await response.arrayBuffer()));
+  return unzstd(await fetched(url));
 }""",
         """async function archive(url) {
   const name = url.split("/").pop().replace(/-[0-9a-f]+\\.zst$|\\.zst$/, "");
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = await fetched(url);
   M(`fetched ${name}`);
   const t = NOW();
   const out = unzstd(bytes);
@@ -146,8 +142,8 @@ function instrument(options) {
         '  const tRead = NOW();\n  let snapshot = await storedSnapshot();\n  S("read the stored snapshot", tRead);\n',
     ),
     (
-        "    snapshot = await snapshotFromWorker(stdlib, app);\n",
-        "    const tWorker = NOW();\n    snapshot = await snapshotFromWorker(stdlib, app);\n"
+        "    snapshot = await snapshotFromWorker(...raw);\n",
+        "    const tWorker = NOW();\n    snapshot = await snapshotFromWorker(...raw);\n"
         '    S("snapshot worker (off the page)", tWorker);\n',
     ),
     ("      ...options, indexURL", "      ...options, ...instrument(options), indexURL"),
