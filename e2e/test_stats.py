@@ -34,6 +34,13 @@ STATS_KEY = "hearts.stats.v1"
 TODAY = datetime.date.today()
 
 
+@pytest.fixture(autouse=True)
+def page_clock_at_noon_today(page: Page) -> None:
+    """The page's clock stands at noon of ``TODAY``: the stored days and the page's "today" agree even
+    when the test runs across midnight."""
+    page.clock.set_fixed_time(datetime.datetime.combine(TODAY, datetime.time(12)).timestamp())
+
+
 def day(back: int) -> str:
     return (TODAY - datetime.timedelta(days=back)).isoformat()
 
