@@ -25,6 +25,7 @@ On failure a full-page screenshot of each open page is saved under e2e/artifacts
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -155,6 +156,19 @@ def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
     error = page.query_selector(".py-error")
     if error is not None:
         pytest.fail("Python error on the page:\n" + (error.text_content() or "").strip(), pytrace=False)
+
+
+def online_player_script(speed: str = "instant") -> str:
+    """The init script of every page of an online test: the messages it receives are kept in
+    ``window.__heartsOnlineLog``, and a first visit plays at Easy without autoplay, at ``speed``
+    (a guest opens the host's link, which has no ``?speed=``: at the normal speed each hand costs the
+    tests half a minute, so one guest of the suite keeps it to cover drawing while states arrive)."""
+    settings = json.dumps({"difficulty": "easy", "autoplay": False, "speed": speed})
+    return (
+        "window.__heartsOnlineLog = [];"
+        "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
+        f" localStorage.setItem('hearts.settings.v1', {json.dumps(settings)});"
+    )
 
 
 def _safe(name: str) -> str:

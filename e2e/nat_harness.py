@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import netsim
-from conftest import Guard
+from conftest import Guard, online_player_script
 from netsim import IceKind, Internet, NatKind, Player, Process, Turn
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
@@ -67,11 +67,7 @@ class Person:
         guard.allow(r"Trystero")  # a relay that is down, a peer that went away: expected here
         guard.allow(r"WebSocket connection to 'ws://127\.0\.0\.1:700\d/' failed")
         guard.watch(ctx, route=False)
-        ctx.add_init_script(
-            "window.__heartsOnlineLog = [];"
-            "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
-            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy', autoplay: false}));"
-        )
+        ctx.add_init_script(online_player_script())
         self.contexts.append(ctx)
         page = ctx.new_page()
         page._hearts_guard_nat = guard  # type: ignore[attr-defined]

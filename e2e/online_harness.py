@@ -11,6 +11,7 @@ Fixtures (import them into the test module)
   online_browser    Chromium with ``--allow-loopback-in-peer-connection`` (a new one per test)
   player            factory: ``page = player("Ada")`` opens a new browser context (its own storage,
                     like another person's browser) with the permissions WebRTC needs on loopback,
+                    playing at the instant speed unless ``speed="normal"`` (say),
                     guarded like every page of the e2e suite (online code allowed); every message
                     the page receives is kept in ``window.__heartsOnlineLog``
 """
@@ -25,7 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from conftest import DIST, ROOT, Guard, _screenshot_on_failure, goto_ready, launch_options
+from conftest import DIST, ROOT, Guard, _screenshot_on_failure, goto_ready, launch_options, online_player_script
 from playwright.sync_api import Browser, Page, Playwright, expect
 from serve import start_server
 
@@ -80,7 +81,7 @@ def player(
     pages: list[Page] = []
     contexts = []
 
-    def open_player(name: str, locale: str = "en-US", **options: Any) -> Page:
+    def open_player(name: str, locale: str = "en-US", speed: str = "instant", **options: Any) -> Page:
         ctx = online_browser.new_context(
             base_url=online_base_url, locale=locale, **{"viewport": {"width": 1100, "height": 760}, **options}
         )
@@ -101,11 +102,7 @@ def player(
             lambda m: lines.append(f"{time.strftime('%H:%M:%S')} {m.text}") if m.text.startswith("online:") else None,
         )
         request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
-        ctx.add_init_script(
-            "window.__heartsOnlineLog = [];"
-            "if (location.protocol === 'http:' && !localStorage.getItem('hearts.settings.v1'))"
-            " localStorage.setItem('hearts.settings.v1', JSON.stringify({difficulty: 'easy', autoplay: false}));"
-        )
+        ctx.add_init_script(online_player_script(speed))
         contexts.append(ctx)
         page = ctx.new_page()
         page._hearts_relay = relay  # type: ignore[attr-defined]

@@ -114,7 +114,7 @@ def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screen
     tap), reactions (shown at the sender's seat, a flood refused, muted), all at this one table."""
     host = player("Ada")
     link = host_table(host, "Ada", query="&timer-speed=10")  # the timer's 30 s pass in 3 s
-    guest = player("Ben")
+    guest = player("Ben", speed="normal")  # the one guest whose page animates while states arrive
     join_table(guest, link, "Ben", "west")
     host_sees_seated(host, "west", guest)
     host.select_option("[data-setting='turn-timer']", "30")
