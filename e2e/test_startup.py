@@ -269,6 +269,26 @@ def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: s
     assert not [w for w in warnings if "preload" in w and "not used because" in w], warnings
 
 
+PAINT_AND_DOWNLOADS = """async () => {
+  const lcp = await new Promise((resolve) => new PerformanceObserver((list) => resolve(list.getEntries()[0]))
+    .observe({ type: "largest-contentful-paint", buffered: true }));
+  return [lcp.startTime, performance.getEntriesByType("resource").map((r) => [r.name, r.startTime])];
+}"""
+
+
+def test_a_first_visits_downloads_wait_for_the_first_paint(page: Page) -> None:
+    """Python's archives (stdlib, app.zst) and Pyodide's module start downloading once the first
+    paint is on the screen (web/boot.js, heartsFirstPaint): on a slow network the page's own
+    files have the bandwidth to themselves until then."""
+    goto_ready(page)
+    paint, resources = page.evaluate(PAINT_AND_DOWNLOADS)
+    big = [(url.rsplit("/", 1)[1], start) for url, start in resources if url.endswith((".zst", "pyodide.asm.mjs"))]
+    names = [name for name, _ in big]
+    assert "app.zst" in names and "pyodide.asm.mjs" in names and any(n.startswith("stdlib-") for n in names), big
+    early = [(name, round(start)) for name, start in big if start < paint]
+    assert early == [], f"started before the first paint at {paint:.0f} ms: {early}"
+
+
 CHECK_PYTHON = r"""
 import importlib, importlib.util, json, sys
 from pyscript import document

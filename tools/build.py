@@ -614,7 +614,9 @@ function unzstd(bytes) {
   return frame ? decompress(bytes) : bytes;
 }
 
+// On the page of a first visit, the downloads wait for the first paint (web/boot.js).
 async function fetched(url) {
+  if (globalThis.heartsFirstPaint) await globalThis.heartsFirstPaint;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
@@ -861,7 +863,8 @@ def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib
 
 def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]:
     """<link> tags that start the downloads of the start-up at once, instead of one after the
-    other as each script discovers the next (see docs/development.md, "Start-up").
+    other as each script discovers the next (see docs/development.md, "Start-up"). The large
+    ones (``data-after-paint``: Python's archives, Pyodide's module) start after the first paint.
 
     Not the wasm: Chromium then compiles it again at every start (a preloaded response bypasses
     its wasm code cache, measured with a trace: ~2,700 functions compiled lazily on each warm
@@ -876,9 +879,14 @@ def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]
         f"{pyodide}/pyodide.mjs",
         f"{pyodide}/pyodide.asm.mjs",
     ]
+    later = {"./" + hashed["stdlib"], f"./{APP_ARCHIVE}", f"{pyodide}/pyodide.asm.mjs"}
+
+    def after_paint(url: str) -> str:  # the large downloads wait for the first paint (web/boot.js)
+        return " data-after-paint" if url in later else ""
+
     # as="fetch" + crossorigin: the same request mode and credentials as the fetch() that uses it
-    return [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches] + [
-        f'<link rel="modulepreload" href="{url}">' for url in modules
+    return [f'<link rel="preload" href="{url}" as="fetch" crossorigin{after_paint(url)}>' for url in fetches] + [
+        f'<link rel="modulepreload" href="{url}"{after_paint(url)}>' for url in modules
     ]
 
 

@@ -31,14 +31,36 @@
     }
   } catch (err) { /* storage disabled: no welcome before Python decides */ }
 
-  // Start-up preloads (written into index.html by the build): on a first visit only, i.e. when
-  // no service worker controls the page. They start every download of the start-up at once
-  // instead of one after the other. A returning visit has every file at hand (worker cache,
-  // HTTP cache); there the preloads only competed with the first paint and the offline start
-  // (docs/development.md, start-up).
-  if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
-    var preloads = document.getElementById("start-preloads");
-    if (preloads) document.head.appendChild(preloads.content.cloneNode(true));
+  // A first visit (no service worker controls the page) downloads about 5 MB for Python: those
+  // downloads wait for the first paint, so that on a slow network the page's HTML, CSS and icons
+  // have the bandwidth to themselves. window.heartsFirstPaint resolves once the first paint is
+  // on the screen: Chromium's largest-contentful-paint entry, or else two animation frames, and
+  // at most after a second (a hidden tab paints nothing). runtime.mjs waits for it too.
+  var firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  window.heartsFirstPaint = firstVisit ? new Promise(function (resolve) {
+    try {
+      new PerformanceObserver(function (list, observer) { observer.disconnect(); resolve(); })
+        .observe({ type: "largest-contentful-paint", buffered: true });
+    } catch (err) {  // no largest-contentful-paint entries in this browser
+      requestAnimationFrame(function () { requestAnimationFrame(function () { resolve(); }); });
+    }
+    setTimeout(resolve, 1000);
+  }) : Promise.resolve();
+
+  // Start-up preloads (written into index.html by the build), on a first visit only: they start
+  // every download of the start-up at once instead of one after the other; the large ones
+  // (data-after-paint) after the first paint. A returning visit has every file at hand (worker
+  // cache, HTTP cache); there the preloads only competed with the first paint and the offline
+  // start (docs/development.md, start-up).
+  var preloads = firstVisit && document.getElementById("start-preloads");
+  if (preloads) {
+    var links = Array.prototype.slice.call(preloads.content.cloneNode(true).querySelectorAll("link"));
+    var now = links.filter(function (link) { return !link.hasAttribute("data-after-paint"); });
+    var later = links.filter(function (link) { return link.hasAttribute("data-after-paint"); });
+    now.forEach(function (link) { document.head.appendChild(link); });
+    window.heartsFirstPaint.then(function () {
+      later.forEach(function (link) { document.head.appendChild(link); });
+    });
   }
 
   var bar, loader;
