@@ -614,10 +614,12 @@ function unzstd(bytes) {
   return frame ? decompress(bytes) : bytes;
 }
 
-// On the page of a first visit, the downloads wait for the first paint (web/boot.js).
+// On the page of a first visit, the downloads wait for the first paint (web/boot.js). (The fetch
+// of this module's start: start() answers Pyodide's fetch of the stdlib with these very bytes.)
+const fetchFromNetwork = globalThis.fetch;
 async function fetched(url) {
   if (globalThis.heartsFirstPaint) await globalThis.heartsFirstPaint;
-  const response = await fetch(url);
+  const response = await fetchFromNetwork(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -721,16 +723,26 @@ async function forgetSnapshot() {
 
 // A snapshot made by a worker (this module, in a worker named SNAPSHOT_WORKER) from the archives
 // the page fetched, so that nothing is downloaded twice; it decodes them too, and sends them back
-// with the memory and the compiled wasm. null when there is no worker or it fails.
+// with the memory and the compiled wasm, then stores them itself (writing 31 MB into Cache
+// Storage cost the page's main thread ~70 ms on a phone). null when there is no worker or it
+// fails; else the snapshot, with ``stored``: a promise, settled once the worker is done storing
+// (or gave up, or took longer than SNAPSHOT_WAIT).
 function snapshotFromWorker(stdlib, app) {
   if (!globalThis.Worker) return Promise.resolve(null);
+  let worker;
+  let storing;
+  const stored = new Promise((resolve) => { storing = resolve; });
+  const finish = () => {
+    worker?.terminate();
+    storing();
+  };
   return new Promise((resolve) => {
-    let worker;
     let timer;
     const done = (made) => {
       clearTimeout(timer);
-      worker?.terminate();
-      resolve(made);
+      if (!made) finish();
+      else timer = setTimeout(finish, SNAPSHOT_WAIT);
+      resolve(made && { ...made, stored });
     };
     try {
       worker = new Worker(import.meta.url, { type: "module", name: SNAPSHOT_WORKER });
@@ -740,12 +752,19 @@ function snapshotFromWorker(stdlib, app) {
     }
     timer = setTimeout(() => done(null), SNAPSHOT_WAIT);
     worker.onmessage = (event) => {
-      if (!event.data?.memory) console.warn("Python's snapshot worker failed:", event.data?.failed);
-      done(event.data?.memory ? event.data : null);
+      if (event.data?.stored) {
+        clearTimeout(timer);
+        finish();
+      } else {
+        if (!event.data?.memory) console.warn("Python's snapshot worker failed:", event.data?.failed);
+        done(event.data?.memory ? event.data : null);
+      }
     };
     worker.onerror = (event) => {
       console.warn("Python's snapshot worker failed:", event.message);
-      done(null);
+      clearTimeout(timer);
+      finish();
+      resolve(null);
     };
     worker.postMessage({ stdlib, app });
   });
@@ -760,7 +779,10 @@ async function makeSnapshot(data) {
     py.unpackArchive(app, "zip", { extractDir: HOME });
     py.runPython(SNAPSHOT_IMPORTS);
     const memory = py.makeMemorySnapshot();
-    self.postMessage({ memory, stdlib, app, module }, [memory.buffer, stdlib.buffer, app.buffer]);
+    const sent = { memory: memory.slice(), stdlib: stdlib.slice(), app: app.slice() };  // copies: these go
+    self.postMessage({ ...sent, module }, [sent.memory.buffer, sent.stdlib.buffer, sent.app.buffer]);
+    await storeSnapshot({ memory, stdlib, app });
+    self.postMessage({ stored: true });
   } catch (err) {
     self.postMessage({ failed: String(err && err.message || err) });
   }
@@ -782,7 +804,6 @@ export async function loadPyodide(options = {}) {
     raw = await Promise.all([fetched(STDLIB_URL), fetched(APP_URL)]);
     snapshot = await snapshotFromWorker(...raw);
     started = "worker";
-    if (snapshot) storeSnapshot(snapshot);
   }
   let py = null;
   if (snapshot) {
@@ -797,7 +818,8 @@ export async function loadPyodide(options = {}) {
       py.runPython("import random\\nrandom.seed()");
     } catch (err) {
       console.warn("Python's snapshot did not restore; starting without it:", err);
-      await forgetSnapshot();
+      if (snapshot.stored) snapshot.stored.then(forgetSnapshot);  // once the worker has stored it
+      else await forgetSnapshot();
       snapshot = null;
     }
   }
