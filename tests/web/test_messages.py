@@ -170,6 +170,25 @@ def test_each_side_reads_only_the_messages_sent_to_it() -> None:
     assert d.decode("x" * 100, d.ALL_MESSAGES, limit=99) == m.Refusal("oversized (100 characters)")
 
 
+def test_only_a_message_that_carries_a_chain_may_be_longer_than_the_limit() -> None:
+    """A claim or another host's proof carries the chain of passings-on (about 660 characters
+    each): up to ``chain_limit``; any other message only up to ``limit``."""
+    key, sig = "K" * 87, "S" * 86
+    heirs = tuple(m.Heir(s, key) for s in (Seat.WEST, Seat.NORTH, Seat.EAST))
+    chain = tuple(m.Succession(n + 2, Seat.WEST, key, heirs, sig, sig) for n in range(4))
+    claim, proof = m.encode(m.Claim(chain), 5), m.encode(m.HostProof(sig, chain), 5)
+    hello = m.encode(m.Hello(None, "Ben"), 5)
+    padded = hello[:-1] + " " * (len(claim) - len(hello)) + "}"  # JSON with spaces: as long, still a hello
+    assert len(claim) > 2048 and len(padded) == len(claim)
+    size = len(claim)
+    assert d.decode(claim, d.GUEST_MESSAGES, 2048, size) == m.Envelope(5, m.Claim(chain))
+    assert d.decode(proof, d.HOST_MESSAGES, 2048, len(proof)) == m.Envelope(5, m.HostProof(sig, chain))
+    assert d.decode(padded, d.GUEST_MESSAGES, 2048, size) == m.Refusal(f"oversized ({size} characters)")
+    assert d.decode(padded, d.GUEST_MESSAGES, size) == m.Envelope(5, m.Hello(None, "Ben"))
+    assert d.decode(claim, d.GUEST_MESSAGES, 2048, size - 1) == m.Refusal(f"oversized ({size} characters)")
+    assert d.decode(claim, d.GUEST_MESSAGES, 2048) == m.Refusal(f"oversized ({size} characters)")
+
+
 def test_a_state_whose_view_is_not_in_the_engines_form_is_refused() -> None:
     for change in (
         lambda view: view.update(hearts_broken=0),  # a number where the engine writes false

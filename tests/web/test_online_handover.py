@@ -13,8 +13,8 @@ import random
 from hearts_web.online.guest import GuestTable
 from hearts_web.online.handover import HANDOVER_AFTER, CarryOn, chain_key, outranks, succeeds, turned, turned_sheet
 from hearts_web.online.host import HostTable
-from hearts_web.online.messages import Heir, Heirs, Hello, Succession
-from hearts_web.online.protocol import claim_text, heirs_text, seat_proof_text
+from hearts_web.online.messages import Claim, Heir, Heirs, Hello, Succession, encode
+from hearts_web.online.protocol import MAX_CHAIN_MESSAGE, MAX_GUEST_MESSAGE, claim_text, heirs_text, seat_proof_text
 from hypothesis import given
 from hypothesis import strategies as st
 from test_online import Clock, Net, make_guest, make_host, settle
@@ -97,6 +97,31 @@ def test_a_host_who_comes_back_yields_to_the_host_who_carried_its_table_on() -> 
     assert not succeeds((), ()) and not succeeds((ben,), (ben,))  # this host's own term
     assert not succeeds((), (ben,)) and not succeeds((ben,), (ben, later))  # an earlier term
     assert not succeeds((cleo, later), (ben,))  # a later term that went on from another table
+
+
+def test_a_claim_after_four_passings_on_reaches_the_host_who_comes_back() -> None:
+    """A table passed on four times, three heirs named each time: the claim that tells its first
+    host is over 2,048 characters (a guest's usual limit), yet the host's table admits it and its
+    chain checks out; a message as long that carries no chain is still dropped."""
+    dan, eve = key_of("dan"), key_of("eve")
+    chain, signer = [], ADA
+    for term, key in enumerate((BEN, CLEO, dan, eve), start=2):
+        named = heirs(
+            term - 1, signer, (Seat.WEST, key), (Seat.NORTH, key_of(f"n{term}")), (Seat.EAST, key_of(f"e{term}"))
+        )
+        chain.append(link(term, Seat.WEST, key, named))
+        signer = key
+    claim = encode(Claim(tuple(chain)), 1)
+    assert MAX_GUEST_MESSAGE < len(claim) <= MAX_CHAIN_MESSAGE
+    host = make_host(Net(Clock()), Clock())
+    claims: list[tuple[str, Claim]] = []
+    host.on_claim = lambda peer, got: claims.append((peer, got))
+    host.on_message("peer-9", claim)
+    assert claims == [("peer-9", Claim(tuple(chain)))]
+    assert asyncio.run(chain_key(ADA, ROOM, claims[0][1].chain, verify)) == eve
+    long_hello = encode(Hello(None, "Mallory"), 2)[:-1] + " " * len(claim) + "}"
+    host.on_message("peer-9", long_hello)
+    assert any("oversized" in line for line in host.log)
 
 
 @given(

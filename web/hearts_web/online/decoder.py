@@ -69,6 +69,7 @@ from .messages import (
 __all__ = [
     "decode",
     "decode_chain",
+    "CHAIN_TYPES",
     "GUEST_MESSAGES",
     "HOST_MESSAGES",
     "ALL_MESSAGES",
@@ -392,11 +393,17 @@ HOST_MESSAGES: dict[str, Reader[HostMessage]] = {
 ALL_MESSAGES: dict[str, Reader[Message]] = {**GUEST_MESSAGES, **HOST_MESSAGES}
 
 
-def decode(raw: object, readers: Mapping[str, Reader[M]], limit: int = 1 << 20) -> Envelope[M] | Refusal:
-    """One message of the types ``readers`` knows, checked through and through."""
+CHAIN_TYPES = frozenset({"claim", "host"})  # the messages that carry the chain of passings-on
+
+
+def decode(
+    raw: object, readers: Mapping[str, Reader[M]], limit: int = 1 << 20, chain_limit: int = 0
+) -> Envelope[M] | Refusal:
+    """One message of the types ``readers`` knows, checked through and through: at most ``limit``
+    characters, or at most ``chain_limit`` for a message that carries a chain (``CHAIN_TYPES``)."""
     if not isinstance(raw, str):
         return Refusal("not text")
-    if len(raw) > limit:
+    if len(raw) > max(limit, chain_limit):
         return Refusal(f"oversized ({len(raw)} characters)")
     try:
         data = json.loads(raw)
@@ -411,6 +418,8 @@ def decode(raw: object, readers: Mapping[str, Reader[M]], limit: int = 1 << 20) 
     reader = readers.get(kind) if isinstance(kind, str) else None
     if reader is None:
         return Refusal(f"unknown type {str(kind)[:16]!r}")
+    if len(raw) > limit and kind not in CHAIN_TYPES:
+        return Refusal(f"oversized ({len(raw)} characters)")
     seq = data.get("seq")
     if type(seq) is not int or not 0 <= seq < 2**53:
         return Refusal("no sequence number")

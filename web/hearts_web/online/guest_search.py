@@ -17,11 +17,10 @@ from .guest import GuestTable
 from .handover import outranks, proven_key
 from .messages import Envelope, HostProof, Succession
 
-__all__ = ["HostSearch", "RECONNECT_AFTER", "RECONNECT_LONGEST", "PROOF_LIMIT"]
+__all__ = ["HostSearch", "RECONNECT_AFTER", "RECONNECT_LONGEST"]
 
 RECONNECT_AFTER = 6.0  # seconds without meeting the host before joining the room afresh
 RECONNECT_LONGEST = 60.0  # the wait doubles after each fresh join, up to this
-PROOF_LIMIT = 8191  # characters: a host's proof with its chain (anything longer from an unproven peer is not one)
 
 
 class HostSearch:
@@ -90,7 +89,7 @@ class HostSearch:
 
     def received(self, via: link.Link, peer: str, text: str) -> None:
         if peer != self.table.host_peer or via is not self.host_link:
-            got = decode(text, HOST_MESSAGES, PROOF_LIMIT)
+            got = decode(text, HOST_MESSAGES, protocol.MAX_GUEST_MESSAGE, protocol.MAX_CHAIN_MESSAGE)
             if isinstance(got, Envelope) and isinstance(got.message, HostProof):
                 page.guard(self._check_host(via, peer, got.message))
                 return

@@ -56,7 +56,15 @@ from .messages import (
     Welcome,
     encode,
 )
-from .protocol import MAX_GUEST_MESSAGE, PeerCheck, RateLimit, clean_name, seat_proof_text, worth_logging
+from .protocol import (
+    MAX_CHAIN_MESSAGE,
+    MAX_GUEST_MESSAGE,
+    PeerCheck,
+    RateLimit,
+    clean_name,
+    seat_proof_text,
+    worth_logging,
+)
 from .rematch import HostRematch, RematchOffer
 from .remote import FairDeals, FairHand, RemotePlayer, SeatInfo, filter_events
 from .timer import TimedSeat, TurnTimer
@@ -201,7 +209,7 @@ class HostTable(HostHeirs, HostRematch, Listener):
     def on_message(self, peer: str, raw: object) -> None:
         """Admit and act on one message from ``peer``; anything bad is dropped with a log line."""
         check = self.checks.setdefault(peer, PeerCheck(RateLimit(clock=self.clock)))
-        got = check.admit(raw, GUEST_MESSAGES, MAX_GUEST_MESSAGE)
+        got = check.admit(raw, GUEST_MESSAGES, MAX_GUEST_MESSAGE, MAX_CHAIN_MESSAGE)
         if not isinstance(got, Envelope):
             if got.reason != "rate limit" or worth_logging(check.dropped):
                 self._drop(peer, f"{got.reason} (#{check.dropped})")

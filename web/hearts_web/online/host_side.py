@@ -19,7 +19,6 @@ from . import config, link, protocol
 from .connection import ConnectionWatch, RelayState, Trouble, status_html, trouble_html
 from .decoder import HOST_MESSAGES, decode
 from .door import Door
-from .guest_search import PROOF_LIMIT
 from .handover import chain_key, proven_key, succeeds
 from .host import HostTable
 from .host_save import table_to_dict
@@ -76,7 +75,7 @@ class HostSide(Listener):
             self._received, self.joined, self.table.peer_left, self.relays_changed, lambda peer: self.path_failed()
         )
         if self.link is None:
-            self.link = link.Link(module, self.room, self.net, protocol.MAX_GUEST_MESSAGE, watch, self.hide_ip)
+            self.link = link.Link(module, self.room, self.net, protocol.MAX_CHAIN_MESSAGE, watch, self.hide_ip)
         else:
             self.link.watch = watch
         self.table.send_raw = self.link.send
@@ -117,7 +116,7 @@ class HostSide(Listener):
         """A guest's message, for the table, unless it is another host's proof: a guest who carried
         this table on while this host was away, or another heir who carried it on at the same
         moment and was named first (:func:`succeeds`); this page then follows that host."""
-        got = decode(text, HOST_MESSAGES, PROOF_LIMIT)
+        got = decode(text, HOST_MESSAGES, protocol.MAX_GUEST_MESSAGE, protocol.MAX_CHAIN_MESSAGE)
         if isinstance(got, Envelope) and isinstance(got.message, HostProof):
             page.guard(self._check_successor(peer, got.message))
             return

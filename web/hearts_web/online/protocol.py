@@ -19,6 +19,7 @@ from .messages import Envelope, Heir, M, Refusal
 
 __all__ = [
     "MAX_GUEST_MESSAGE",
+    "MAX_CHAIN_MESSAGE",
     "MAX_HOST_MESSAGE",
     "NAME_LIMIT",
     "RateLimit",
@@ -31,7 +32,10 @@ __all__ = [
     "worth_logging",
 ]
 
-MAX_GUEST_MESSAGE = 2048  # characters: a guest never needs more (an action, a name)
+MAX_GUEST_MESSAGE = 2048  # characters: a guest never needs more (an action, a name)...
+# ...except for the messages that carry the chain of passings-on (a claim, another host's proof):
+# about 660 characters a passing-on with three heirs, so a table passed on 3 times is over 2,048
+MAX_CHAIN_MESSAGE = 8191
 MAX_HOST_MESSAGE = 262144  # a table state with a long score sheet stays far below
 NAME_LIMIT = 20
 
@@ -72,11 +76,14 @@ class PeerCheck:
     last_seq: int = -1
     dropped: int = 0
 
-    def admit(self, raw: object, readers: Mapping[str, Reader[M]], size: int) -> Envelope[M] | Refusal:
+    def admit(
+        self, raw: object, readers: Mapping[str, Reader[M]], size: int, chain_size: int = 0
+    ) -> Envelope[M] | Refusal:
+        """``size``: the longest message; ``chain_size``: the longest that carries a chain (see :func:`decode`)."""
         if not self.limit.allow():
             result: Envelope[M] | Refusal = Refusal("rate limit")
         else:
-            result = decode(raw, readers, size)
+            result = decode(raw, readers, size, chain_size)
             if isinstance(result, Envelope):
                 if result.seq <= self.last_seq:
                     result = Refusal(f"replayed or out of order (seq {result.seq} after {self.last_seq})")
