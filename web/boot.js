@@ -34,18 +34,30 @@
   // A first visit (no service worker controls the page) downloads about 5 MB for Python: those
   // downloads wait for the first paint, so that on a slow network the page's HTML, CSS and icons
   // have the bandwidth to themselves. window.heartsFirstPaint resolves once the first paint is
-  // on the screen: Chromium's largest-contentful-paint entry, or else two animation frames, and
-  // at most after a second (a hidden tab paints nothing). runtime.mjs waits for it too.
+  // on the screen, to how it knew: the largest-contentful-paint entry ("lcp"), else the
+  // first-contentful-paint entry ("fcp"), else two animation frames after the document is parsed
+  // ("frames"); at most after a second ("timeout": a hidden tab paints nothing). runtime.mjs
+  // waits for it too.
   var firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   window.heartsFirstPaint = firstVisit ? new Promise(function (resolve) {
-    try {
-      new PerformanceObserver(function (list, observer) { observer.disconnect(); resolve(); })
+    var Observer = window.PerformanceObserver;
+    var types = (Observer && Observer.supportedEntryTypes) || [];  // (an unknown type is ignored, not refused)
+    if (types.indexOf("largest-contentful-paint") >= 0) {
+      new Observer(function (list, observer) { observer.disconnect(); resolve("lcp"); })
         .observe({ type: "largest-contentful-paint", buffered: true });
-    } catch (err) {  // no largest-contentful-paint entries in this browser
-      requestAnimationFrame(function () { requestAnimationFrame(function () { resolve(); }); });
+    } else if (types.indexOf("paint") >= 0) {
+      new Observer(function (list, observer) {
+        if (!list.getEntriesByName("first-contentful-paint").length) return;
+        observer.disconnect();
+        resolve("fcp");
+      }).observe({ type: "paint", buffered: true });
+    } else {
+      document.addEventListener("DOMContentLoaded", function () {
+        requestAnimationFrame(function () { requestAnimationFrame(function () { resolve("frames"); }); });
+      });
     }
-    setTimeout(resolve, 1000);
-  }) : Promise.resolve();
+    setTimeout(function () { resolve("timeout"); }, 1000);
+  }) : Promise.resolve("returning");
 
   // Start-up preloads (written into index.html by the build), on a first visit only: they start
   // every download of the start-up at once instead of one after the other; the large ones
