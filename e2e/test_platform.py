@@ -9,7 +9,10 @@ import io
 import json
 import re
 import shutil
+import socket
+import struct
 import sys
+import time
 import urllib.error
 import urllib.request
 import zipfile
@@ -169,6 +172,24 @@ def test_missing_files_are_404(base_url: str, path: str) -> None:
     assert status == 404
     assert "content-security-policy" in headers
     assert "immutable" not in headers.get("cache-control", "") and "max-age=3" not in headers.get("cache-control", "")
+
+
+def test_a_browser_that_drops_its_connection_gets_no_traceback(capfd: pytest.CaptureFixture[str]) -> None:
+    """A keep-alive connection reset by the browser (a tab or a context closed) while the server
+    waits for its next request is the browser's doing: the server says nothing."""
+    server = start_server(DIST, quiet=True)
+    try:
+        host, port = server.server_address[:2]
+        conn = socket.create_connection((str(host), int(port)))
+        conn.sendall(b"GET /build-info.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert conn.recv(12) == b"HTTP/1.1 200"
+        time.sleep(0.2)  # the rest of the answer arrives; the server reads the next request line
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+        conn.close()
+        time.sleep(0.3)
+    finally:
+        server.stop()
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_only_the_current_runtime_folders_are_cached_for_a_year() -> None:

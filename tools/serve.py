@@ -154,6 +154,13 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that dropped its connection (a closed tab, a reset keep-alive connection) is
+        not the server's error: no traceback for it, as for any other."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
