@@ -779,7 +779,8 @@ async function makeSnapshot(data) {
     py.unpackArchive(app, "zip", { extractDir: HOME });
     py.runPython(SNAPSHOT_IMPORTS);
     const memory = py.makeMemorySnapshot();
-    const sent = { memory: memory.slice(), stdlib: stdlib.slice(), app: app.slice() };  // copies: these go
+    // the page gets copies (transferred, so not copied again on its side); the worker stores these
+    const sent = { memory: memory.slice(), stdlib: stdlib.slice(), app: app.slice() };
     self.postMessage({ ...sent, module }, [sent.memory.buffer, sent.stdlib.buffer, sent.app.buffer]);
     await storeSnapshot({ memory, stdlib, app });
     self.postMessage({ stored: true });

@@ -23,6 +23,7 @@ from hearts.fairdeal import commitment, deal_seed
 from hearts.table import Game, Listener, Player
 
 from ..data.session import Snapshot
+from . import protocol
 from .decoder import GUEST_MESSAGES
 from .handover import HostHeirs
 from .messages import (
@@ -56,15 +57,7 @@ from .messages import (
     Welcome,
     encode,
 )
-from .protocol import (
-    MAX_CHAIN_MESSAGE,
-    MAX_GUEST_MESSAGE,
-    PeerCheck,
-    RateLimit,
-    clean_name,
-    seat_proof_text,
-    worth_logging,
-)
+from .protocol import PeerCheck, RateLimit, clean_name, seat_proof_text, worth_logging
 from .rematch import HostRematch, RematchOffer
 from .remote import FairDeals, FairHand, RemotePlayer, SeatInfo, filter_events
 from .timer import TimedSeat, TurnTimer
@@ -209,7 +202,7 @@ class HostTable(HostHeirs, HostRematch, Listener):
     def on_message(self, peer: str, raw: object) -> None:
         """Admit and act on one message from ``peer``; anything bad is dropped with a log line."""
         check = self.checks.setdefault(peer, PeerCheck(RateLimit(clock=self.clock)))
-        got = check.admit(raw, GUEST_MESSAGES, MAX_GUEST_MESSAGE, MAX_CHAIN_MESSAGE)
+        got = check.admit(raw, GUEST_MESSAGES, protocol.MAX_GUEST_MESSAGE, protocol.MAX_CHAIN_MESSAGE)
         if not isinstance(got, Envelope):
             if got.reason != "rate limit" or worth_logging(check.dropped):
                 self._drop(peer, f"{got.reason} (#{check.dropped})")
