@@ -54,6 +54,24 @@ def precache_urls(dist: Path = DIST) -> list[str]:
     return json.loads(match.group(1))
 
 
+def test_pyodide_is_patched_with_task_boundaries_in_its_start(tmp_path: Path) -> None:
+    """Every text of the patch is in dist/'s Pyodide, none of the stock ones is left; the runtime
+    hands the patch its task boundary; an unknown Pyodide makes the build fail."""
+    import pyodide_patch
+
+    for name, pairs in pyodide_patch.PATCHES.items():
+        text = (DIST / PYODIDE_DIR / name).read_text(encoding="utf-8")
+        for old, new in pairs:
+            assert text.count(new) == 1 and text.count(old) == (1 if old in new else 0), (name, old)
+    assert "settings.heartsNextTask = nextTask;" in build.RUNTIME_TEMPLATE
+    folder = tmp_path / "pyodide"
+    folder.mkdir()
+    for name in pyodide_patch.PATCHES:
+        (folder / name).write_text("nothing to patch here")
+    with pytest.raises(pyodide_patch.PatchError):
+        pyodide_patch.patch_pyodide(folder)
+
+
 def same_origin_paths(urls: list[str], base_url: str) -> set[str]:
     return {u[len(base_url) :].split("?")[0].split("#")[0] for u in urls if u.startswith(base_url)}
 

@@ -20,7 +20,9 @@
                                                 with the trimmed standard library, no lock file, the
                                                 game's archives (a zstd decoder, fzstd, bundled in)
 * ``vendor/pyodide-<version>/``                 the stock Pyodide runtime files the browser runs
-                                                (wasm, JS) and ``stdlib-<hash>.zst``: only the
+                                                (wasm, JS: with the task boundaries of
+                                                ``tools/pyodide_patch.py``) and
+                                                ``stdlib-<hash>.zst``: only the
                                                 standard-library modules the game imports, compiled
 * ``vendor/pyscript-<version>/``                the PyScript files the game loads (core and the
                                                 chunks it imports lazily: see PYSCRIPT_CHUNKS), with
@@ -65,8 +67,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script (python3 tools/build.py): tools.* from the root
     sys.path.insert(0, str(ROOT))
 
-# Stock Pyodide files the game ships unchanged (the browser fetches exactly these, plus the
-# trimmed stdlib; checked in e2e/test_platform.py).
+# Stock Pyodide files the game ships (the browser fetches exactly these, plus the trimmed stdlib;
+# checked in e2e/test_platform.py), the two JavaScript ones with the task boundaries of
+# tools/pyodide_patch.py.
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -138,10 +141,9 @@ PYSCRIPT_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "p
 CHUNK_NAME = re.compile(r"(.+)-[A-Za-z0-9_-]{8}\.js")
 
 # Modules that run although no Python source in reach imports them by name (pack_python.py
-# also derives _strptime and codecs from calls in the game's code):
-EXTRA_MODULES = (
-    "encodings.cp437",  # zipfile decodes member names as cp437: the game's archives are unzipped with it
-)
+# derives _strptime and codecs from calls in the game's code; the game's archives are unzipped by
+# runtime.mjs, not by zipfile, which needed encodings.cp437 for their member names):
+EXTRA_MODULES: tuple[str, ...] = ()
 # Found in PyScript's JavaScript as Python text, but only used for features the game does not
 # have: tarfile and gzip unpack .tar.gz entries of [files] (the build checks there are none).
 PYSCRIPT_SNIPPET_UNUSED = {"tarfile", "gzip"}
@@ -487,6 +489,13 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
         if not (pyodide_src / name).is_file():
             raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
         shutil.copyfile(pyodide_src / name, pyodide_dst / name)
+    from tools.pyodide_patch import PatchError as PyodidePatchError
+    from tools.pyodide_patch import patch_pyodide  # task boundaries in Pyodide's start
+
+    try:
+        patch_pyodide(pyodide_dst)
+    except PyodidePatchError as exc:
+        raise BuildError(str(exc)) from None
     # The folder name carries Pyodide's version, the file name the content: immutable caching.
     stdlib_name = f"stdlib-{hashlib.sha256(stdlib).hexdigest()[:16]}.zst"
     (pyodide_dst / stdlib_name).write_bytes(stdlib)
@@ -601,8 +610,11 @@ async function pyodideModule(settings) {
   return (await import(new URL("./pyodide.asm.mjs", INDEX_URL).href)).default(settings);
 }
 
-// ``factory``, then a task boundary: loadPyodide goes on with finalizeBootstrap at once.
+// ``factory``, then a task boundary: loadPyodide goes on with finalizeBootstrap at once. The
+// module object (the settings) carries the task boundary that Pyodide's patched start awaits
+// between its own steps (tools/pyodide_patch.py).
 const thenYield = (factory) => async (settings) => {
+  settings.heartsNextTask = nextTask;
   const module = await factory(settings);
   await nextTask();
   return module;
@@ -626,6 +638,39 @@ async function fetched(url) {
 
 async function archive(url) {
   return unzstd(await fetched(url));
+}
+
+// Writes the zip's members into Python's file system under HOME. The build stores every member
+// (tools/pack_python.py), so each file is a slice of the zip: JavaScript copies it in, where
+// Pyodide's unpackArchive (Python's zipfile and shutil) took 130-170 ms of one task on a phone.
+function unzip(py, zip) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const text = new TextDecoder();
+  let end = zip.length - 22;  // the end of the central directory (no archive comment: search back)
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip archive");
+  let at = view.getUint32(end + 16, true);
+  for (let left = view.getUint16(end + 10, true); left > 0; left--) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a zip archive's directory is damaged");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = text.decode(zip.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.startsWith("/") || name.split("/").includes("..")) {
+      throw new Error(`${name}: outside the archive's folder`);
+    }
+    if (method !== 0) throw new Error(`${name}: compressed (method ${method}), the build stores every member`);
+    const path = `${HOME}/${name}`;
+    if (name.endsWith("/")) {
+      py.FS.mkdirTree(path);
+      continue;
+    }
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    py.FS.writeFile(path, zip.subarray(data, data + size));
+  }
 }
 
 // Pyodide's loadPyodide, with the standard library handed over (Pyodide fetches it itself from
@@ -776,7 +821,7 @@ async function makeSnapshot(data) {
     const stdlib = unzstd(data.stdlib);
     const app = unzstd(data.app);
     const { py, module } = await start({ _makeSnapshot: true }, Promise.resolve(stdlib));
-    py.unpackArchive(app, "zip", { extractDir: HOME });
+    unzip(py, app);
     py.runPython(SNAPSHOT_IMPORTS);
     const memory = py.makeMemorySnapshot();
     // the page gets copies (transferred, so not copied again on its side); the worker stores these
@@ -831,11 +876,11 @@ export async function loadPyodide(options = {}) {
   const appBytes = snapshot ? snapshot.app : raw ? unzstd(raw[1]) : await archive(APP_URL);
   globalThis.heartsPythonStart = started;
   await nextTask();
-  py.unpackArchive(appBytes, "zip", { extractDir: HOME });
+  unzip(py, appBytes);
   const loading = {};
   globalThis.heartsLoadExtras = (name = "extras") => {
     loading[name] ||= archive(LATER[name]).then(
-      (bytes) => py.unpackArchive(bytes, "zip", { extractDir: HOME }),
+      (bytes) => unzip(py, bytes),
       (err) => { delete loading[name]; throw err; });  // offline and not cached: the next try fetches again
     return loading[name];
   };

@@ -129,7 +129,7 @@ async function archive(url) {""",
     (
         """  await nextTask();
   let t = NOW();
-  py.unpackArchive(appBytes, "zip", { extractDir: HOME });
+  unzip(py, appBytes);
   S("unpack app", t);""",
         """  await nextTask();
   let t = NOW();

@@ -149,9 +149,9 @@ function instrument(options) {
     ("      ...options, indexURL", "      ...options, ...instrument(options), indexURL"),
     ("createPyodideModule: thenYield(pyodideModule),", "createPyodideModule: thenYield(createPyodideModule),"),
     (
-        """  py.unpackArchive(appBytes, "zip", { extractDir: HOME });""",
+        """  unzip(py, appBytes);""",
         """  let t = NOW();
-  py.unpackArchive(appBytes, "zip", { extractDir: HOME });
+  unzip(py, appBytes);
   S("unpack app", t);
   M("runtime done (back to PyScript)");""",
     ),

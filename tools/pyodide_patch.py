@@ -1,0 +1,68 @@
+"""Build-time patch: task boundaries inside Pyodide's own start, so that a phone's page answers
+input while Python starts (issue 45; measured in docs/development.md, "Start-up, step by step").
+
+Pyodide 314.0.7 sets its wasm instance up in one synchronous function (Emscripten's
+``receiveInstance``: the exports' wrappers, the dynamic linker's symbol table, undefined symbols
+resolved into the function table), and restores a memory snapshot and finalizes its bootstrap in
+another (``bootstrapPyodide``). On a phone (4x CPU) each was one task of 230-260 and 90-110 ms.
+The patch lets both wait for the next task between their steps, where the module object carries
+``heartsNextTask`` (runtime.mjs sets it: a task boundary); without it, each ``await`` only waits
+for a microtask, and the start runs as before. The order of the steps does not change, and
+nothing else runs Python meanwhile (loadPyodide has not returned).
+
+The build fails when a pinned text is not found exactly once (another Pyodide version: find the
+same steps in its files, then update ``PATCHES``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["PATCHES", "PatchError", "patch_pyodide"]
+
+NEXT_TASK = "await Module.heartsNextTask?.();"
+
+# {file: [(Pyodide's text, the patched text)]}
+PATCHES: dict[str, list[tuple[str, str]]] = {
+    "pyodide.asm.mjs": [
+        (
+            "function receiveInstance(instance,module){",
+            "async function receiveInstance(instance,module){",
+        ),
+        (
+            "assignWasmExports(wasmExports);updateGOT(origExports);LDSO.init();loadDylibs();"
+            "updateMemoryViews();return wasmExports}",
+            f"assignWasmExports(wasmExports);{NEXT_TASK}updateGOT(origExports);{NEXT_TASK}"
+            f"LDSO.init();loadDylibs();updateMemoryViews();{NEXT_TASK}return wasmExports}}",
+        ),
+    ],
+    "pyodide.mjs": [
+        (
+            "function Ae(e,t,n){let i=e.API,s;return t&&(s=i.restoreSnapshot(t)),",
+            "async function Ae(e,t,n){let i=e.API,s;return t&&(s=i.restoreSnapshot(t),await e.heartsNextTask?.()),",
+        ),
+        ("let a=Ae(r,s,t);", "let a=await Ae(r,s,t);"),
+    ],
+}
+
+
+class PatchError(RuntimeError):
+    pass
+
+
+def patch_pyodide(folder: Path) -> list[Path]:
+    """Patch the files of ``PATCHES`` in ``folder`` (a copy of Pyodide's); returns their paths."""
+    patched = []
+    for name, pairs in PATCHES.items():
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        for old, new in pairs:
+            if text.count(old) != 1:
+                raise PatchError(
+                    f"the Pyodide start-up patch expects {old[:60]!r} once in {name}, found it "
+                    f"{text.count(old)} times: see tools/pyodide_patch.py"
+                )
+            text = text.replace(old, new)
+        path.write_text(text, encoding="utf-8")
+        patched.append(path)
+    return patched
