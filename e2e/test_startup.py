@@ -293,7 +293,7 @@ HIDE_ENTRY_TYPES = """(hidden) => Object.defineProperty(PerformanceObserver, "su
 def test_a_first_visits_downloads_wait_for_the_first_paint(
     page: Page, hidden: list[str], known_by: str, paint: str | None
 ) -> None:
-    """Python's archives (stdlib, app.zst) and Pyodide's module start downloading once the first
+    """Every download of the start-up (each preload, PyScript's core.js) starts once the first
     paint is on the screen (web/boot.js, heartsFirstPaint): on a slow network the page's own
     files have the bandwidth to themselves until then. A browser without largest-contentful-paint
     entries goes by the first contentful paint; one without paint entries by animation frames,
@@ -305,10 +305,12 @@ def test_a_first_visits_downloads_wait_for_the_first_paint(
     if paint is None:
         return  # (the frames come after the document is parsed; the paint's time is not known here)
     painted, resources = page.evaluate(PAINT_AND_DOWNLOADS, paint)  # (only hidden from boot.js)
-    big = [(url.rsplit("/", 1)[1], start) for url, start in resources if url.endswith((".zst", "pyodide.asm.mjs"))]
-    names = [name for name, _ in big]
-    assert "app.zst" in names and "pyodide.asm.mjs" in names and any(n.startswith("stdlib-") for n in names), big
-    early = [(name, round(start)) for name, start in big if start < painted]
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    start_up = {url.rsplit("/", 1)[1] for url in re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html)}
+    start_up.add("core.js")
+    seen = [(url.rsplit("/", 1)[1], start) for url, start in resources if url.rsplit("/", 1)[1] in start_up]
+    assert {name for name, _ in seen} == start_up, seen
+    early = [(name, round(start)) for name, start in seen if start < painted]
     assert early == [], f"started before the first paint at {painted:.0f} ms: {early}"
 
 

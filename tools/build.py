@@ -610,12 +610,14 @@ async function pyodideModule(settings) {
   return (await import(new URL("./pyodide.asm.mjs", INDEX_URL).href)).default(settings);
 }
 
-// ``factory``, then a task boundary: loadPyodide goes on with finalizeBootstrap at once. The
-// module object (the settings) carries the task boundary that Pyodide's patched start awaits
-// between its own steps (tools/pyodide_patch.py).
-const thenYield = (factory) => async (settings) => {
+// ``factory``, then a task boundary: loadPyodide goes on with the snapshot's restore and
+// finalizeBootstrap at once. The module object (the settings) carries the task boundary that
+// Pyodide's patched start awaits between its own steps (tools/pyodide_patch.py). Given ``intact``
+// (a stored snapshot's check, see storedSnapshot), the restore waits for it, and fails if it does.
+const thenYield = (factory, intact = null) => async (settings) => {
   settings.heartsNextTask = nextTask;
   const module = await factory(settings);
+  if (intact && !(await intact)) throw new Error("the stored snapshot is spoilt: its SHA-256 differs");
   await nextTask();
   return module;
 };
@@ -626,11 +628,11 @@ function unzstd(bytes) {
   return frame ? decompress(bytes) : bytes;
 }
 
-// On the page of a first visit, the downloads wait for the first paint (web/boot.js). (The fetch
-// of this module's start: start() answers Pyodide's fetch of the stdlib with these very bytes.)
+// The fetch of this module's load, not start()'s, which answers Pyodide's fetch of the stdlib with
+// these very bytes. (On a first visit PyScript, and so this module, starts after the first paint:
+// web/boot.js.)
 const fetchFromNetwork = globalThis.fetch;
 async function fetched(url) {
-  if (globalThis.heartsFirstPaint) await globalThis.heartsFirstPaint;
   const response = await fetchFromNetwork(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
@@ -678,8 +680,9 @@ function unzip(py, zip) {
 // it ran. Pyodide instantiates with WebAssembly.instantiateStreaming (its emscripten-settings.ts),
 // which is answered here once: with a task boundary before and after the instantiation, and,
 // given ``compiled`` (the snapshot worker's module, on a first start), with that module instead of
-// compiling its download again (its fetch of the wasm then gets an empty response).
-async function start(options, stdlib, compiled = null) {
+// compiling its download again (its fetch of the wasm then gets an empty response); ``intact``:
+// see thenYield.
+async function start(options, stdlib, compiled = null, intact = null) {
   const fetchAnything = globalThis.fetch;
   const instantiateStreaming = WebAssembly.instantiateStreaming;
   let module = null;
@@ -702,7 +705,7 @@ async function start(options, stdlib, compiled = null) {
   try {
     const py = await load({
       ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK,
-      createPyodideModule: thenYield(pyodideModule),
+      createPyodideModule: thenYield(pyodideModule, intact),
     });
     return { py, module };
   } finally {
@@ -712,22 +715,27 @@ async function start(options, stdlib, compiled = null) {
 }
 
 // Snapshot storage: three entries under SNAPSHOT_URL (the memory, and both archives decoded, so
-// that a start from a snapshot decodes nothing), each with its length to check. (No checksum: on a
-// phone, SHA-256 of the memory cost the page 160 ms; a spoilt memory fails Pyodide's restore, which
-// is then given up.)
+// that a start from a snapshot decodes nothing), each with its length and its SHA-256. A spoilt
+// memory of the right length can make Pyodide's restore fail, abort, or never end (seen in
+// e2e/test_startup.py), so a stored snapshot is checked before it is restored. The digests run
+// off the main thread (WebCrypto), while Pyodide's module is compiled and instantiated.
 const PARTS = ["memory", "stdlib", "app"];
+const sha256 = async (bytes) => Array.from(
+  new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 const partURL = (part) => `${SNAPSHOT_URL}/${part}`;
 const RESTORE_WAIT = 30000;  // ms: a restore that has not finished by then is given up
 
-// This build's snapshot ({memory, stdlib, app}), or null. Other builds' snapshots are deleted.
+// This build's snapshot ({memory, stdlib, app, intact}), or null. Other builds' snapshots are
+// deleted. ``intact``: a promise of whether every part has its stored SHA-256.
 async function storedSnapshot() {
-  if (!globalThis.caches) return null;
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const request of await cache.keys()) {
       if (!request.url.startsWith(SNAPSHOT_URL + "/")) cache.delete(request);
     }
     const found = {};
+    const checks = [];
     for (const part of PARTS) {
       const response = await cache.match(partURL(part));
       if (!response) return null;
@@ -737,7 +745,10 @@ async function storedSnapshot() {
         return null;
       }
       found[part] = bytes;
+      const digest = response.headers.get("x-sha256");
+      checks.push(sha256(bytes).then((hex) => hex === digest));
     }
+    found.intact = Promise.all(checks).then((each) => each.every(Boolean), () => false);
     return found;
   } catch (err) {
     return null;
@@ -745,12 +756,13 @@ async function storedSnapshot() {
 }
 
 async function storeSnapshot(snapshot) {
-  if (!globalThis.caches) return;
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const part of ["stdlib", "app", "memory"]) {  // the memory last: without it, no part is used
       const bytes = snapshot[part];
-      await cache.put(partURL(part), new Response(bytes, { headers: { "x-length": String(bytes.length) } }));
+      const headers = { "x-length": String(bytes.length), "x-sha256": await sha256(bytes) };
+      await cache.put(partURL(part), new Response(bytes, { headers }));
     }
   } catch (err) {
     // a full storage: the next visit makes one again
@@ -856,7 +868,8 @@ export async function loadPyodide(options = {}) {
     try {
       let timer;
       py = await Promise.race([
-        start({ ...options, _loadSnapshot: snapshot.memory }, Promise.resolve(snapshot.stdlib), snapshot.module)
+        start({ ...options, _loadSnapshot: snapshot.memory }, Promise.resolve(snapshot.stdlib), snapshot.module,
+          snapshot.intact)
           .then((result) => result.py),
         new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error("timed out")), RESTORE_WAIT); }),
       ]).finally(() => clearTimeout(timer));
@@ -931,8 +944,8 @@ def write_runtime_module(root: Path, out: Path, versions: dict[str, str], stdlib
 
 def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]:
     """<link> tags that start the downloads of the start-up at once, instead of one after the
-    other as each script discovers the next (see docs/development.md, "Start-up"). The large
-    ones (``data-after-paint``: Python's archives, Pyodide's module) start after the first paint.
+    other as each script discovers the next (see docs/development.md, "Start-up"); web/boot.js
+    adds them after the first paint.
 
     Not the wasm: Chromium then compiles it again at every start (a preloaded response bypasses
     its wasm code cache, measured with a trace: ~2,700 functions compiled lazily on each warm
@@ -947,14 +960,9 @@ def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]
         f"{pyodide}/pyodide.mjs",
         f"{pyodide}/pyodide.asm.mjs",
     ]
-    later = {"./" + hashed["stdlib"], f"./{APP_ARCHIVE}", f"{pyodide}/pyodide.asm.mjs"}
-
-    def after_paint(url: str) -> str:  # the large downloads wait for the first paint (web/boot.js)
-        return " data-after-paint" if url in later else ""
-
     # as="fetch" + crossorigin: the same request mode and credentials as the fetch() that uses it
-    return [f'<link rel="preload" href="{url}" as="fetch" crossorigin{after_paint(url)}>' for url in fetches] + [
-        f'<link rel="modulepreload" href="{url}"{after_paint(url)}>' for url in modules
+    return [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches] + [
+        f'<link rel="modulepreload" href="{url}">' for url in modules
     ]
 
 
@@ -984,11 +992,12 @@ def write_index(root: Path, out: Path, links: list[str], turn: str = "") -> None
     text = (root / "index.html").read_text(encoding="utf-8")
     if text.count(PRELOAD_MARKER) != 1:
         raise BuildError(f"index.html must contain the line {PRELOAD_MARKER!r} once (in <head>)")
-    boot = text.find('<script src="./web/boot.js"></script>')
+    boot = text.find('<script src="./web/boot.js" data-pyscript="./vendor/pyscript-')
     if boot < 0 or boot < text.index(PRELOAD_MARKER):
         raise BuildError(
             "index.html: the preload marker must come before "
-            '<script src="./web/boot.js"></script> (boot.js reads the preloads)'
+            '<script src="./web/boot.js" data-pyscript="./vendor/pyscript-<version>/core.js"> '
+            "(boot.js reads the preloads, then starts PyScript)"
         )
     indent = re.search(r"([ \t]*)" + re.escape(PRELOAD_MARKER), text).group(1)  # type: ignore[union-attr]
     block = f"\n{indent}  ".join([PRELOAD_MARKER + f'\n{indent}<template id="start-preloads">'] + links)

@@ -31,9 +31,9 @@
     }
   } catch (err) { /* storage disabled: no welcome before Python decides */ }
 
-  // A first visit (no service worker controls the page) downloads about 5 MB for Python: those
-  // downloads wait for the first paint, so that on a slow network the page's HTML, CSS and icons
-  // have the bandwidth to themselves. window.heartsFirstPaint resolves once the first paint is
+  // A first visit (no service worker controls the page) downloads about 5 MB for Python: every
+  // download of the start-up waits for the first paint, so that on a slow network the page's
+  // HTML, CSS and icons have the bandwidth to themselves. window.heartsFirstPaint resolves once the first paint is
   // on the screen, to how it knew: the largest-contentful-paint entry ("lcp"), else the
   // first-contentful-paint entry ("fcp"), else two animation frames after the document is parsed
   // ("frames"); at most after a second ("timeout": a hidden tab paints nothing). runtime.mjs
@@ -59,21 +59,32 @@
     setTimeout(function () { resolve("timeout"); }, 1000);
   }) : Promise.resolve("returning");
 
-  // Start-up preloads (written into index.html by the build), on a first visit only: they start
-  // every download of the start-up at once instead of one after the other; the large ones
-  // (data-after-paint) after the first paint. A returning visit has every file at hand (worker
-  // cache, HTTP cache); there the preloads only competed with the first paint and the offline
-  // start (docs/development.md, start-up).
+  // Start-up preloads (written into index.html by the build), on a first visit only, after the
+  // first paint: they start every download of the start-up at once instead of one after the
+  // other. A returning visit has every file at hand (worker cache, HTTP cache); there the
+  // preloads only competed with the first paint and the offline start (docs/development.md,
+  // start-up).
   var preloads = firstVisit && document.getElementById("start-preloads");
   if (preloads) {
-    var links = Array.prototype.slice.call(preloads.content.cloneNode(true).querySelectorAll("link"));
-    var now = links.filter(function (link) { return !link.hasAttribute("data-after-paint"); });
-    var later = links.filter(function (link) { return link.hasAttribute("data-after-paint"); });
-    now.forEach(function (link) { document.head.appendChild(link); });
+    var links = preloads.content.cloneNode(true).querySelectorAll("link");
     window.heartsFirstPaint.then(function () {
-      later.forEach(function (link) { document.head.appendChild(link); });
+      Array.prototype.forEach.call(links, function (link) { document.head.appendChild(link); });
     });
   }
+  // Then PyScript: its core.js (this script's data-pyscript), a module script, once the document
+  // is parsed (as a deferred script would run) and, on a first visit, the first paint is on the
+  // screen.
+  var pyscript = document.currentScript.getAttribute("data-pyscript");
+  var parsed = new Promise(function (resolve) {
+    if (document.readyState !== "loading") resolve();
+    else document.addEventListener("DOMContentLoaded", function () { resolve(); });
+  });
+  Promise.all([window.heartsFirstPaint, parsed]).then(function () {
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = pyscript;
+    document.head.appendChild(script);
+  });
 
   var bar, loader;
   document.addEventListener("DOMContentLoaded", function () {

@@ -165,6 +165,8 @@ def run_lighthouse(args: argparse.Namespace, url: str, preset: str, tmp: Path, t
         ]
         if preset == "desktop":
             command.append("--preset=desktop")
+        if args.keep:
+            command.append("--save-assets")  # the trace too: <tag>-0.trace.json
         env = {**os.environ, "CHROME_PATH": chromium_executable() or "chromium"}
         done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
         if done.returncode != 0 or not out.is_file():
@@ -172,7 +174,8 @@ def run_lighthouse(args: argparse.Namespace, url: str, preset: str, tmp: Path, t
         report = parse_report(json.loads(out.read_text(encoding="utf-8")))
         if args.keep:
             args.keep.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(out, args.keep / out.name)
+            for kept in [out, *tmp.glob(f"{tag}-*.json")]:
+                shutil.copyfile(kept, args.keep / kept.name)
         return report
     finally:
         stop_chromium(process)
@@ -203,7 +206,7 @@ def cli() -> argparse.ArgumentParser:
     )
     parser.add_argument("--no-bare", action="store_true", help="leave the bare PyScript page out")
     parser.add_argument("--no-gzip", action="store_true", help="send files as stored (tools/serve.py), not gzipped")
-    parser.add_argument("--keep", type=Path, help="keep Lighthouse's JSON reports in this folder")
+    parser.add_argument("--keep", type=Path, help="keep Lighthouse's JSON reports and traces in this folder")
     parser.add_argument("--json", type=Path, help="also write every run's numbers here")
     return parser
 

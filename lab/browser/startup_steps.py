@@ -147,7 +147,10 @@ function instrument(options) {
         '    S("snapshot worker (off the page)", tWorker);\n',
     ),
     ("      ...options, indexURL", "      ...options, ...instrument(options), indexURL"),
-    ("createPyodideModule: thenYield(pyodideModule),", "createPyodideModule: thenYield(createPyodideModule),"),
+    (
+        "createPyodideModule: thenYield(pyodideModule, intact),",
+        "createPyodideModule: thenYield(createPyodideModule, intact),",
+    ),
     (
         """  unzip(py, appBytes);""",
         """  let t = NOW();
