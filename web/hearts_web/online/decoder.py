@@ -69,7 +69,6 @@ from .messages import (
 __all__ = [
     "decode",
     "decode_chain",
-    "CHAIN_TYPES",
     "GUEST_MESSAGES",
     "HOST_MESSAGES",
     "ALL_MESSAGES",
@@ -393,14 +392,14 @@ HOST_MESSAGES: dict[str, Reader[HostMessage]] = {
 ALL_MESSAGES: dict[str, Reader[Message]] = {**GUEST_MESSAGES, **HOST_MESSAGES}
 
 
-CHAIN_TYPES = frozenset({"claim", "host"})  # the messages that carry the chain of passings-on
+_CHAIN_TYPES = frozenset({"claim", "host"})  # the messages that carry the chain of passings-on
 
 
 def decode(
     raw: object, readers: Mapping[str, Reader[M]], limit: int = 1 << 20, chain_limit: int = 0
 ) -> Envelope[M] | Refusal:
     """One message of the types ``readers`` knows, checked through and through: at most ``limit``
-    characters, or at most ``chain_limit`` for a message that carries a chain (``CHAIN_TYPES``)."""
+    characters, or at most ``chain_limit`` for a message that carries a chain (``_CHAIN_TYPES``)."""
     if not isinstance(raw, str):
         return Refusal("not text")
     if len(raw) > max(limit, chain_limit):
@@ -418,7 +417,7 @@ def decode(
     reader = readers.get(kind) if isinstance(kind, str) else None
     if reader is None:
         return Refusal(f"unknown type {str(kind)[:16]!r}")
-    if len(raw) > limit and kind not in CHAIN_TYPES:
+    if len(raw) > limit and kind not in _CHAIN_TYPES:
         return Refusal(f"oversized ({len(raw)} characters)")
     seq = data.get("seq")
     if type(seq) is not int or not 0 <= seq < 2**53:
