@@ -302,6 +302,7 @@ def test_the_boot_guard_catches_a_dead_interpreter_and_resets_after_a_download(p
     guard = page.locator("#boot-guard")
     expect(guard).to_contain_text("could not start", timeout=60_000)
     assert guard.get_attribute("data-kind") == "dead"
+    expect(guard).to_contain_text("Your saved game is kept unless you reset it.")
     shot(page, "reliability-boot-guard-dead-en")
     guard.locator('[data-guard="reset"]').click()
     expect(guard).to_contain_text("First a file")
@@ -327,6 +328,7 @@ def test_the_boot_guard_speaks_up_when_the_start_takes_too_long(page: Page) -> N
     guard = page.locator("#boot-guard")
     expect(guard).to_contain_text("nicht gestartet", timeout=20_000)
     assert guard.get_attribute("data-kind") == "slow"
+    expect(guard).not_to_contain_text("gespeichertes Spiel")  # a first visit: nothing is saved
     shot(page, "reliability-boot-guard-slow-de-phone")
     expect(guard.locator('[data-guard="retry"]')).to_have_text("Erneut versuchen")
     with page.expect_navigation(wait_until="commit"):  # "Try again" reloads: still stuck, it speaks up again

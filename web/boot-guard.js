@@ -74,6 +74,14 @@
     return keys.sort();
   }
 
+  function savedGame() {
+    try {
+      return localStorage.getItem("hearts.match.v1") !== null;
+    } catch (e) {
+      return false;  // storage disabled: nothing saved
+    }
+  }
+
   function exportFile(keys) {
     var data = {};
     keys.forEach(function (k) { data[k] = localStorage.getItem(k); });
@@ -129,7 +137,7 @@
     why.textContent = kind === "slow" ? tx.slowWhy : kind === "dead" ? tx.deadWhy : "";
     var note = document.createElement("p");
     note.className = "guard-note";
-    note.textContent = tx.saved;
+    note.textContent = savedGame() ? tx.saved : "";  // only where a game is saved: a true message
     var actions = document.createElement("div");
     actions.className = "guard-actions";
     var reset = button(tx.reset, "guard-secondary", function () { confirmReset(); });
@@ -140,7 +148,7 @@
     actions.appendChild(retry);
     card.appendChild(p);
     if (why.textContent) card.appendChild(why);
-    card.appendChild(note);
+    if (note.textContent) card.appendChild(note);
     card.appendChild(actions);
     panel.appendChild(card);
     document.body.appendChild(panel);
@@ -149,6 +157,7 @@
 
     function confirmReset() {
       note.textContent = tx.confirm;
+      if (!note.parentNode) card.insertBefore(note, actions);
       actions.textContent = "";
       var cancel = button(tx.cancel, "guard-secondary", function () {
         if (kind === "fatal") { hide(); return; }
