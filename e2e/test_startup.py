@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -438,10 +439,21 @@ document.body.dataset.draw = repr(random.random())
 """
 
 
+def _snapshot_parts(page: Page, done: Callable[[list[str]], bool], timeout_s: float = 30.0) -> list[str]:
+    """The stored snapshot's parts once `done` holds for them (the page does not wait for the
+    store). Polled from here: Playwright's wait_for_function takes a returned promise as true."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        parts: list[str] = page.evaluate(SNAPSHOT_PARTS)
+        if done(parts):
+            return parts
+        assert time.monotonic() < deadline, f"snapshot parts still {parts} after {timeout_s} s"
+        page.wait_for_timeout(100)
+
+
 def _snapshot_key(page: Page) -> str:
-    """The stored snapshot's key, once its three parts are stored (the page does not wait for it)."""
-    page.wait_for_function(f"async () => ({SNAPSHOT_PARTS})().then((p) => p.length >= 3)")
-    parts = page.evaluate(SNAPSHOT_PARTS)
+    """The stored snapshot's key, once its three parts are stored."""
+    parts = _snapshot_parts(page, lambda p: len(p) >= 3)
     assert sorted(p.split("/")[1] for p in parts) == ["app", "memory", "stdlib"], parts
     return str(parts[0].split("/")[0])
 
@@ -495,5 +507,6 @@ def test_a_cut_short_or_other_builds_snapshot_is_not_used(page: Page) -> None:
     page.reload(wait_until="commit")
     wait_ready(page)
     assert page.evaluate("globalThis.heartsPythonStart") == "worker"
-    page.wait_for_function(f"async () => ({SNAPSHOT_PARTS})().then((p) => p.length === 3)")
-    assert {p.split("/")[0] for p in page.evaluate(SNAPSHOT_PARTS)} == {key}
+    # the foreign part goes, and the worker stores this build's three again
+    this_build = sorted(f"{key}/{part}" for part in ("app", "memory", "stdlib"))
+    _snapshot_parts(page, lambda p: sorted(p) == this_build)
