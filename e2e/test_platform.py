@@ -57,7 +57,7 @@ def precache_urls(dist: Path = DIST) -> list[str]:
 def test_pyodide_is_patched_with_task_boundaries_in_its_start(tmp_path: Path) -> None:
     """Every text of the patch is in dist/'s Pyodide, none of the stock ones is left; the runtime
     hands the patch its task boundary; an unknown Pyodide makes the build fail."""
-    import pyodide_patch
+    from tools import pyodide_patch
 
     for name, pairs in pyodide_patch.PATCHES.items():
         text = (DIST / PYODIDE_DIR / name).read_text(encoding="utf-8")
@@ -504,7 +504,7 @@ def test_service_worker_update_waits(persistent_context: Callable[..., BrowserCo
 
 def test_pyscript_is_patched_to_start_without_unsafe_eval(tmp_path: Path) -> None:
     """The patch is in dist/ and in no other place; an unpatched PyScript makes the build fail."""
-    import csp_patch
+    from tools import csp_patch
 
     chunks = list((DIST / PYSCRIPT_DIR).glob("core-*.js"))
     patched = [c for c in chunks if csp_patch.LAZY in c.read_text(encoding="utf-8")]

@@ -67,6 +67,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script (python3 tools/build.py): tools.* from the root
     sys.path.insert(0, str(ROOT))
 
+from tools.csp_patch import patch_pyscript  # noqa: E402
+from tools.pyodide_patch import patch_pyodide  # noqa: E402
+from tools.vendor_patch import PatchError, replace_once  # noqa: E402
+
 # Stock Pyodide files the game ships (the browser fetches exactly these, plus the trimmed stdlib;
 # checked in e2e/test_platform.py), the two JavaScript ones with the task boundaries of
 # tools/pyodide_patch.py.
@@ -489,13 +493,6 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
         if not (pyodide_src / name).is_file():
             raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
         shutil.copyfile(pyodide_src / name, pyodide_dst / name)
-    from tools.pyodide_patch import PatchError as PyodidePatchError
-    from tools.pyodide_patch import patch_pyodide  # task boundaries in Pyodide's start
-
-    try:
-        patch_pyodide(pyodide_dst)
-    except PyodidePatchError as exc:
-        raise BuildError(str(exc)) from None
     # The folder name carries Pyodide's version, the file name the content: immutable caching.
     stdlib_name = f"stdlib-{hashlib.sha256(stdlib).hexdigest()[:16]}.zst"
     (pyodide_dst / stdlib_name).write_bytes(stdlib)
@@ -508,10 +505,9 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
     names = pyscript_files(root, pyscript_src)
     for name in names:
         shutil.copyfile(pyscript_src / name, pyscript_dst / name)
-    from tools.csp_patch import PatchError, patch_pyscript  # no 'unsafe-eval' needed
-
     try:
-        patch_pyscript(pyscript_dst)
+        patch_pyodide(pyodide_dst)  # task boundaries in Pyodide's start
+        patch_pyscript(pyscript_dst)  # no 'unsafe-eval' needed
     except PatchError as exc:
         raise BuildError(str(exc)) from None
     chunks = {CHUNK_NAME.fullmatch(n).group(1): n for n in names[3:]}  # type: ignore[union-attr]
@@ -1116,12 +1112,13 @@ def patched_trystero(root: Path) -> dict[str, Path]:
         copies[package] = target
     for package, name, old, new in TRYSTERO_PATCHES:
         path = copies[package] / name
-        text = path.read_text(encoding="utf-8")
-        if text.count(old) != 1:
-            raise BuildError(
-                f"{package}/{name}: a passage to patch is not there once (see TRYSTERO_PATCHES): {old.strip()[:60]!r}"
+        try:
+            text = replace_once(
+                path.read_text(encoding="utf-8"), old, new, where=f"{package}/{name}", see="TRYSTERO_PATCHES"
             )
-        path.write_text(text.replace(old, new), encoding="utf-8")
+        except PatchError as exc:
+            raise BuildError(str(exc)) from None
+        path.write_text(text, encoding="utf-8")
     return copies
 
 

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tools.vendor_patch import PatchError, replace_once
+
 __all__ = ["EAGER", "LAZY", "PatchError", "patch_pyscript"]
 
 EAGER = "for(const e of ns.slice(1))this[e]=r?.[e];"
 LAZY = "for(const e of ns.slice(1))Object.defineProperty(this,e,{get:()=>r?.[e],enumerable:!0,configurable:!0});"
-
-
-class PatchError(RuntimeError):
-    pass
 
 
 def patch_pyscript(folder: Path) -> Path:
@@ -37,7 +35,5 @@ def patch_pyscript(folder: Path) -> Path:
         )
     chunk = chunks[0]
     text = chunk.read_text(encoding="utf-8")
-    if text.count(EAGER) != 1:
-        raise PatchError(f"the PyScript CSP patch's text occurs {text.count(EAGER)} times in {chunk.name}")
-    chunk.write_text(text.replace(EAGER, LAZY), encoding="utf-8")
+    chunk.write_text(replace_once(text, EAGER, LAZY, where=chunk.name, see="tools/csp_patch.py"), encoding="utf-8")
     return chunk

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tools.vendor_patch import PatchError, replace_once
+
 __all__ = ["PATCHES", "PatchError", "patch_pyodide"]
 
 NEXT_TASK = "await Module.heartsNextTask?.();"
@@ -46,10 +48,6 @@ PATCHES: dict[str, list[tuple[str, str]]] = {
 }
 
 
-class PatchError(RuntimeError):
-    pass
-
-
 def patch_pyodide(folder: Path) -> list[Path]:
     """Patch the files of ``PATCHES`` in ``folder`` (a copy of Pyodide's); returns their paths."""
     patched = []
@@ -57,12 +55,7 @@ def patch_pyodide(folder: Path) -> list[Path]:
         path = folder / name
         text = path.read_text(encoding="utf-8")
         for old, new in pairs:
-            if text.count(old) != 1:
-                raise PatchError(
-                    f"the Pyodide start-up patch expects {old[:60]!r} once in {name}, found it "
-                    f"{text.count(old)} times: see tools/pyodide_patch.py"
-                )
-            text = text.replace(old, new)
+            text = replace_once(text, old, new, where=name, see="tools/pyodide_patch.py")
         path.write_text(text, encoding="utf-8")
         patched.append(path)
     return patched

@@ -32,12 +32,12 @@
   } catch (err) { /* storage disabled: no welcome before Python decides */ }
 
   // A first visit (no service worker controls the page) downloads about 5 MB for Python: every
-  // download of the start-up waits for the first paint, so that on a slow network the page's
-  // HTML, CSS and icons have the bandwidth to themselves. window.heartsFirstPaint resolves once the first paint is
-  // on the screen, to how it knew: the largest-contentful-paint entry ("lcp"), else the
-  // first-contentful-paint entry ("fcp"), else two animation frames after the document is parsed
-  // ("frames"); at most after a second ("timeout": a hidden tab paints nothing). runtime.mjs
-  // waits for it too.
+  // download of the start-up, PyScript's included, waits for the first paint, so that on a slow
+  // network the page's HTML, CSS and icons have the bandwidth to themselves.
+  // window.heartsFirstPaint resolves once the first paint is on the screen, to how it knew: the
+  // largest-contentful-paint entry ("lcp"), else the first-contentful-paint entry ("fcp"), else
+  // two animation frames after the document is parsed ("frames"); at most after a second
+  // ("timeout": a hidden tab paints nothing).
   var firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   window.heartsFirstPaint = firstVisit ? new Promise(function (resolve) {
     var Observer = window.PerformanceObserver;
