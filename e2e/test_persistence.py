@@ -12,6 +12,7 @@ from ui_helpers import (
     PLAYABLE,
     hand_cards,
     open_game,
+    overlap,
     pass_three,
     play_first,
     stored,
@@ -133,6 +134,15 @@ def test_offline_reload_mid_match_plays_on(persistent_context) -> None:  # type:
     page.wait_for_function("n => document.querySelectorAll('#hand button[data-card]').length < n", arg=len(before))
 
 
+# Where the notices' region shows notices: its box without the padding that holds their shadow
+# (what scrolls shows through the bottom padding).
+NOTICES_SHOWN = """() => {
+  const box = document.getElementById("notices"), r = box.getBoundingClientRect(), css = getComputedStyle(box);
+  const [top, left, right] = [css.paddingTop, css.paddingLeft, css.paddingRight].map(parseFloat);
+  return { x: r.x + left, y: r.y + top, width: r.width - left - right, height: r.height - top };
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_several_keys_repaired_at_once_are_told_truly_in_one_card(page: Page, lang: str) -> None:
     """Settings and daily data repaired, the match repaired into practice, an online key set aside:
@@ -166,3 +176,15 @@ def test_several_keys_repaired_at_once_are_told_truly_in_one_card(page: Page, la
     expect(page.locator('#notices [data-notice="stored"]')).to_contain_text(i18n.t("n_backups_kept"))
     assert i18n.t("n_now_practice") in page.locator(f'#notices [data-notice-key="{MATCH_KEY}"]').inner_text()
     shot(page, f"persistence-several-notices-{lang}")
+    # on a small phone the card is taller than the room under the seats: it scrolls, and neither a
+    # seat nor the player's hand and prompt are covered
+    page.set_viewport_size({"width": 360, "height": 640})
+    notices = page.evaluate(NOTICES_SHOWN)
+    covered = [
+        s
+        for s in (*(f'.seat[data-seat="{n}"]' for n in range(4)), "#hand", ".prompt-row")
+        if overlap(notices, page.locator(s).bounding_box())
+    ]
+    assert covered == [], f"the notices {notices} cover {covered}"
+    assert page.evaluate("(e) => e.scrollHeight > e.clientHeight", page.locator("#notices").element_handle())
+    shot(page, f"persistence-several-notices-{lang}-phone")

@@ -98,3 +98,14 @@ def import_file(page: Page, path: Path, text: str) -> None:
     with page.expect_file_chooser() as chooser:
         page.click('#dlg [data-action="data-import"]')
     chooser.value.set_files(str(path))
+
+
+def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    """Whether two bounding boxes (Playwright's) share more than an edge."""
+    assert a is not None and b is not None, "an element without a box"
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )

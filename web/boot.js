@@ -88,6 +88,13 @@
 
   var bar, loader;
   document.addEventListener("DOMContentLoaded", function () {
+    // The toolbar's icons only when its labels do not fit the row, as Python's
+    // hearts_web/screen/page.py fit_toolbar decides once it runs (the same measure), so that
+    // the first paint shows the toolbar as it will stay.
+    var topbar = document.querySelector(".topbar"), tools = document.querySelector(".tools");
+    if (topbar && (topbar.scrollWidth > topbar.clientWidth + 1 || (tools && tools.scrollWidth > tools.clientWidth + 1))) {
+      topbar.classList.add("compact");
+    }
     bar = document.getElementById("loader-bar");
     loader = document.getElementById("loader");
     if (lang === "de") {
