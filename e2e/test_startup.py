@@ -221,14 +221,15 @@ COUNT_YIELDS = """
 
 
 def test_pythons_start_hands_the_page_back_between_its_steps(page: Page) -> None:
-    """runtime.mjs yields before and after the wasm's instantiation, after Pyodide's module is set
-    up and before it unpacks the game; patched Pyodide (tools/pyodide_patch.py) three times while
+    """runtime.mjs yields between pyodide.asm.mjs's evaluation and the call of its factory, before
+    and after the wasm's instantiation, after Pyodide's module is set up and before it unpacks
+    the game; patched Pyodide (tools/pyodide_patch.py) three times while
     Emscripten sets the instance up and once between the snapshot's restore and its bootstrap: so
     that none of them joins the next in one long task (docs/development.md, step 4). (The
     snapshot worker's yields are its own.)"""
     page.add_init_script(COUNT_YIELDS)
     goto_ready(page)
-    assert page.evaluate("window.__yields") == 4 + 3 + 1
+    assert page.evaluate("window.__yields") == 5 + 3 + 1
 
 
 def test_the_start_hands_the_page_back_where_there_is_no_scheduler_yield(page: Page) -> None:

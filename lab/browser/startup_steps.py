@@ -82,6 +82,7 @@ async function createPyodideModule(settings) {
   let t = NOW();
   const create = (await import(new URL("./pyodide.asm.mjs", INDEX_URL).href)).default;
   S("import pyodide.asm.mjs", t);
+  await nextTask();  // as the runtime's pyodideModule
   const instantiate = WebAssembly.instantiateStreaming;
   let instantiated = 0;
   WebAssembly.instantiateStreaming = async (...args) => {

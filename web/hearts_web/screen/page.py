@@ -10,7 +10,7 @@ from collections.abc import Awaitable
 from hearts import Seat
 
 from ..core import i18n
-from ..core.dom import by_id, document, qs, qsa, window
+from ..core.dom import JsObject, by_id, document, keep, qs, qsa, window
 from ..core.i18n import t
 from ..data.session import Mode, SessionState
 from .table_state import Seating
@@ -122,8 +122,24 @@ def offer_undo(possible: bool) -> None:
         button.disabled = not possible
 
 
+# "callback": _fit as a JavaScript function (made at the first fit); "asked": its frame, while one is to come
+_fitting: dict[str, JsObject] = {}
+
+
 def fit_toolbar() -> None:
-    """Icons only when the labelled toolbar does not fit its row (the labels stay as tooltips)."""
+    """Icons only when the labelled toolbar does not fit its row (the labels stay as tooltips).
+    Measured in the next animation frame, before it paints: a measure now would force the page's
+    layout inside this task of Python's (on a phone the first render's layout alone takes 50 ms);
+    the frame lays the page out anyway. Several asks before the frame measure once."""
+    if "asked" in _fitting:
+        return
+    if "callback" not in _fitting:
+        _fitting["callback"] = keep(_fit)
+    _fitting["asked"] = window.requestAnimationFrame(_fitting["callback"])
+
+
+def _fit(_time: float = 0.0) -> None:
+    _fitting.pop("asked", None)
     bar = qs(".topbar")
     if bar is None:
         return
