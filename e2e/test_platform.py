@@ -55,14 +55,17 @@ def precache_urls(dist: Path = DIST) -> list[str]:
 
 
 def test_pyodide_is_patched_with_task_boundaries_in_its_start(tmp_path: Path) -> None:
-    """Every text of the patch is in dist/'s Pyodide, none of the stock ones is left; the runtime
-    hands the patch its task boundary; an unknown Pyodide makes the build fail."""
+    """Every text of the patch is in dist/'s Pyodide, none of the stock ones is left, the compile
+    hint comes first; the runtime hands the patch its task boundary; an unknown Pyodide makes the
+    build fail."""
     from tools import pyodide_patch
 
     for name, pairs in pyodide_patch.PATCHES.items():
         text = (DIST / PYODIDE_DIR / name).read_text(encoding="utf-8")
         for old, new in pairs:
             assert text.count(new) == 1 and text.count(old) == (1 if old in new else 0), (name, old)
+    # V8 reads its compile hint only before any code
+    assert (DIST / PYODIDE_DIR / "pyodide.asm.mjs").read_text(encoding="utf-8").startswith(pyodide_patch.COMPILE_HINT)
     assert "settings.heartsNextTask = nextTask;" in build.RUNTIME_TEMPLATE
     folder = tmp_path / "pyodide"
     folder.mkdir()

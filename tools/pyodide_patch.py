@@ -1,5 +1,6 @@
-"""Build-time patch: task boundaries inside Pyodide's own start, so that a phone's page answers
-input while Python starts (issue 45; measured in docs/development.md, "Start-up, step by step").
+"""Build-time patch of Pyodide's start, so that a phone's page answers input while Python starts:
+task boundaries inside it, and a compile hint (issue 45; measured in docs/development.md,
+"Start-up, step by step").
 
 Pyodide 314.0.7 sets its wasm instance up in one synchronous function (Emscripten's
 ``receiveInstance``: the exports' wrappers, the dynamic linker's symbol table, undefined symbols
@@ -9,6 +10,11 @@ The patch lets both wait for the next task between their steps, where the module
 ``heartsNextTask`` (runtime.mjs sets it: a task boundary); without it, each ``await`` only waits
 for a microtask, and the start runs as before. The order of the steps does not change, and
 nothing else runs Python meanwhile (loadPyodide has not returned).
+
+``pyodide.asm.mjs`` also gets V8's explicit compile hint for the whole file (the magic comment
+``//# allFunctionsCalledOnLoad``, first in the file; Chromium 136 on, a comment elsewhere): V8
+compiles its functions while it streams the file, off the main thread, instead of compiling the
+1.25 MB module factory on the main thread when it is called (one task of ~260 ms on a phone).
 
 The build fails when a pinned text is not found exactly once (another Pyodide version: find the
 same steps in its files, then update ``PATCHES``).
@@ -20,13 +26,16 @@ from pathlib import Path
 
 from tools.vendor_patch import PatchError, replace_once
 
-__all__ = ["PATCHES", "PatchError", "patch_pyodide"]
+__all__ = ["COMPILE_HINT", "PATCHES", "PatchError", "patch_pyodide"]
 
 NEXT_TASK = "await Module.heartsNextTask?.();"
+COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
+FACTORY = "async function _createPyodideModule(moduleArg={}){"
 
 # {file: [(Pyodide's text, the patched text)]}
 PATCHES: dict[str, list[tuple[str, str]]] = {
     "pyodide.asm.mjs": [
+        (FACTORY, COMPILE_HINT + FACTORY),  # the file's first line (test_platform checks it)
         (
             "function receiveInstance(instance,module){",
             "async function receiveInstance(instance,module){",
