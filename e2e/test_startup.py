@@ -73,6 +73,14 @@ def open_static(page: Page) -> None:
 
 
 # ------------------------------------------------------------------ first paint
+# The shown notices end inside their region (which scrolls when they do not).
+WELCOME_WHOLE = """() => {
+  const region = document.getElementById("notices").getBoundingClientRect();
+  return [...document.querySelectorAll("#notices .notice")].filter((n) => n.offsetParent)
+    .every((n) => n.getBoundingClientRect().bottom <= region.bottom + 1);
+}"""
+
+
 @pytest.mark.parametrize("layout", list(LAYOUTS))
 def test_first_paint_is_the_table(page: Page, layout: str) -> None:
     """Before any Python runs: the felt, four seats with their names, a face-down hand of 13
@@ -104,6 +112,8 @@ def test_first_paint_is_the_table(page: Page, layout: str) -> None:
     for seat in range(4):
         box = page.locator(f'.seat[data-seat="{seat}"]').bounding_box()
         assert box is not None and not overlap(welcome, box), f"the welcome covers seat {seat}: {welcome}, {box}"
+    assert not overlap(welcome, page.locator("#loader").bounding_box()), "the loading bar covers the welcome"
+    assert page.evaluate(WELCOME_WHOLE), "the welcome is cut off"
     shot(page, f"startup-first-paint-{layout}")
 
 

@@ -86,15 +86,27 @@
     document.head.appendChild(script);
   });
 
+  // The toolbar's icons only when its labels do not fit the row, as Python's
+  // hearts_web/screen/page.py fit_toolbar decides once it runs (the same measure), so that the
+  // first frame shows the toolbar as it will stay. Measured while the page is parsed: a
+  // MutationObserver's callback runs at the end of the parser's task, before the page can be laid
+  // out for a frame, and the toolbar is whole once the table (after it) is there.
+  function fitToolbar() {
+    var topbar = document.querySelector(".topbar"), tools = document.querySelector(".tools");
+    if (!topbar || !tools) return false;
+    if (topbar.scrollWidth > topbar.clientWidth + 1 || tools.scrollWidth > tools.clientWidth + 1) {
+      topbar.classList.add("compact");
+      return true;
+    }
+    return !!document.getElementById("table");
+  }
+  var fitting = new MutationObserver(function () { if (fitToolbar()) fitting.disconnect(); });
+  fitting.observe(root, { childList: true, subtree: true });
+
   var bar, loader;
   document.addEventListener("DOMContentLoaded", function () {
-    // The toolbar's icons only when its labels do not fit the row, as Python's
-    // hearts_web/screen/page.py fit_toolbar decides once it runs (the same measure), so that
-    // the first paint shows the toolbar as it will stay.
-    var topbar = document.querySelector(".topbar"), tools = document.querySelector(".tools");
-    if (topbar && (topbar.scrollWidth > topbar.clientWidth + 1 || (tools && tools.scrollWidth > tools.clientWidth + 1))) {
-      topbar.classList.add("compact");
-    }
+    fitting.disconnect();
+    fitToolbar();
     bar = document.getElementById("loader-bar");
     loader = document.getElementById("loader");
     if (lang === "de") {
