@@ -190,8 +190,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # A renderer process that dies under the test ("Target crashed") is a browser failure, not a
-# verdict on the game: such a test runs again, at most twice, in a fresh context. Every other
-# failure fails at once. Reruns are listed in pytest's summary ("N rerun") and in scripts/test's.
+# verdict on the game: such a test runs again, at most twice, in a fresh context (also when the
+# crashed page is not the one the test was waiting on). Every other failure fails at once. Reruns are listed in pytest's summary ("N rerun") and in scripts/test's.
 CRASH_PATTERNS = ["Target crashed", "Page crashed", "renderer crashed"]
 CRASH_RERUNS = 2
 
@@ -209,10 +209,23 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     item._hearts_failed = False  # type: ignore[attr-defined]
 
 
+class RendererCrashed(Exception):
+    """A test failed after one of its pages' renderer died: the failure is the crash's, so it reruns."""
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    result = yield
-    for guard in getattr(item, "_hearts_guards", []):
+    guards: list[Guard] = getattr(item, "_hearts_guards", [])
+    try:
+        result = yield
+    except Exception as exc:
+        # A page that crashed fails the test later and elsewhere: the host waits for a guest that
+        # is gone, and the failure names the wait. Name the crash, so the test reruns.
+        crashes = [p for guard in guards for p in guard.problems if p.startswith("renderer crashed")]
+        if crashes:
+            raise RendererCrashed("; ".join(dict.fromkeys(crashes))) from exc
+        raise
+    for guard in guards:
         guard.check()
     return result
 

@@ -115,7 +115,11 @@ def player(
         for i, ctx in enumerate(contexts):
             print(f"--- player {i + 1}: online log ---\n" + "\n".join(getattr(ctx, "_hearts_console", [])[-60:]))
             for page in ctx.pages:
-                print("    peers met in the current room:", page.evaluate("window.__heartsOnlinePeers || []"))
+                try:
+                    peers = page.evaluate("window.__heartsOnlinePeers || []")
+                except Exception as exc:  # a crashed page: its log above is what is left
+                    peers = f"unreadable ({str(exc).splitlines()[0]})"
+                print("    peers met in the current room:", peers)
     for ctx in contexts:
         ctx.close()
 
