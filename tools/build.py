@@ -590,6 +590,7 @@ for package in ("hearts", "hearts_web"):
 `;
 const SNAPSHOT_WORKER = "python-snapshot";  // the worker's name
 const SNAPSHOT_WAIT = 60000;  // ms: a worker that has not answered by then is given up
+const STORE_AFTER = 15000;  // ms after the restore: the page's start takes longer only when it failed
 
 // A task boundary: the page paints and answers input between two steps of Python's start, which
 // would otherwise run as one long task (docs/development.md, "Start-up, step by step").
@@ -779,10 +780,13 @@ async function forgetSnapshot() {
 
 // A snapshot made by a worker (this module, in a worker named SNAPSHOT_WORKER) from the archives
 // the page fetched, so that nothing is downloaded twice; it decodes them too, and sends them back
-// with the memory and the compiled wasm, then stores them itself (writing 31 MB into Cache
-// Storage cost the page's main thread ~70 ms on a phone). null when there is no worker or it
-// fails; else the snapshot, with ``stored``: a promise, settled once the worker is done storing
-// (or gave up, or took longer than SNAPSHOT_WAIT).
+// with the memory and the compiled wasm. It stores them itself (writing 31 MB into Cache Storage
+// cost the page's main thread ~70 ms on a phone), once the page calls the snapshot's
+// ``store(true)``: after its start, which the storing would otherwise slow down (the worker's
+// thread, the hashing and the disk compete with the page's restore for a phone's few cores);
+// ``store(false)`` lets the worker go without storing. null when there is no worker or it fails;
+// else the snapshot, with ``store`` and ``stored``: a promise, settled once the worker is done
+// (stored, told not to, gave up, or took longer than SNAPSHOT_WAIT to store).
 function snapshotFromWorker(stdlib, app) {
   if (!globalThis.Worker) return Promise.resolve(null);
   let worker;
@@ -792,13 +796,17 @@ function snapshotFromWorker(stdlib, app) {
     worker?.terminate();
     storing();
   };
+  const store = (yes) => {
+    worker.postMessage({ store: yes });
+    if (yes) setTimeout(finish, SNAPSHOT_WAIT);
+    else finish();
+  };
   return new Promise((resolve) => {
     let timer;
     const done = (made) => {
       clearTimeout(timer);
       if (!made) finish();
-      else timer = setTimeout(finish, SNAPSHOT_WAIT);
-      resolve(made && { ...made, stored });
+      resolve(made && { ...made, store, stored });
     };
     try {
       worker = new Worker(import.meta.url, { type: "module", name: SNAPSHOT_WORKER });
@@ -837,8 +845,9 @@ async function makeSnapshot(data) {
     const memory = py.makeMemorySnapshot();
     // the page gets copies (transferred, so not copied again on its side); the worker stores these
     const sent = { memory: memory.slice(), stdlib: stdlib.slice(), app: app.slice() };
+    const told = new Promise((resolve) => { self.onmessage = (event) => resolve(event.data?.store); });
     self.postMessage({ ...sent, module }, [sent.memory.buffer, sent.stdlib.buffer, sent.app.buffer]);
-    await storeSnapshot({ memory, stdlib, app });
+    if (await told) await storeSnapshot({ memory, stdlib, app });
     self.postMessage({ stored: true });
   } catch (err) {
     self.postMessage({ failed: String(err && err.message || err) });
@@ -849,6 +858,25 @@ async function makeSnapshot(data) {
 // would reach import.meta.url.)
 if (globalThis.WorkerGlobalScope && self.name === SNAPSHOT_WORKER) {
   self.onmessage = (event) => makeSnapshot(event.data);
+}
+
+// The page's start is over: the game is on screen (``html.ready``, set by the game's Python) and
+// the page has a moment with nothing to do, or STORE_AFTER ms have passed.
+function afterStart() {
+  return new Promise((resolve) => {
+    const root = document.documentElement;
+    const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
+    let observer = null;
+    const timer = setTimeout(go, STORE_AFTER);
+    function go() {
+      observer?.disconnect();
+      clearTimeout(timer);
+      idle(() => resolve(), { timeout: 2000 });
+    }
+    if (root.classList.contains("ready")) return go();
+    observer = new MutationObserver(() => { if (root.classList.contains("ready")) go(); });
+    observer.observe(root, { attributes: true, attributeFilter: ["class"] });
+  });
 }
 
 // globalThis.heartsPythonStart says how Python started: "stored" (from an earlier visit's
@@ -874,9 +902,10 @@ export async function loadPyodide(options = {}) {
       ]).finally(() => clearTimeout(timer));
       // the random module was seeded in the worker: every start would draw the same numbers
       py.runPython("import random\\nrandom.seed()");
+      if (snapshot.store) afterStart().then(() => snapshot.store(true));
     } catch (err) {
       console.warn("Python's snapshot did not restore; starting without it:", err);
-      if (snapshot.stored) snapshot.stored.then(forgetSnapshot);  // once the worker has stored it
+      if (snapshot.store) snapshot.store(false);  // a snapshot made just now: not stored
       else await forgetSnapshot();
       snapshot = null;
     }

@@ -113,7 +113,9 @@ class CountingHandler(serve.Handler):
                 self.log.append((self.path.split("?")[0], self.status, 0))
 
 
-# Until the page's service worker is installed (False: none registered within 10 s).
+# Until the page's service worker is installed (False: none registered within 10 s), and the
+# Python snapshot the game made on this visit is stored (its worker stores it after the page's
+# start; the next visit starts from it), for 30 s at most.
 WAIT_SW = """async () => {
   let reg = await navigator.serviceWorker.getRegistration();
   for (let i = 0; !reg && i < 100; i++) {
@@ -122,6 +124,10 @@ WAIT_SW = """async () => {
   }
   if (!reg) return false;
   await navigator.serviceWorker.ready;
+  for (let i = 0; globalThis.heartsPythonStart === "worker" && i < 300; i++) {
+    if ((await (await caches.open("python-snapshot")).keys()).length >= 3) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return true;
 }"""
 
