@@ -144,7 +144,7 @@ def test_headers_match_netlify_toml(base_url: str, path: str) -> None:
     # The intent, spelled out (so a bad edit of netlify.toml is caught too):
     csp = dict((d.split(" ", 1) + [""])[:2] for d in headers["content-security-policy"].split("; "))
     assert csp["default-src"] == "'self'"
-    # no 'unsafe-eval' (PyScript's one use is made lazy at build time: tools/pyscript_patch.py); never
+    # no 'unsafe-eval' (PyScript's one use is made lazy at build time: tools/csp_patch.py); never
     # inline scripts or other hosts
     assert csp["script-src"] == "'self' 'wasm-unsafe-eval'"
     # connect-src: the page itself, and exactly the online table's signalling relays (one list: config.py)
@@ -505,18 +505,15 @@ def test_service_worker_update_waits(persistent_context: Callable[..., BrowserCo
         server.stop()
 
 
-def test_pyscript_is_patched_to_start_without_unsafe_eval_and_in_tasks(tmp_path: Path) -> None:
-    """The patches are in dist/ and in no other place; an unpatched PyScript makes the build fail."""
-    from tools import pyscript_patch
+def test_pyscript_is_patched_to_start_without_unsafe_eval(tmp_path: Path) -> None:
+    """The patch is in dist/ and in no other place; an unpatched PyScript makes the build fail."""
+    from tools import csp_patch
 
     chunks = list((DIST / PYSCRIPT_DIR).glob("core-*.js"))
-    for old, new in pyscript_patch.PATCHES:
-        patched = [c for c in chunks if new in c.read_text(encoding="utf-8")]
-        assert len(patched) == 1, new
-        text = patched[0].read_text(encoding="utf-8")
-        assert text.count(new) == 1 and text.count(old) == (1 if old in new else 0), old
+    patched = [c for c in chunks if csp_patch.LAZY in c.read_text(encoding="utf-8")]
+    assert len(patched) == 1 and csp_patch.EAGER not in patched[0].read_text(encoding="utf-8")
     folder = tmp_path / "pyscript"
     folder.mkdir()
     (folder / "core-x.js").write_text("nothing to patch here")
-    with pytest.raises(pyscript_patch.PatchError):
-        pyscript_patch.patch_pyscript(folder)
+    with pytest.raises(csp_patch.PatchError):
+        csp_patch.patch_pyscript(folder)

@@ -26,8 +26,7 @@
                                                 standard-library modules the game imports, compiled
 * ``vendor/pyscript-<version>/``                the PyScript files the game loads (core and the
                                                 chunks it imports lazily: see PYSCRIPT_CHUNKS), with
-                                                the patches of ``tools/pyscript_patch.py`` (no
-                                                'unsafe-eval'; task boundaries around its package)
+                                                the CSP patch of ``tools/csp_patch.py`` (no 'unsafe-eval')
 * ``build-info.json``                           version hash, file list with sizes
 * ``web/online.js``                             the online table's transport (``web/online/transport.js``
                                                 bundled by esbuild with Trystero's Nostr strategy and a
@@ -68,8 +67,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script (python3 tools/build.py): tools.* from the root
     sys.path.insert(0, str(ROOT))
 
+from tools.csp_patch import patch_pyscript  # noqa: E402
 from tools.pyodide_patch import patch_pyodide  # noqa: E402
-from tools.pyscript_patch import patch_pyscript  # noqa: E402
 from tools.vendor_patch import PatchError, replace_once  # noqa: E402
 
 # Stock Pyodide files the game ships (the browser fetches exactly these, plus the trimmed stdlib;
@@ -508,7 +507,7 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
         shutil.copyfile(pyscript_src / name, pyscript_dst / name)
     try:
         patch_pyodide(pyodide_dst)  # task boundaries in Pyodide's start
-        patch_pyscript(pyscript_dst)  # no 'unsafe-eval' needed; task boundaries around its package
+        patch_pyscript(pyscript_dst)  # no 'unsafe-eval' needed
     except PatchError as exc:
         raise BuildError(str(exc)) from None
     chunks = {CHUNK_NAME.fullmatch(n).group(1): n for n in names[3:]}  # type: ignore[union-attr]

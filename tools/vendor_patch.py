@@ -2,7 +2,7 @@
 exactly once, and stops the build with :class:`PatchError` when it does not (another version of
 the package: check whether the patch is still needed, then update its passages).
 
-The patches: ``tools/pyscript_patch.py`` (PyScript), ``tools/pyodide_patch.py`` (Pyodide) and
+The patches: ``tools/csp_patch.py`` (PyScript), ``tools/pyodide_patch.py`` (Pyodide) and
 ``TRYSTERO_PATCHES`` in ``tools/build.py`` (Trystero).
 """
 

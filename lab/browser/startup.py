@@ -135,7 +135,7 @@ WAIT_SW = """async () => {
 def stock_rules() -> list[serve.HeaderRule]:
     """The game's headers, but a CSP that lets the STOCK PyScript run: it compiles its worker hooks
     with Function() on the main thread ('unsafe-eval'; the game's copy is patched, see
-    tools/pyscript_patch.py)."""
+    tools/csp_patch.py)."""
     rules = []
     for rule in serve.load_header_rules():
         values = {
