@@ -505,6 +505,55 @@ def test_a_first_start_makes_pythons_snapshot_and_the_next_starts_from_it(page: 
         first = again
 
 
+# Python's memory, and the bytes of its files (Pyodide's in-memory file system keeps each file in
+# an ArrayBuffer of its own): "wasm files".
+PYTHONS_BUFFERS = """
+import os
+import pyodide_js
+from pyscript import document
+files = 0
+for folder, _, names in os.walk("/"):
+    if folder.startswith(("/proc", "/dev", "/sys")):
+        continue
+    for name in names:
+        path = os.path.join(folder, name)
+        if os.path.isfile(path) and not os.path.islink(path):
+            files += os.path.getsize(path)
+document.body.dataset.buffers = f"{pyodide_js._module.HEAPU8.length} {files}"
+"""
+
+
+def _buffers_besides_python_mb(page: Page) -> float:
+    """The page's ArrayBuffer memory after a full garbage collection, less Python's own (its wasm
+    memory and its files), in MB."""
+    wasm, files = map(int, run_python(page, PYTHONS_BUFFERS, "buffers").split())
+    page.evaluate("delete document.body.dataset.buffers")
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for _ in range(2):
+            cdp.send("HeapProfiler.collectGarbage")
+        return (float(cdp.send("Runtime.getHeapUsage")["backingStorageSize"]) - wasm - files) / 2**20
+    finally:
+        cdp.detach()
+
+
+def test_the_page_keeps_none_of_the_snapshot_once_python_has_started(page: Page) -> None:
+    """Once Python runs, the page keeps no copy of the snapshot's parts (31 MB of memory, the
+    decoded archives), nor the archives it fetched for the worker (a first start, once the worker
+    has stored it) or read from Cache Storage (a start from the stored snapshot): besides Python's
+    own memory and files, it holds under 2 MB of ArrayBuffers (1.4 MB when written; the parts
+    the page was sent and the archives are 5 MB and more)."""
+    goto_ready(page)
+    _snapshot_key(page)
+    page.wait_for_timeout(500)  # the worker's "stored" message
+    first = _buffers_besides_python_mb(page)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("globalThis.heartsPythonStart") == "stored"
+    returning = _buffers_besides_python_mb(page)
+    assert first < 2 and returning < 2, (first, returning)
+
+
 @pytest.mark.parametrize("spoilt_from", [0, 5_000_000])
 def test_a_snapshot_that_does_not_restore_is_dropped_and_python_starts_without(page: Page, spoilt_from: int) -> None:
     """A stored memory Pyodide cannot restore (spoilt from its header on, or only further in) is

@@ -789,6 +789,8 @@ async function forgetSnapshot() {
 // (stored, told not to, gave up, or took longer than SNAPSHOT_WAIT to store).
 function snapshotFromWorker(stdlib, app) {
   if (!globalThis.Worker) return Promise.resolve(null);
+  // (the archives not named in a closure: ``store`` lives until the page's start is over)
+  let archives = { stdlib, app };
   let worker;
   let storing;
   const stored = new Promise((resolve) => { storing = resolve; });
@@ -830,7 +832,8 @@ function snapshotFromWorker(stdlib, app) {
       finish();
       resolve(null);
     };
-    worker.postMessage({ stdlib, app });
+    worker.postMessage(archives);
+    archives = null;
   });
 }
 
@@ -902,7 +905,9 @@ export async function loadPyodide(options = {}) {
       ]).finally(() => clearTimeout(timer));
       // the random module was seeded in the worker: every start would draw the same numbers
       py.runPython("import random\\nrandom.seed()");
-      if (snapshot.store) afterStart().then(() => snapshot.store(true));
+      // (only ``store`` in the closure: the 31 MB of memory must not outlive the restore)
+      const { store } = snapshot;
+      if (store) afterStart().then(() => store(true));
     } catch (err) {
       console.warn("Python's snapshot did not restore; starting without it:", err);
       if (snapshot.store) snapshot.store(false);  // a snapshot made just now: not stored
