@@ -32,7 +32,7 @@ class Notices:
             box.className = "notices"
             box.setAttribute("aria-live", "polite")
             box.setAttribute("role", "region")  # a landmark of its own, named in the page's language
-            (by_id("table") or document.body).appendChild(box)
+            (by_id("table") or document.body).appendChild(box)  # in the table's grid, as index.html's
         if self._box_seen is not box:
             self._box_seen = box
             box.setAttribute("aria-label", t("notices_label"))
