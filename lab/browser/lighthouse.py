@@ -144,6 +144,15 @@ def parse_report(data: dict[str, Any]) -> Report:
     )
 
 
+# Lighthouse's message when the page's renderer died under it (seen 2 times in ~45 runs on
+# 2026-12-06, on two builds; 60 plain first visits had none): that run is measured again, once.
+TAB_CRASHED = "Browser tab has unexpectedly crashed"
+
+
+class TabCrashed(RuntimeError):
+    """Lighthouse lost the page: its renderer crashed."""
+
+
 def run_lighthouse(args: argparse.Namespace, url: str, preset: str, tmp: Path, tag: str) -> Report:
     profile = tmp / f"chromium-{tag}"
     shutil.rmtree(profile, ignore_errors=True)
@@ -170,7 +179,8 @@ def run_lighthouse(args: argparse.Namespace, url: str, preset: str, tmp: Path, t
         env = {**os.environ, "CHROME_PATH": chromium_executable() or "chromium"}
         done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
         if done.returncode != 0 or not out.is_file():
-            raise RuntimeError(f"lighthouse failed ({done.returncode}): {done.stderr[-2000:]}")
+            kind = TabCrashed if TAB_CRASHED in done.stderr else RuntimeError
+            raise kind(f"lighthouse failed ({done.returncode}): {done.stderr[-2000:]}")
         report = parse_report(json.loads(out.read_text(encoding="utf-8")))
         if args.keep:
             args.keep.mkdir(parents=True, exist_ok=True)
@@ -240,7 +250,12 @@ def main(argv: list[str] | None = None) -> int:
             pairs = [(preset, site) for preset in presets for site in sites]
             for run in range(args.runs):
                 for preset, site in pairs if run % 2 == 0 else list(reversed(pairs)):
-                    report = run_lighthouse(args, servers[site.name].url, preset, tmp, f"{preset}-{site.name}-{run}")
+                    tag = f"{preset}-{site.name}-{run}"
+                    try:
+                        report = run_lighthouse(args, servers[site.name].url, preset, tmp, tag)
+                    except TabCrashed:
+                        print(f"run {run + 1}/{args.runs} {preset:8} {site.name:8} the tab crashed: again", flush=True)
+                        report = run_lighthouse(args, servers[site.name].url, preset, tmp, tag)
                     results[preset][site.name].append(report)
                     m = report["metrics"]
                     print(
