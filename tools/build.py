@@ -785,19 +785,14 @@ async function forgetSnapshot() {
 // ``store(true)``: after its start, which the storing would otherwise slow down (the worker's
 // thread, the hashing and the disk compete with the page's restore for a phone's few cores);
 // ``store(false)`` lets the worker go without storing. null when there is no worker or it fails;
-// else the snapshot, with ``store`` and ``stored``: a promise, settled once the worker is done
-// (stored, told not to, gave up, or took longer than SNAPSHOT_WAIT to store).
+// else the snapshot, with ``store``. The worker is ended once it has stored, or SNAPSHOT_WAIT
+// after being asked to.
 function snapshotFromWorker(stdlib, app) {
   if (!globalThis.Worker) return Promise.resolve(null);
   // (the archives not named in a closure: ``store`` lives until the page's start is over)
   let archives = { stdlib, app };
   let worker;
-  let storing;
-  const stored = new Promise((resolve) => { storing = resolve; });
-  const finish = () => {
-    worker?.terminate();
-    storing();
-  };
+  const finish = () => worker?.terminate();
   const store = (yes) => {
     worker.postMessage({ store: yes });
     if (yes) setTimeout(finish, SNAPSHOT_WAIT);
@@ -808,7 +803,7 @@ function snapshotFromWorker(stdlib, app) {
     const done = (made) => {
       clearTimeout(timer);
       if (!made) finish();
-      resolve(made && { ...made, store, stored });
+      resolve(made && { ...made, store });
     };
     try {
       worker = new Worker(import.meta.url, { type: "module", name: SNAPSHOT_WORKER });
@@ -905,7 +900,7 @@ export async function loadPyodide(options = {}) {
       ]).finally(() => clearTimeout(timer));
       // the random module was seeded in the worker: every start would draw the same numbers
       py.runPython("import random\\nrandom.seed()");
-      // (only ``store`` in the closure: the 31 MB of memory must not outlive the restore)
+      // (only ``store`` in the closure: the snapshot's parts must not outlive the restore)
       const { store } = snapshot;
       if (store) afterStart().then(() => store(true));
     } catch (err) {
