@@ -76,6 +76,7 @@ class Guard:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+        self.crashes: list[str] = []  # the pages whose renderer died (in problems too)
         self.foreign_requests: list[str] = []
         self.requests: list[str] = []
         self._allowed: list[re.Pattern[str]] = []
@@ -103,7 +104,11 @@ class Guard:
         page._hearts_guard = self  # type: ignore[attr-defined]  (wait_ready reports its findings)
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self._add(f"page error: {exc}"))
-        page.on("crash", lambda p: self.problems.append(f"renderer crashed at {p.url}"))
+        page.on("crash", self._on_crash)
+
+    def _on_crash(self, page: Page) -> None:
+        self.crashes.append(page.url)
+        self.problems.append(f"renderer crashed at {page.url}")
 
     def _abort(self, route: Route) -> None:
         route.abort("blockedbyclient")
@@ -191,7 +196,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # A renderer process that dies under the test ("Target crashed") is a browser failure, not a
 # verdict on the game: such a test runs again, at most twice, in a fresh context (also when the
-# crashed page is not the one the test was waiting on). Every other failure fails at once. Reruns are listed in pytest's summary ("N rerun") and in scripts/test's.
+# crashed page is not the one the test was waiting on). Every other failure fails at once.
+# Reruns are listed in pytest's summary ("N rerun") and in scripts/test's.
 CRASH_PATTERNS = ["Target crashed", "Page crashed", "renderer crashed"]
 CRASH_RERUNS = 2
 
@@ -221,9 +227,9 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     except Exception as exc:
         # A page that crashed fails the test later and elsewhere: the host waits for a guest that
         # is gone, and the failure names the wait. Name the crash, so the test reruns.
-        crashes = [p for guard in guards for p in guard.problems if p.startswith("renderer crashed")]
-        if crashes:
-            raise RendererCrashed("; ".join(dict.fromkeys(crashes))) from exc
+        crashed = [url for guard in guards for url in guard.crashes]
+        if crashed:
+            raise RendererCrashed("renderer crashed at " + ", ".join(dict.fromkeys(crashed))) from exc
         raise
     for guard in guards:
         guard.check()

@@ -505,8 +505,8 @@ def test_a_first_start_makes_pythons_snapshot_and_the_next_starts_from_it(page: 
         first = again
 
 
-# Python's memory, and the bytes of its files (Pyodide's in-memory file system keeps each file in
-# an ArrayBuffer of its own): "wasm files".
+# Python's memory and the bytes of its files (Pyodide's in-memory file system keeps each file in
+# an ArrayBuffer of its own), answered as "<memory> <files>".
 PYTHONS_BUFFERS = """
 import os
 import pyodide_js

@@ -858,22 +858,17 @@ if (globalThis.WorkerGlobalScope && self.name === SNAPSHOT_WORKER) {
   self.onmessage = (event) => makeSnapshot(event.data);
 }
 
-// The page's start is over: the game is on screen (``html.ready``, set by the game's Python) and
-// the page has a moment with nothing to do, or STORE_AFTER ms have passed.
+// The page's start is over: the game is on screen (web/boot.js's ``heartsReady``) and the page
+// has a moment with nothing to do, or STORE_AFTER ms have passed.
 function afterStart() {
+  const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
   return new Promise((resolve) => {
-    const root = document.documentElement;
-    const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
-    let observer = null;
-    const timer = setTimeout(go, STORE_AFTER);
-    function go() {
-      observer?.disconnect();
+    const go = () => {
       clearTimeout(timer);
       idle(() => resolve(), { timeout: 2000 });
-    }
-    if (root.classList.contains("ready")) return go();
-    observer = new MutationObserver(() => { if (root.classList.contains("ready")) go(); });
-    observer.observe(root, { attributes: true, attributeFilter: ["class"] });
+    };
+    const timer = setTimeout(go, STORE_AFTER);
+    globalThis.heartsReady?.then(go);
   });
 }
 

@@ -179,24 +179,27 @@
     return import(new URL(url, document.baseURI).href);
   };
 
+  // window.heartsReady resolves once the game is on screen (html.ready, set by the game's
+  // Python). What would compete with the start-up for the network and the CPU waits for it: the
+  // service worker's precaching (below) and the storing of Python's snapshot (runtime.mjs).
+  window.heartsReady = new Promise(function (resolve) {
+    if (root.classList.contains("ready")) return resolve();
+    var watch = new MutationObserver(function () {
+      if (!root.classList.contains("ready")) return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["class"] });
+  });
+
   // Offline support: the build generates ./sw.js next to index.html. Registered when the game
-  // is ready, not at "load": on a first visit the worker's precaching would compete with the
-  // start-up for the network and the CPU (docs/development.md, start-up).
+  // is ready, not at "load" (docs/development.md, start-up).
   function registerServiceWorker() {
     navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch(function (err) {
       console.warn("service worker not registered:", err && err.message);
     });
   }
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
-    if (root.classList.contains("ready")) {
-      registerServiceWorker();
-    } else {
-      var watch = new MutationObserver(function () {
-        if (!root.classList.contains("ready")) return;
-        watch.disconnect();
-        setTimeout(registerServiceWorker, 0);
-      });
-      watch.observe(root, { attributes: true, attributeFilter: ["class"] });
-    }
+    window.heartsReady.then(function () { setTimeout(registerServiceWorker, 0); });
   }
 })();
