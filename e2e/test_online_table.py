@@ -124,6 +124,9 @@ def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screen
     assert found == [], describe(found)  # the lobby with the timer
     host.click("[data-action='online-start']")
     guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    half_open(guest)  # a guest that has its host keeps its room when another peer's join half-opens
+    expect_logged(guest, "HalfOpen connected on its side only", timeout_s=5)
+    assert logged(guest, "joining the room afresh") == 0
     assert kinds(host) == {"0": "local", "1": "remote", "2": "bot", "3": "bot"}
     assert kinds(guest) == {"0": "local", "1": "bot", "2": "bot", "3": "remote"}  # rotated: West at the bottom
     expect(guest.locator(".seat[data-seat='3'] .name")).to_have_text("Ada")
@@ -304,6 +307,36 @@ def test_a_guest_who_cannot_find_the_host_is_told_why(player) -> None:  # type: 
     expect(slow).to_contain_text("Gastgeber hat noch nicht geantwortet", timeout=60_000)
     expect(guest.locator("[data-online-trouble]")).to_have_count(0)
     shot(guest, "online-guest-no-host-de")
+    # a peer's join half-opens while the guest searches: it joins the room afresh at once, not at
+    # its next scheduled try (12 s or more after the last, which is awaited first)
+    tried = "nobody met us for a while: joining the room afresh"
+    expect_logged(guest, tried, timeout_s=60, count=logged(guest, tried) + 1)
+    guest.wait_for_timeout(1000)  # that fresh join has finished
+    asked = time.time()
+    half_open(guest)
+    expect_logged(guest, "connected on its side only: joining the room afresh", timeout_s=5)
+    assert time.time() - asked < 5
+
+
+def half_open(page: Page) -> None:
+    """Trystero tells this page that a peer's handshake timed out (the test seam in transport.js)."""
+    error = "Trystero: handshake timed out after 5000ms"
+    page.evaluate("e => window.__heartsOnlineJoinError({error: e, peerId: 'HalfOpenPeer0000'})", error)
+
+
+def logged(page: Page, text: str) -> int:
+    """How many lines of the page's online log (its console's "online: ..." lines) say ``text``."""
+    lines: list[str] = page.context._hearts_console  # type: ignore[attr-defined]
+    return sum(text in line for line in lines)
+
+
+def expect_logged(page: Page, text: str, timeout_s: float, count: int = 1) -> None:
+    """The page's online log says ``text`` (``count`` times in all) within ``timeout_s``."""
+    end = time.time() + timeout_s
+    while logged(page, text) < count:
+        lines = page.context._hearts_console  # type: ignore[attr-defined]
+        assert time.time() < end, f"not logged: {text!r}; the log ends {lines[-8:]}"
+        page.wait_for_timeout(100)
 
 
 def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> None:  # type: ignore[no-untyped-def]

@@ -6,6 +6,10 @@ import { joinRoom, selfId, getRelaySockets } from "@trystero-p2p/nostr";
 import qrcode from "qrcode-generator";
 
 const RELAY_POLL_MS = 250;
+// How long a new connection's handshake may take once its data channel is open (Trystero's default
+// is 10 s). Each side only says "ready", so a second is plenty; a handshake that fails is one whose
+// "ready" was lost, and the sooner a guest hears of it, the sooner it joins the room afresh.
+const HANDSHAKE_MS = 5000;
 
 // Every RTCPeerConnection this page makes, counted: how many were made, how many are still open,
 // and whether an exchange is under way (an offer or answer applied, not yet connected, failed or
@@ -74,6 +78,14 @@ export function connect(config, roomId, handlers, maxLength) {
   const rtcConfig = { iceServers: config.iceServers };
   if (config.relayOnly) rtcConfig.iceTransportPolicy = "relay";
   const noPath = (peerId) => handlers.noPath(peerId ?? "");
+  // A peer that could not join, said in the console beside the table's log. Trystero's words tell
+  // the two cases the table acts on: "offer and answer went through, the browsers found no path",
+  // and a handshake that timed out (the peer may count this page as joined: half open).
+  function onJoinError({ error, peerId }) {
+    console.debug(`online: joining ${String(peerId).slice(0, 8)} failed: ${error}`);
+    if (/after exchanging SDP/.test(error)) noPath(peerId);
+    else if (/handshake timed out/.test(error)) handlers.halfOpen?.(peerId);
+  }
   const room = joinRoom(
     {
       appId: config.appId,
@@ -82,12 +94,7 @@ export function connect(config, roomId, handlers, maxLength) {
       rtcPolyfill: trackedPeerConnection(() => noPath("")),
     },
     roomId,
-    {
-      // Trystero's words for "offer and answer went through, the browsers found no path"
-      onJoinError: ({ error, peerId }) => {
-        if (/after exchanging SDP/.test(error)) noPath(peerId);
-      },
-    },
+    { handshakeTimeoutMs: HANDSHAKE_MS, onJoinError },
   );
   const stopWatching = watchRelays(config.relays, (open, total, allFailed) => handlers.relays(open, total, allFailed));
   const channel = room.makeAction("m");
@@ -116,6 +123,7 @@ export function connect(config, roomId, handlers, maxLength) {
     // tests only: send raw text to every peer, as a hostile guest would; the open peer connections
     window.__heartsOnlineSend = (text) => channel.send(text).catch(() => {});
     window.__heartsOnlinePCs = peerConnections;
+    window.__heartsOnlineJoinError = onJoinError; // tests only: a join failing as Trystero says it
   }
   return {
     selfId,

@@ -60,6 +60,7 @@ class HostSearch:
             lambda peer: self.peer_left(via, peer),
             self.relays_changed,
             lambda peer: self.path_failed(),
+            lambda peer: self.half_open(via, peer),
         )
 
     def open(self, module: JsObject) -> None:
@@ -168,7 +169,7 @@ class HostSearch:
         ):
             # Nobody met us: maybe an announce was lost, or a relay came back since. A fresh
             # join announces at once on every relay. Leave and join again.
-            self.rejoining = asyncio.ensure_future(self._rejoin())
+            self.rejoining = asyncio.ensure_future(self._rejoin("nobody met us for a while"))
 
     def relays_changed(self, state: RelayState) -> None:
         self.watch.relays_changed(state)
@@ -180,13 +181,27 @@ class HostSearch:
             self.watch.path_failed()
             self.on_change()
 
-    async def _rejoin(self) -> None:
+    def half_open(self, via: link.Link, peer: str) -> None:
+        """A connection with ``peer`` opened, but its handshake timed out: that peer may count this
+        page as joined (a host then proves itself to it in vain) while this page never met it, and
+        Trystero keeps it so until one side leaves. Seen when both had left and joined the room
+        again within seconds of each other. While searching, join the room afresh now rather than
+        at the next try, which may be a minute away."""
+        reason = f"{peer[:8]} connected on its side only"
+        if via is not self.link or self.stopped or not self.searching or self.rejoining is not None:
+            self.table.log.append(reason)
+        elif self.link.exchanging:
+            self.table.log.append(f"{reason} (another connection is on its way: kept)")
+        else:
+            self.rejoining = asyncio.ensure_future(self._rejoin(reason))
+
+    async def _rejoin(self, reason: str) -> None:
         """Leave the room, then join it again. Only after the leave has finished: Trystero hands
         a join of a room that is still leaving that room, which then leaves for good. (Its leave
         first says goodbye to every peer; if that never finishes, the old room never left and
         still works, so nothing is lost by waiting.)"""
         assert self.link is not None
-        self.table.log.append("nobody met us for a while: joining the room afresh")
+        self.table.log.append(f"{reason}: joining the room afresh")
         try:
             await self.link.leave()
             self.open(await link.load())

@@ -34,15 +34,17 @@ def _js(value: object) -> JsObject:
 
 @dataclass(frozen=True)
 class Watchers:
-    """What a room tells the page besides messages: peers coming and going, the relays' state, and
-    a peer with whom offer and answer went through but no network path was found (``""``: not known
-    which)."""
+    """What a room tells the page besides messages: peers coming and going, the relays' state, a
+    peer with whom offer and answer went through but no network path was found (``""``: not known
+    which), and a peer whose connection opened but whose handshake timed out (``half_open``: that
+    peer may count this page as joined while this page never met it)."""
 
     message: Callable[[str, str], None]
     join: Callable[[str], None]
     leave: Callable[[str], None]
     relays: Callable[[RelayState], None] = lambda state: None
     no_path: Callable[[str], None] = lambda peer: None
+    half_open: Callable[[str], None] = lambda peer: None
 
 
 class Link:
@@ -61,6 +63,7 @@ class Link:
             "leave": keep(lambda peer: self._watch.leave(str(peer))),
             "relays": keep(lambda n, total, failed: self._relays(RelayState(int(n), int(total), bool(failed)))),
             "noPath": keep(lambda peer: self._watch.no_path(str(peer))),
+            "halfOpen": keep(lambda peer: self._watch.half_open(str(peer))),
         }
         options = {
             "appId": config.APP_ID,
