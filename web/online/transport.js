@@ -7,8 +7,9 @@ import qrcode from "qrcode-generator";
 
 const RELAY_POLL_MS = 250;
 // How long a new connection's handshake may take once its data channel is open (Trystero's default
-// is 10 s). Each side only says "ready", so a second is plenty; a handshake that fails is one whose
-// "ready" was lost, and the sooner a guest hears of it, the sooner it joins the room afresh.
+// is 10 s). Each side only says "ready", which takes well under a second; the rest is room for a
+// busy page. A handshake that fails is one whose "ready" was lost, and the sooner a guest hears of
+// it, the sooner it joins the room afresh.
 const HANDSHAKE_MS = 5000;
 
 // Every RTCPeerConnection this page makes, counted: how many were made, how many are still open,
@@ -73,7 +74,7 @@ function watchRelays(urls, report) {
 // Join ``roomId``. ``config``: {appId, relays, iceServers, relayOnly}. Messages that are not text or
 // longer than ``maxLength`` are dropped here, before they reach Python (a flood of big messages
 // costs the host next to nothing). ``handlers``: message(peer, text), join(peer), leave(peer),
-// relays(open, total, allFailed), noPath(peer or "").
+// relays(open, total, allFailed), noPath(peer or ""), halfOpen(peer).
 export function connect(config, roomId, handlers, maxLength) {
   const rtcConfig = { iceServers: config.iceServers };
   if (config.relayOnly) rtcConfig.iceTransportPolicy = "relay";
