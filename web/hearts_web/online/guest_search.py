@@ -185,8 +185,8 @@ class HostSearch:
         """A connection with ``peer`` opened, but its handshake timed out: that peer may count this
         page as joined (a host then proves itself to it in vain) while this page never met it, and
         Trystero keeps it so until one side leaves. Seen on loopback when this page and the peer
-        left and joined the room again at about the same time (``lab.browser.rejoin``). While
-        searching, join the room afresh now rather than at the next try, which may be a minute away."""
+        left and joined the room again at about the same time. While searching, join the room
+        afresh now rather than at the next try, which may be a minute away."""
         reason = f"{peer[:8]} connected on its side only"
         if via is not self.link or self.stopped or not self.searching or self.rejoining is not None:
             self.table.log.append(reason)
