@@ -21,7 +21,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
@@ -45,6 +46,28 @@ try {
     .observe({type: "longtask", buffered: false});
 } catch (e) {}
 """
+
+
+@contextmanager
+def relay_and_site() -> Iterator[tuple[str, str]]:
+    """A local relay (tools/relay.mjs) and dist/ served on 127.0.0.1 with it in the CSP: yields
+    (relay URL, site URL); both stop on leaving."""
+    relay_proc = subprocess.Popen(
+        ["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert relay_proc.stdout is not None  # stdout=PIPE
+        relay = relay_proc.stdout.readline().split()[1]
+        server = serve.start_server(ROOT / "dist", connect=(relay,))
+        try:
+            yield relay, server.url.rstrip("/")
+        finally:
+            server.stop()
+    finally:
+        relay_proc.terminate()
 
 
 def in_netns() -> bool:
@@ -178,18 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     if not in_netns():
         print("bench_online: run me inside a network namespace (see the docstring)", file=sys.stderr)
         return 2
-    relay_proc = subprocess.Popen(
-        ["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert relay_proc.stdout is not None  # stdout=PIPE
-    relay = relay_proc.stdout.readline().split()[1]
-    server = serve.start_server(ROOT / "dist", connect=(relay,))
-    base = server.url.rstrip("/")
     results: dict[int, dict[str, list[float]]] = {}
-    try:
+    with relay_and_site() as (relay, base):
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"], executable_path=chromium_executable()
@@ -206,9 +219,6 @@ def main(argv: list[str] | None = None) -> int:
                     )
                 results[people] = merged
             browser.close()
-    finally:
-        server.stop()
-        relay_proc.terminate()
     load = os.getloadavg()
     print(f"\nonline table on loopback (local relay), {args.runs} runs each; load average {load[0]:.1f}")
     for people, r in results.items():

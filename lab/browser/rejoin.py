@@ -20,19 +20,14 @@ Run it again when Trystero changes: a peer's join that reaches a room while it i
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from lab.browser.online import in_netns
-from tools import serve
+from lab.browser.online import in_netns, relay_and_site
 from tools.chromium import CHROMIUM_ARGS, chromium_executable
-
-ROOT = Path(__file__).resolve().parents[2]
 
 JOIN = """async ([relay, tag, heal]) => {
   const transport = await import('/web/online.js');
@@ -80,19 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     if not in_netns():
         print("lab.browser.rejoin: run me inside a network namespace (see the docstring)", file=sys.stderr)
         return 2
-    relay_proc = subprocess.Popen(
-        ["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert relay_proc.stdout is not None  # stdout=PIPE
-    relay = relay_proc.stdout.readline().split()[1]
-    server = serve.start_server(ROOT / "dist", connect=(relay,))
-    base = server.url.rstrip("/")
     missed: Counter[float] = Counter()
     tried: Counter[float] = Counter()
-    try:
+    with relay_and_site() as (relay, base):
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"], executable_path=chromium_executable()
@@ -131,9 +116,6 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"  {tag}: {page.evaluate('window.events.slice(-10)')}")
                 time.sleep(0.5)
             browser.close()
-    finally:
-        server.stop()
-        relay_proc.terminate()
     mode = "B alone" if args.one else "both"
     print(f"\nrejoins ({mode}) not met within {args.wait:.0f} s: {sum(missed.values())} of {args.rounds}")
     if not args.one:
