@@ -18,6 +18,7 @@ import netsim
 from conftest import Guard, online_player_script
 from netsim import IceKind, Internet, NatKind, Player, Process, Turn
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+from shown import SHOWN_SCRIPT
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
@@ -68,6 +69,7 @@ class Person:
         guard.allow(r"WebSocket connection to 'ws://127\.0\.0\.1:700\d/' failed")
         guard.watch(ctx, route=False)
         ctx.add_init_script(online_player_script())
+        ctx.add_init_script(SHOWN_SCRIPT)
         self.contexts.append(ctx)
         page = ctx.new_page()
         page._hearts_guard_nat = guard  # type: ignore[attr-defined]

@@ -11,9 +11,11 @@ Fixtures (import them into the test module)
   online_browser    Chromium with ``--allow-loopback-in-peer-connection`` (a new one per test)
   player            factory: ``page = player("Ada")`` opens a new browser context (its own storage,
                     like another person's browser) with the permissions WebRTC needs on loopback,
-                    playing at the instant speed unless ``speed="normal"`` (say),
+                    playing at the instant speed unless ``speed="normal"`` (say), or a first
+                    visit with nothing saved (``first_visit=True``: the game's own defaults),
                     guarded like every page of the e2e suite (online code allowed); every message
-                    the page receives is kept in ``window.__heartsOnlineLog``
+                    the page receives is kept in ``window.__heartsOnlineLog``, and everything
+                    it tells its player in ``window.__heartsShown`` (e2e/shown.py)
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import pytest
 from conftest import DIST, ROOT, Guard, _screenshot_on_failure, goto_ready, launch_options, online_player_script
 from playwright.sync_api import Browser, Page, Playwright, expect
 from serve import start_server
+from shown import SHOWN_SCRIPT
 
 IN_NETNS = os.environ.get("HEARTS_NETNS") == "1"
 needs_netns = pytest.mark.skipif(
@@ -81,7 +84,9 @@ def player(
     pages: list[Page] = []
     contexts = []
 
-    def open_player(name: str, locale: str = "en-US", speed: str = "instant", **options: Any) -> Page:
+    def open_player(
+        name: str, locale: str = "en-US", speed: str = "instant", first_visit: bool = False, **options: Any
+    ) -> Page:
         ctx = online_browser.new_context(
             base_url=online_base_url, locale=locale, **{"viewport": {"width": 1100, "height": 760}, **options}
         )
@@ -102,7 +107,8 @@ def player(
             lambda m: lines.append(f"{time.strftime('%H:%M:%S')} {m.text}") if m.text.startswith("online:") else None,
         )
         request.node._hearts_guards = [*getattr(request.node, "_hearts_guards", []), guard]
-        ctx.add_init_script(online_player_script(speed))
+        ctx.add_init_script("window.__heartsOnlineLog = [];" if first_visit else online_player_script(speed))
+        ctx.add_init_script(SHOWN_SCRIPT)
         contexts.append(ctx)
         page = ctx.new_page()
         page._hearts_relay = relay  # type: ignore[attr-defined]

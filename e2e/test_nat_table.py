@@ -21,7 +21,8 @@ from conftest import _screenshot_on_failure, shot
 from nat_harness import HANDOVER_AFTER, WAIT_MS, World, host_table, join, make_world, pairs, seated
 from netsim import IceKind
 from playwright.sync_api import Playwright, expect
-from test_online_table import act_once, play_until_summary
+from shown import shown, warnings_in
+from test_online_table import act_once, play_until_summary, told_the_truth
 
 NAT_REQUIRED = os.environ.get("HEARTS_NAT") == "1"
 
@@ -69,6 +70,7 @@ def test_a_guest_is_seated_through_its_network(
     world_clean: World, host: str, guest: str, ice: tuple[IceKind, ...], path: str
 ) -> None:
     host_page, guest_page, took = seated(host, guest, world_clean, *ice)
+    told_the_truth(host_page, guest_page)
     found = pairs(guest_page)
     print(f"path: {host}->{guest} {ice}: {found} seated in {took:.1f} s")
     assert found, "no connected peer"
@@ -111,10 +113,17 @@ def test_without_turn_symmetric_players_read_that_the_network_blocks_them(world_
     guest.goto(link)
     guest.wait_for_selector("html.ready", state="attached", timeout=WAIT_MS)
     guest.fill("#online-name", "Ben")
+    joined = guest.evaluate("performance.now() / 1000")
     guest.click("[data-action='online-join']")
     trouble = guest.locator("[data-online-trouble='no-path']")
     expect(trouble).to_contain_text("keine direkte Verbindung", timeout=WAIT_MS)
     expect(trouble).to_contain_text("keinen Relay-Server (TURN)")
+    # the first cause the guest reads is the network, within 15 s of Join (no "the host has not
+    # answered", no failed relays before it): what was tried meanwhile is said as such
+    [(at, what, _), *_] = warnings_in(shown(guest))
+    print(f"no path said {at - joined:.1f} s after Join")
+    assert what == "trouble" and at - joined < 15, shown(guest)
+    assert any("Tisch gefunden" in text for _, kind, text in shown(guest) if kind == "search"), shown(guest)
     expect(host.locator("#toast")).to_contain_text("block a direct connection", timeout=WAIT_MS)
     shot(guest, "nat-no-path-de")
     guest.set_viewport_size({"width": 390, "height": 844})
@@ -171,6 +180,8 @@ def test_all_relays_down_mid_hand_the_hand_goes_on(world_clean: World) -> None:
     host, guest, _ = seated("cone1", "sym1", world_clean, "stun", "turn-udp")
     host.click("[data-action='online-start']")
     guest.wait_for_selector("#pass-btn:not([hidden])", timeout=WAIT_MS)
+    assert act_once(host) | act_once(guest)  # the hand is under way: nothing said was wrong so far
+    told_the_truth(host, guest)
     for relay in world_clean.relays:
         relay.stop()
     expect(host.locator("#toast")).to_contain_text("No relay answers", timeout=WAIT_MS)

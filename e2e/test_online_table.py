@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 
 from axe import describe, serious_violations
 from conftest import shot
@@ -22,6 +23,7 @@ from online_harness import (  # noqa: F401  (fixtures)
     relay,
 )
 from playwright.sync_api import Page, expect
+from shown import shown, warnings_in
 
 pytestmark = needs_netns
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
@@ -111,9 +113,11 @@ def audit(guest_messages: list[dict], record: dict, seat: str) -> None:
 
 def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screens(player) -> None:  # type: ignore[no-untyped-def]
     """Also: the turn timer (a guest who does not act is played for, and takes the seat back with a
-    tap), reactions (shown at the sender's seat, a flood refused, muted), all at this one table."""
-    host = player("Ada")
+    tap), reactions (shown at the sender's seat, a flood refused, muted), all at this one table.
+    The host's first visit: the welcome is offered, and gone once the online match is on the table."""
+    host = player("Ada", first_visit=True)
     link = host_table(host, "Ada", query="&timer-speed=10")  # the timer's 30 s pass in 3 s
+    assert any("Welcome!" in text for _, what, text in shown(host) if what == "notice")
     guest = player("Ben", speed="normal")  # the one guest whose page animates while states arrive
     join_table(guest, link, "Ben", "west")
     host_sees_seated(host, "west", guest)
@@ -124,6 +128,7 @@ def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screen
     assert found == [], describe(found)  # the lobby with the timer
     host.click("[data-action='online-start']")
     guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    assert host.locator("#notices [data-notice='welcome']").count() == 0  # not over the online table
     half_open(guest)  # a guest that has its host keeps its room when another peer's join half-opens
     expect_logged(guest, "HalfOpen connected on its side only", timeout_s=5)
     assert logged(guest, "joining the room afresh") == 0
@@ -149,6 +154,29 @@ def test_two_people_and_two_bots_play_a_hand_with_the_same_scores_on_both_screen
     expect(guest.locator("html")).to_have_attribute("data-deal-verified", "true", timeout=CONNECT_MS)
     shot(guest, "online-guest-summary-en")
     audit(received(guest), host_record(host), "west")
+    told_the_truth(host, guest)
+    joined_in_order(
+        guest, "Connecting to the relays", "Connected to 1 of 1 relays", "Pick a free seat", never="Connected to 0"
+    )
+
+
+def told_the_truth(*pages: Page) -> None:
+    """Nothing these pages told their players said the connection failed (loopback: it never did)."""
+    for page in pages:
+        record = shown(page)
+        assert record, "the page's record is empty"
+        assert warnings_in(record) == [], warnings_in(record)
+
+
+def joined_in_order(page: Page, *lines: str, never: str) -> None:
+    """What a guest's join dialog said, in this order (other lines between allowed); never ``never``."""
+    said = [text for _, what, text in shown(page) if what in ("relays", "search", "lobby", "trouble")]
+    at = 0
+    for line in lines:
+        found = next((i for i in range(at, len(said)) if line in said[i]), None)
+        assert found is not None, f"{line!r} not said after {said[:at]}: {said}"
+        at = found + 1
+    assert not any(never in text for text in said), said
 
 
 def reactions(host: Page, guest: Page) -> None:
@@ -303,10 +331,14 @@ def test_a_guest_who_cannot_find_the_host_is_told_why(player) -> None:  # type: 
     expect(guest.locator("[data-online-connecting]")).to_be_visible()
     expect(guest.locator("[data-relay-status]")).to_have_attribute("data-relays-open", "1", timeout=CONNECT_MS)
     expect(guest.locator("[data-relay-status]")).to_contain_text("Mit 1 von 1 Relays verbunden")
-    slow = guest.locator("[data-online-slow]")
+    expect(guest.locator("[data-online-search='looking']")).to_contain_text("Suche den Tisch")
+    slow = guest.locator("[data-online-search='silent']")
     expect(slow).to_contain_text("Gastgeber hat noch nicht geantwortet", timeout=60_000)
     expect(guest.locator("[data-online-trouble]")).to_have_count(0)
     shot(guest, "online-guest-no-host-de")
+    # in order, and never a word that the relays failed: nobody answered is the only thing wrong
+    joined_in_order(guest, "Verbinde mit den Relays", "Suche den Tisch", "noch nicht geantwortet", never="Mit 0 von")
+    assert [row[2] for row in warnings_in(shown(guest))] == [slow.inner_text()]
     # a peer's join half-opens while the guest searches: it joins the room afresh at once, not at
     # its next scheduled try (12 s or more after the last, which is awaited first)
     tried = "nobody met us for a while: joining the room afresh"
@@ -349,9 +381,16 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
     host_sees_seated(host, "west", guest)
     host.click("[data-action='online-start']")
     guest.wait_for_selector("#pass-btn:not([hidden])", timeout=CONNECT_MS)
+    cleo = late_joiner(player, host, link)
+    players = [host, guest]
     end = time.time() + 420
     while True:
-        play_until_summary([host, guest], limit_s=max(1.0, end - time.time()))
+        play_until_summary(players, limit_s=max(1.0, end - time.time()))
+        if cleo in players:  # the same hand on her screen, and she checked its deal
+            assert summary_points(cleo) == summary_points(host)
+            expect(cleo.locator("html")).to_have_attribute("data-deal-verified", "true", timeout=CONNECT_MS)
+        else:
+            players.append(cleo)  # she plays North from the next hand
         totals = host.eval_on_selector_all(".seat .pts", "e => e.map(x => +x.textContent)")
         host.click(
             "dialog[open] [data-action='continue']"
@@ -378,6 +417,16 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
         said = page.locator("dialog[open] .result-big").inner_text()
         assert ("You win" in said) == (entry["place"] == 1), said  # each screen speaks for its own player
         assert stats["online"]["matches"] == 1 and stats["levels"] == {}
+    # Cleo played from the second hand only: the same totals, and her statistics do not count the match
+    cleo.click("dialog[open] [data-action='continue']")
+    expect(cleo.locator("dialog[open] svg[data-chart='match-totals']")).to_be_visible(timeout=CONNECT_MS)
+    assert int(cleo.locator(".seat[data-seat='0'] .pts").inner_text()) == int(
+        host.locator(".seat[data-seat='2'] .pts").inner_text()
+    )
+    expect_logged(cleo, "this player sat down during it", timeout_s=30)
+    assert "history" not in json.loads(cleo.evaluate("localStorage.getItem('hearts.stats.v1') || '{}'"))
+    told_the_truth(host, guest, cleo)
+    cleo.click("dialog[open] [data-action='online-leave']")  # she goes: Ben alone is asked to play again
     rematch(host, guest)
     for page in (host, guest):
         page.keyboard.press("Escape")
@@ -385,6 +434,35 @@ def test_a_finished_online_match_counts_for_the_host_and_the_guest(player) -> No
         expect(page.locator("dialog[open] [data-stats-online] [data-stats-matches]")).to_have_attribute(
             "data-stats-matches", "1"
         )
+
+
+def late_joiner(player: Callable[..., Page], host: Page, link: str) -> Page:
+    """Cleo (German) opens the invitation during the first hand: she reads that the match is under
+    way and who plays, takes North (a bot's seat), and is told she plays it from the next hand."""
+    cleo = player("Cleo", locale="de-DE")
+    cleo.goto(link)
+    cleo.wait_for_selector("html.ready", state="attached", timeout=CONNECT_MS)
+    cleo.fill("#online-name", "Cleo")
+    cleo.click("[data-action='online-join']")
+    lobby = cleo.locator("[data-online-lobby][data-online-under-way]")
+    expect(lobby).to_contain_text("Die Partie läuft schon", timeout=CONNECT_MS)
+    expect(cleo.locator("[data-lobby-seat='north']")).to_contain_text("ein Bot spielt")
+    expect(cleo.locator("[data-lobby-seat='north'] .sum-name")).not_to_have_text("Freier Platz")
+    expect(cleo.locator("[data-lobby-seat='west']")).to_contain_text("Ben")
+    shot(cleo, "online-late-joiner-de")
+    cleo.click("[data-action='online-sit'][data-seat='north']")
+    expect(lobby).to_contain_text("Du spielst Nord ab dem nächsten Spiel", timeout=CONNECT_MS)
+    expect(host.locator("#toast")).to_contain_text("Cleo sits down at North", timeout=CONNECT_MS)
+    assert kinds(host)["2"] == "bot"  # a bot plays North to the end of this hand
+    joined_in_order(
+        cleo,
+        "Verbinde mit den Relays",
+        "Mit 1 von 1 Relays verbunden",
+        "Die Partie läuft schon",
+        "Du spielst Nord",
+        never="Mit 0 von",
+    )
+    return cleo
 
 
 def rematch(host: Page, guest: Page) -> None:

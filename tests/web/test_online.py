@@ -240,7 +240,7 @@ def test_a_match_with_two_guests_and_a_bot_plays_to_the_end_and_every_deal_check
         g2.sit(Seat.EAST, "<b>Cleo</b>")
         await settle()
         assert g1.seat is Seat.WEST and g2.seat is Seat.EAST and g1.token and g2.token != g1.token
-        assert [s.shown_kind for s in host.seats] == ["local", "remote", "bot", "remote"]
+        assert [s.shown_kind(host.hand) for s in host.seats] == ["local", "remote", "bot", "remote"]
         match = await host.start(Rules(target=40))
         players = host.players(BotPlayer(make_bot("medium"), seed="host"))
         await play(match, players, host)
@@ -274,7 +274,7 @@ def test_a_guest_who_drops_is_played_by_a_bot_and_gets_the_seat_back_with_its_to
         p1.asleep = True  # the guest's tab hangs: no more answers, no more heartbeats
         clock.now += DROP_AFTER + 1
         host.tick()
-        assert host.seats[Seat.NORTH].peer is None and host.seats[Seat.NORTH].shown_kind == "bot"
+        assert host.seats[Seat.NORTH].peer is None and host.seats[Seat.NORTH].shown_kind(host.hand) == "bot"
         while len(match.hand.plays) < 20:  # the stand-in plays North meanwhile
             await asyncio.sleep(0)
         # the guest reloads: a new connection, the same seat token
@@ -313,7 +313,7 @@ def test_a_seat_request_or_its_welcome_lost_on_the_way_is_asked_again_until_answ
         guest.tick()
         await settle()
         assert guest.seat is Seat.WEST and guest.token == host.seats[Seat.WEST].token
-        assert [s.shown_kind for s in host.seats] == ["local", "remote", "bot", "bot"]
+        assert [s.shown_kind(host.hand) for s in host.seats] == ["local", "remote", "bot", "bot"]
         token = guest.token
         clock.now += SIT_AGAIN_AFTER
         guest.tick()

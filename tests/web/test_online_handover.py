@@ -12,7 +12,7 @@ import random
 
 from hearts_web.online.guest import GuestTable
 from hearts_web.online.handover import HANDOVER_AFTER, CarryOn, chain_key, outranks, succeeds, turned, turned_sheet
-from hearts_web.online.host import HostTable
+from hearts_web.online.host import FREE_AFTER, HostTable
 from hearts_web.online.messages import Claim, Heir, Heirs, Hello, Succession, encode
 from hearts_web.online.protocol import MAX_CHAIN_MESSAGE, MAX_GUEST_MESSAGE, claim_text, heirs_text, seat_proof_text
 from hypothesis import given
@@ -270,6 +270,24 @@ def test_a_guest_carries_the_table_on_when_its_host_is_gone_for_good() -> None:
         assert cleo_page.verified_hands[1] is True  # type: ignore[attr-defined]  (the new deal checks out)
         assert cleo_page.snap is not None and cleo_page.snap.view.seat is Seat.NORTH
         assert cleo_page.snap.sheet[0] == turned_sheet(sheet_before, Seat.WEST)[0] and not net.audit_failures
+        # Ada comes back on another device, without her key: she is a newcomer to a match under way.
+        # Hops's seat is free at once; hers once she has been gone a minute; she takes it from the
+        # next hand
+        ada, ada_page = make_guest(net, "peer-a2", "Ada", random.Random(4), clock)
+        ada.hello()
+        await settle()
+        assert [s.kind for s in ada_page.lobbies[-1]] == ["local", "free", "remote", "bot"]
+        clock.now += FREE_AFTER
+        cleo.tick()
+        ada.tick()
+        await settle()
+        new_host.tick()
+        await settle()
+        assert [s.kind for s in ada_page.lobbies[-1]] == ["local", "free", "remote", "free"]
+        ada.sit(Seat.EAST, "Ada")
+        await settle()
+        assert ada.seat is Seat.EAST and new_host.seats[Seat.EAST].key is None  # her old key no longer claims it
+        assert new_host.seats[Seat.EAST].from_hand == carried.hand_number + 1
         pump.cancel()
 
     asyncio.run(scenario())

@@ -12,18 +12,75 @@ const RELAY_POLL_MS = 250;
 // it, the sooner it joins the room afresh.
 const HANDSHAKE_MS = 5000;
 
+// Evidence that no network path joins this page and a peer once offer and answer went through,
+// sooner than the browser's own verdict (ICE "failed": about 15 s into the checks in Chromium):
+// - nothing to try: no candidate pair for NOTHING_TO_TRY_MS (neither side has a candidate the
+//   other can reach: no STUN or TURN server answered, only private addresses);
+// - every pair checked failed;
+// - nothing heard: for QUIET_MS of checks the peer answered none and sent none, on every pair, and
+//   no new pair came to try. A path that exists answers within a second (0.03-0.26 s on the
+//   simulated networks, TURN included: docs/online.md).
+const NOTHING_TO_TRY_MS = 3000;
+const QUIET_MS = 8000;
+const PATH_POLL_MS = 500;
+function watchPath(pc, onNoPath) {
+  let quietSince = null; // checks under way, nothing heard since
+  let emptySince = null; // no pair to check since
+  let pairsSeen = 0;
+  const done = ["connected", "completed", "failed", "closed"];
+  const timer = setInterval(async () => {
+    if (done.includes(pc.iceConnectionState) || pc.signalingState === "closed") {
+      clearInterval(timer);
+      return;
+    }
+    let stats;
+    try {
+      stats = await pc.getStats();
+    } catch {
+      return;
+    }
+    const pairs = [];
+    stats.forEach((r) => { if (r.type === "candidate-pair") pairs.push(r); });
+    const now = performance.now();
+    const heard = pairs.some((r) => r.state === "succeeded" || (r.requestsReceived || 0) + (r.responsesReceived || 0) > 0);
+    emptySince = pairs.length ? null : (emptySince ?? now);
+    if (heard || !pairs.length) quietSince = null;
+    else if (quietSince === null || pairs.length > pairsSeen) quietSince = now; // a new pair: wait again
+    pairsSeen = Math.max(pairsSeen, pairs.length);
+    const failed = pairs.length > 0 && pairs.every((r) => r.state === "failed");
+    if (failed || now - (emptySince ?? now) >= NOTHING_TO_TRY_MS || now - (quietSince ?? now) >= QUIET_MS) {
+      clearInterval(timer);
+      onNoPath();
+    }
+  }, PATH_POLL_MS);
+}
+
 // Every RTCPeerConnection this page makes, counted: how many were made, how many are still open,
-// and whether an exchange is under way (an offer or answer applied, not yet connected, failed or
-// closed). A peer that found no path (ICE failed after the exchange) is reported at once.
-const peerConnections = { made: 0, open: new Set() };
+// how many exchanges went through (offer and answer applied), and whether one is under way (not yet
+// connected, failed or closed). A peer that found no path is reported once (see watchPath; ICE
+// "failed" too).
+const peerConnections = { made: 0, open: new Set(), exchanges: 0 };
 function trackedPeerConnection(onNoPath) {
   return class TrackedPeerConnection extends RTCPeerConnection {
     constructor(config) {
       super(config);
       peerConnections.made += 1;
       peerConnections.open.add(this);
+      let exchanged = false;
+      let told = false;
+      const noPath = () => {
+        if (!told) onNoPath();
+        told = true;
+      };
       this.addEventListener("iceconnectionstatechange", () => {
-        if (this.iceConnectionState === "failed" && this.remoteDescription) onNoPath();
+        if (this.iceConnectionState === "failed" && this.remoteDescription) noPath();
+      });
+      this.addEventListener("signalingstatechange", () => {
+        if (!exchanged && this.signalingState === "stable" && this.remoteDescription && this.localDescription) {
+          exchanged = true;
+          peerConnections.exchanges += 1;
+          watchPath(this, noPath);
+        }
       });
     }
 
@@ -36,10 +93,14 @@ function trackedPeerConnection(onNoPath) {
 const exchanging = () => [...peerConnections.open].some((pc) =>
   pc.remoteDescription && ["new", "checking"].includes(pc.iceConnectionState));
 
-// The relays' state, as a player understands it: how many of the room's relays are connected, and
-// whether every one of them has failed since any last worked (then nothing can introduce anyone).
+// The relays' state from what their sockets did: how many are connected, how many are still on
+// their first try (neither open nor closed yet: nothing is known of them), and whether every one of
+// them has failed since any last worked (then nothing can introduce anyone). A relay whose socket
+// does not exist yet is still to be tried, never failed. Told when a watched socket opens or
+// closes, and looked at every RELAY_POLL_MS for sockets made since.
 function watchRelays(urls, report) {
-  const failed = new Set(urls); // not (yet) seen open since the last failure
+  const failed = new Set(); // tried, and closed since it last worked
+  const settled = new Set(); // its first try has ended (it opened or closed)
   const watched = new WeakSet();
   let said = "";
   const look = () => {
@@ -49,21 +110,24 @@ function watchRelays(urls, report) {
       const socket = sockets[url];
       if (socket && !watched.has(socket)) {
         watched.add(socket);
-        socket.addEventListener("open", () => failed.delete(url));
-        socket.addEventListener("close", () => failed.add(url));
+        socket.addEventListener("open", () => { settled.add(url); failed.delete(url); look(); });
+        socket.addEventListener("close", () => { settled.add(url); failed.add(url); look(); });
       }
       if (socket?.readyState === WebSocket.OPEN) {
         open += 1;
+        settled.add(url);
         failed.delete(url);
-      } else if (!socket || socket.readyState >= WebSocket.CLOSING) {
+      } else if (socket && socket.readyState >= WebSocket.CLOSING) {
+        settled.add(url);
         failed.add(url);
       }
     }
+    const trying = urls.filter((url) => !settled.has(url)).length;
     const allFailed = open === 0 && urls.every((url) => failed.has(url));
-    const now = `${open}/${urls.length}/${allFailed}`;
+    const now = `${open}/${urls.length}/${trying}/${allFailed}`;
     if (now !== said) {
       said = now;
-      report(open, urls.length, allFailed);
+      report(open, urls.length, trying, allFailed);
     }
   };
   const timer = setInterval(look, RELAY_POLL_MS);
@@ -74,7 +138,7 @@ function watchRelays(urls, report) {
 // Join ``roomId``. ``config``: {appId, relays, iceServers, relayOnly}. Messages that are not text or
 // longer than ``maxLength`` are dropped here, before they reach Python (a flood of big messages
 // costs the host next to nothing). ``handlers``: message(peer, text), join(peer), leave(peer),
-// relays(open, total, allFailed), noPath(peer or ""), halfOpen(peer).
+// relays(open, total, trying, allFailed), noPath(peer or ""), halfOpen(peer).
 export function connect(config, roomId, handlers, maxLength) {
   const rtcConfig = { iceServers: config.iceServers };
   if (config.relayOnly) rtcConfig.iceTransportPolicy = "relay";
@@ -97,7 +161,9 @@ export function connect(config, roomId, handlers, maxLength) {
     roomId,
     { handshakeTimeoutMs: HANDSHAKE_MS, onJoinError },
   );
-  const stopWatching = watchRelays(config.relays, (open, total, allFailed) => handlers.relays(open, total, allFailed));
+  const exchangesBefore = peerConnections.exchanges;
+  const stopWatching = watchRelays(config.relays, (open, total, trying, allFailed) =>
+    handlers.relays(open, total, trying, allFailed));
   const channel = room.makeAction("m");
   let dropped = 0;
   const log = window.__heartsOnlineLog; // tests only: every message this page received
@@ -139,6 +205,7 @@ export function connect(config, roomId, handlers, maxLength) {
     dropped: () => dropped,
     peers: () => Object.keys(room.getPeers()),
     exchanging,
+    answered: () => peerConnections.exchanges > exchangesBefore,
   };
 }
 

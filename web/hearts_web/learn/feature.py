@@ -135,7 +135,12 @@ class Learn:
 
     def _moment(self, moment: Moment) -> None:
         session = self.table.session
-        if self.welcoming and session is not None and (session.match.hand.plays or session.match.hand.passes[ME]):
+        if self.welcoming and (
+            session is None  # a guest at an online table
+            or session.state.mode is not Mode.MATCH  # another game came to the table (online, daily...)
+            or session.match.hand.plays
+            or session.match.hand.passes[ME]
+        ):
             self.hide_welcome()  # the player is playing: the offer has done its work
         if self.guided is None:
             return

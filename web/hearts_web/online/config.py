@@ -182,7 +182,8 @@ def test_timer_speed(value: str | None, page_host: str) -> float:
 
 def test_handover_after(value: str | None, page_host: str, default: float) -> float:
     """The ``?handover-after=S`` of the tests (5 to 60 seconds): how long the host must be gone
-    before its heirs are offered to carry the table on. Honoured only on a page of this machine."""
+    before its heirs are offered to carry the table on, and a guest gone during the match before
+    its seat is free for a newcomer. Honoured only on a page of this machine."""
     if not value or page_host not in _LOOPBACK:
         return default
     try:

@@ -141,6 +141,7 @@ class GuestTable:
     heirs: Heirs | None = None  # the host's signed heirs of this term
     away_since: float = 0.0  # when the host went silent (while ``away``)
     handover_after: float = HANDOVER_AFTER  # the host gone this long: its heirs may carry on
+    late: bool = False  # this guest sat down during the match: a bot played its seat before (not counted)
 
     def send(self, message: GuestMessage) -> None:
         self._seq += 1
@@ -204,6 +205,7 @@ class GuestTable:
         refusal): a message sent while the connection to the host is being replaced is lost."""
         self.name = name
         self._sitting = (seat, self.clock())
+        self.late = self.lobby_seen is not None and self.lobby_seen.started
         self.send(Sit(seat, name))
 
     @property
@@ -259,10 +261,9 @@ class GuestTable:
         self.send(Ping())
         if self._sitting is not None and self.seat is None and self.clock() - self._sitting[1] >= SIT_AGAIN_AFTER:
             self.sit(self._sitting[0], self.name)
-        away = self.clock() - self.last_heard > HOST_SILENT_AFTER
-        if away != self.away:
-            self.away, self.away_since = away, self.last_heard
-            self.events.host_away(away)
+        if not self.away and self.clock() - self.last_heard > HOST_SILENT_AFTER:
+            self.away, self.away_since = True, self.last_heard
+            self.events.host_away(True)  # until the host's next message says it is back
 
     # ------------------------------------------------------------------ incoming
     def on_message(self, peer: str, raw: object) -> None:
@@ -344,6 +345,7 @@ class GuestTable:
         final = "asked" not in answers
         if final and self.seat is not None and answers[self.seat] == "yes":
             self.deal_failed, self._over, self._answered = False, None, None  # a new match, checked anew
+            self.late = False  # played from its first hand
             self.hands.clear()
         elif final and self.seat is not None and answers[self.seat] == "bot":
             self.seat, self.token = None, None  # the new match started without this player
@@ -380,6 +382,9 @@ class GuestTable:
         self._over = None
         if self.deal_failed or self.seat is None or self.lobby_seen is None:
             self.log.append("the match's result is not counted: a deal failed its check, or no seat")
+            return
+        if self.late:
+            self.log.append("the match's result is not counted: this player sat down during it")
             return
         try:
             tally = sheet_tally(over.sheet, over.winners, self.seat)

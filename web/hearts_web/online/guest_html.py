@@ -9,7 +9,7 @@ from hearts import Seat
 
 from ..core.html import esc
 from ..core.i18n import t
-from .connection import RelayState, Trouble, status_html, trouble_html
+from .connection import RelayState, Search, Trouble, search_html, status_html
 from .messages import LobbySeat
 from .panel_html import hide_ip_choice, ip_notice, seats_html, timer_label
 from .protocol import NAME_LIMIT
@@ -35,30 +35,40 @@ def join_form_html(name: str, hide_ip: bool, has_turn: bool) -> str:
     )
 
 
-def searching_html(relays: RelayState | None, trouble: Trouble, has_turn: bool, slow: bool, hide_ip: bool) -> str:
-    """Looking for the table: the relays, what is wrong (if anything), or that the host is silent."""
-    body = (
+def searching_html(relays: RelayState | None, phase: Search, trouble: Trouble, has_turn: bool, hide_ip: bool) -> str:
+    """Looking for the table: the relays, what the search is doing, or what keeps it from the
+    table once that is known."""
+    return (
         f'<p class="note" data-online-connecting>{esc(t("online_connecting"))}</p>{status_html(relays)}'
-        f"{trouble_html(trouble, has_turn, host=False)}"
+        f"{search_html(phase, trouble, has_turn)}{ip_notice(hide_ip)}"
     )
-    if slow and trouble is Trouble.NONE:
-        body += f'<p class="note" data-online-slow>{esc(t("online_searching_host"))}</p>'
-    return body + ip_notice(hide_ip)
+
+
+def _lobby_head(seats: Sequence[LobbySeat], me: Seat | None, started: bool) -> str:
+    free = any(s.kind == "free" for s in seats)
+    if not started:
+        return t("online_pick_seat") if me is None else t("online_waiting_start")
+    if me is None:
+        return t("online_late_pick") if free else t("online_late_full")
+    if any(s.seat == me and s.kind == "joining" for s in seats):
+        return t("online_late_seated", seat=t(f"compass_{int(me)}"))
+    return t("online_under_way")
 
 
 def guest_lobby_html(seats: Sequence[LobbySeat], me: Seat | None, started: bool, name: str, timer_limit: int) -> str:
-    """The table's seats; a free one to pick before the start."""
-    can_sit = me is None and not started
-    head = t("online_pick_seat") if can_sit else t("online_waiting_start")
+    """The table's seats and what this guest can do: pick a free seat (before the start, or during
+    the match a seat a bot plays, from the next hand), or wait for the start or its first hand."""
+    can_sit = me is None and (not started or any(s.kind == "free" for s in seats))
+    head = _lobby_head(seats, me, started)
     timer = (
         f'<p class="note" data-turn-timer-shown>{esc(t("online_timer_shown", limit=timer_label(timer_limit)))}</p>'
         if timer_limit
         else ""
     )
     return (
-        f"<div data-online-lobby><p>{esc(head)}</p>"
+        f"<div data-online-lobby{' data-online-under-way' if started else ''}><p>{esc(head)}</p>"
         + (_name_field(name, False) if can_sit else "")
-        + seats_html(seats, me, can_sit)
+        + seats_html(seats, me, can_sit, started)
         + timer
         + '<div class="dlg-actions"><button type="button" class="secondary" '
         f'data-action="online-leave">{esc(t("online_leave"))}</button></div></div>'

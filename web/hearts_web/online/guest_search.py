@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..core.dom import JsObject
 from ..screen import page
 from . import config, link, protocol
-from .connection import ConnectionWatch, RelayState
+from .connection import ConnectionWatch, RelayState, Search, search_phase
 from .decoder import HOST_MESSAGES, decode
 from .guest import GuestTable
 from .handover import outranks, proven_key
@@ -52,6 +52,8 @@ class HostSearch:
         self.host_left = False
         self.rejoining: asyncio.Future[None] | None = None
         self.stopped = False  # this page is no guest any more (it carries the table on)
+        self.answered = False  # a browser in the room answered this search (offer and answer went through)
+        self.relays_since = -1.0  # when a relay first worked for this search (-1: none yet)
 
     def _watchers(self, via: link.Link) -> link.Watchers:
         return link.Watchers(
@@ -172,8 +174,19 @@ class HostSearch:
             self.rejoining = asyncio.ensure_future(self._rejoin("nobody met us for a while"))
 
     def relays_changed(self, state: RelayState) -> None:
+        if state.open and self.relays_since < 0:
+            self.relays_since = asyncio.get_event_loop().time()
         self.watch.relays_changed(state)
         self.on_change()
+
+    def phase(self) -> Search:
+        """What this search is doing now (see :func:`~.connection.search_phase`)."""
+        if self.link is not None and self.link.answered:
+            self.answered = True
+        since = self.relays_since
+        return search_phase(
+            self.watch.relays, self.answered, -1.0 if since < 0 else asyncio.get_event_loop().time() - since
+        )
 
     def path_failed(self) -> None:
         """Offer and answer went through with a peer but no network path joins them."""

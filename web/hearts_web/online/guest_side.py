@@ -16,7 +16,7 @@ from ..data.registry import ONLINE_GUEST, STATS
 from ..data.session import Snapshot
 from ..screen.table_state import Seating
 from . import config, link, protocol
-from .connection import Trouble, status_html
+from .connection import Search, Trouble, status_html
 from .door import Door
 from .guest import GuestTable
 from .guest_html import carry_on_html, guest_lobby_html, join_form_html, searching_html
@@ -27,8 +27,7 @@ from .table_extras import TableExtras
 
 __all__ = ["GuestSide", "KIND_FOR_GUEST"]
 
-KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot"}
-SLOW_AFTER = 20.0  # seconds without meeting the host (relays working) before the join dialog says so
+KIND_FOR_GUEST = {"local": "remote", "remote": "remote", "bot": "bot", "free": "bot", "joining": "bot"}
 
 
 class GuestSide:
@@ -50,6 +49,7 @@ class GuestSide:
             self,
             protocol.clean_name(mine.get("name")) or "",
             token=token if isinstance(token, str) and is_token(token) else None,
+            late=mine.get("late") is True,
         )
         self.table.handover_after = config.test_handover_after(
             door.params.get("handover-after"), str(window.location.hostname), self.table.handover_after
@@ -64,9 +64,7 @@ class GuestSide:
         self.ticker: asyncio.Task[None] | None = None
         self.log_tail = link.LogTail()
         self.entered = False
-        self.searching_since = 0.0
-        self.slow_shown = False
-        self.trouble_shown = Trouble.NONE
+        self.shown: tuple[Search, Trouble] = (Search.RELAYS, Trouble.NONE)  # what the search dialog says
         self.extras = TableExtras(door, self._react, self.table.back)
         self.over: Snapshot | None = None  # the match-over state, while its dialog is up
         self.rematch_answers: tuple[str, str, str, str] | None = None
@@ -98,9 +96,8 @@ class GuestSide:
         if self.search.link is None and not connecting:
             body = join_form_html(self.table.name, self.hide_ip, self.net.has_turn)
         elif not self.seats:
-            body = searching_html(
-                self.search.watch.relays, self.search.watch.trouble(), self.net.has_turn, self.slow_shown, self.hide_ip
-            )
+            self.shown = self._search_state()
+            body = searching_html(self.search.watch.relays, *self.shown, self.net.has_turn, self.hide_ip)
         else:
             limit = self.table.timer.limit if self.table.timer is not None else 0
             body = guest_lobby_html(self.seats, self.table.seat, self.started, self.table.name, limit)
@@ -109,7 +106,6 @@ class GuestSide:
     async def connect(self, via: link.Link | None = None) -> None:
         """Join the room (or go on in ``via``, the room this page is in already: a former host
         whose table was carried on)."""
-        self.searching_since = asyncio.get_event_loop().time()
         if via is None:
             self.show_join(connecting=True)
         module = await link.load()
@@ -176,25 +172,27 @@ class GuestSide:
                 self.show_carry_on()
             self.search.tick()
             self.log_tail.flush(self.table.log)
-            now = asyncio.get_event_loop().time()
-            if self.table.host_peer is None and not self.slow_shown and now - self.searching_since > SLOW_AFTER:
-                self.slow_shown = True
-                self.show_join(connecting=True)
+
+    def _search_state(self) -> tuple[Search, Trouble]:
+        trouble = self.search.watch.trouble() if self.search.searching else Trouble.NONE
+        return self.search.phase(), trouble
 
     def _show_trouble(self) -> None:
-        """Say how the search goes: the relays' count as it changes, and what keeps this guest from
-        the table (in the join dialog while it searches; with the "waiting for the host" notice
-        when the host went away during the match)."""
+        """Say how the search goes: the relays' count as it changes, what the search is doing, and
+        once known what keeps this guest from the table (in the join dialog while it searches;
+        with the "waiting for the host" notice when the host went away during the match). A
+        state shown stays until the search's state changes."""
         status = qs("#dlg-body [data-relay-status]")
         if status is not None:
             status.outerHTML = status_html(self.search.watch.relays)
-        trouble = self.search.watch.trouble() if self.search.searching else Trouble.NONE
-        if trouble == self.trouble_shown:
+        now = self._search_state()
+        if now == self.shown:
             return
-        self.trouble_shown = trouble
+        trouble_changed = now[1] != self.shown[1]
+        self.shown = now
         if qs("#dlg-body [data-online-connecting]") is not None:
             self.show_join(connecting=True)
-        elif self.table.away and self.entered:
+        elif trouble_changed and self.table.away and self.entered:
             self.host_away(True)
 
     # ------------------------------------------------------------------ GuestEvents
@@ -214,15 +212,20 @@ class GuestSide:
             self.door.dialogs.close()  # at the table already (a rematch, a table carried on): it goes on
 
     def seated(self, seat: Seat) -> None:
+        self._save_seat()
+        self.lobby(self.seats, self.started)
+
+    def _save_seat(self) -> None:
+        """This guest's seat at this table, kept to claim it back (a reload, a host's reload)."""
         rooms = {k: v for k, v in self.door.saved.get(ONLINE_GUEST).items() if config.is_room(k)}
         rooms[self.room] = {
             "token": self.table.token,
             "name": self.table.name,
             "hide_ip": self.hide_ip,
             "key": None if self.key is None else str(self.key.privateJwk),
+            "late": self.table.late,
         }
         self.door.saved.write(ONLINE_GUEST, dict(list(rooms.items())[-10:]))
-        self.lobby(self.seats, self.started)
 
     def state(self, snap: Snapshot, events: list[Event], asked: SeatView | None) -> None:
         self.queue.put_nowait((snap, events))
@@ -351,6 +354,7 @@ class GuestSide:
             self.show_over()
         elif me is not None and answers[me] == "yes":  # the new match: its states follow
             self.over, self.rematch_answers, self.said_again = None, None, False
+            self._save_seat()  # played from its first hand: counted
             document.documentElement.removeAttribute("data-deal-verified")
             self.door.dialogs.close()
         else:

@@ -18,7 +18,20 @@ from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import assert_never, cast
 
-from hearts import PRESETS, SEATS, Action, Deal, Event, HandOver, HandScore, Match, Rules, Seat, deal_from_seed
+from hearts import (
+    PRESETS,
+    SEATS,
+    Action,
+    Deal,
+    Event,
+    HandOver,
+    HandScore,
+    HandStarted,
+    Match,
+    Rules,
+    Seat,
+    deal_from_seed,
+)
 from hearts.fairdeal import commitment, deal_seed
 from hearts.table import Game, Listener, Player
 
@@ -26,6 +39,7 @@ from ..data.session import Snapshot
 from . import protocol
 from .decoder import GUEST_MESSAGES
 from .handover import HostHeirs
+from .host_seats import HostSeats
 from .messages import (
     TIMER_CHOICES,
     VERSION,
@@ -42,31 +56,28 @@ from .messages import (
     Heirs,
     Hello,
     HostMessage,
-    Lobby,
-    LobbySeat,
     Ping,
     Probe,
     React,
     Reacted,
-    Refused,
     Sit,
     State,
     Succession,
     Turn,
     Version,
-    Welcome,
     encode,
 )
-from .protocol import PeerCheck, RateLimit, clean_name, seat_proof_text, worth_logging
+from .protocol import PeerCheck, RateLimit, worth_logging
 from .rematch import HostRematch, RematchOffer
 from .remote import FairDeals, FairHand, RemotePlayer, SeatInfo, filter_events
 from .timer import TimedSeat, TurnTimer
 
-__all__ = ["HostTable", "DROP_AFTER", "PING_EVERY", "REACTION_RATE", "REACTION_BURST"]
+__all__ = ["HostTable", "DROP_AFTER", "FREE_AFTER", "PING_EVERY", "REACTION_RATE", "REACTION_BURST"]
 
 Send = Callable[[str, str], None]
 PING_EVERY = 2.0  # seconds between heartbeats
 DROP_AFTER = 6.0  # a guest silent this long is treated as gone (a bot plays for it)
+FREE_AFTER = 60.0  # a guest gone this long during a match: a newcomer may take the seat
 CONTRIBUTION_WAIT = 3.0  # how long a hand's deal waits for the guests' contributions
 REACTION_BURST, REACTION_RATE = 3.0, 0.5  # a player's reactions: 3 at once, then one every 2 s
 Verify = Callable[[str, str, str], Awaitable[bool]]  # (public key, text, signature)
@@ -76,7 +87,7 @@ async def _refuse(key: str, text: str, sig: str) -> bool:
     return False
 
 
-class HostTable(HostHeirs, HostRematch, Listener):
+class HostTable(HostSeats, HostHeirs, HostRematch, Listener):
     def __init__(
         self,
         send: Send,
@@ -116,6 +127,7 @@ class HostTable(HostHeirs, HostRematch, Listener):
         self.on_rematch: Callable[[], None] = lambda: None  # the page shows the answers (or starts, when complete)
         self.on_heirs: Callable[[tuple[Heir, ...]], None] = lambda heirs: None  # the page signs and sends them
         self.on_claim: Callable[[str, Claim], None] = lambda peer, claim: None  # someone carried this table on
+        self.on_joining: Callable[[Seat, str], None] = lambda seat, name: None  # a guest sat down mid-match
         # a table carried on: its term (1: the link's own host) and the passings-on that led here
         self.term, self.chain = 1, cast(tuple[Succession, ...], ())
         # who this table is to a guest's signature (:func:`~.protocol.seat_proof_text`), and the check
@@ -127,6 +139,8 @@ class HostTable(HostHeirs, HostRematch, Listener):
         self._seq = 0
         self._last_ping = 0.0
         self._turn: Turn | None = None
+        self._free: frozenset[Seat] = frozenset()  # the seats a newcomer may take, as last told
+        self.free_after = FREE_AFTER  # a guest gone this long during the match frees its seat
 
     @property
     def rules(self) -> Rules:
@@ -142,48 +156,18 @@ class HostTable(HostHeirs, HostRematch, Listener):
         if peer is not None:
             self.send(peer, message)
 
-    def lobby(self) -> Lobby:
-        seats = tuple(
-            LobbySeat(s, info.shown_kind if self.started else ("free" if info.kind == "bot" else info.kind), info.name)
-            for s, info in zip(SEATS, self.seats)
-        )
-        return Lobby(seats, self.started, self.rules, self.preset, self.level)
-
-    def broadcast_lobby(self) -> None:
-        for peer in list(self.checks):
-            self.send(peer, self.lobby())
-        self.on_change()
-
     def snapshot(self, seat: Seat) -> Snapshot:
         m = self.match
         assert m is not None
         return Snapshot(m.view(seat), m.scores, tuple(m.score_sheet), m.winners, m.phase)
 
     def send_state(self, seat: Seat, events: list[Event]) -> None:
-        if self.match is None:
+        """``seat``'s view after ``events``, to its guest if it plays this hand."""
+        if self.match is None or not self.seats[seat].plays(self.match.hand_number):
             return
         self.tell(seat, State(self.snapshot(seat), tuple(filter_events(events, seat))))
 
     # ------------------------------------------------------------------ peers
-    def peer_left(self, peer: str) -> None:
-        self.checks.pop(peer, None)
-        self.peer_keys.pop(peer, None)
-        for s, info in zip(SEATS, self.seats):
-            if info.peer == peer:
-                self._unbind(s, "left")
-
-    def _unbind(self, seat: Seat, why: str) -> None:
-        info = self.seats[seat]
-        self.log.append(f"{info.name} ({seat.key}) {why}")
-        info.peer = None
-        player = self.remote.get(seat)
-        if player is not None:
-            player.answer(None)
-        self.wants_again.discard(seat)
-        if self.rematch is not None and self.rematch.leave(seat):
-            self.broadcast_rematch()
-        self.broadcast_lobby()
-
     def tick(self) -> None:
         """Heartbeats out; guests silent for ``DROP_AFTER`` seconds are treated as gone."""
         now = self.clock()
@@ -194,10 +178,9 @@ class HostTable(HostHeirs, HostRematch, Listener):
         for s, info in zip(SEATS, self.seats):
             if info.peer is not None and now - info.last_seen > DROP_AFTER:
                 self._unbind(s, "timed out")
+        if self.started and self.free() != self._free:  # a seat is free now (its guest has been gone long)
+            self.broadcast_lobby()
         self.timer.tick()
-
-    def seat_of(self, peer: str) -> Seat | None:
-        return next((s for s, info in zip(SEATS, self.seats) if info.peer == peer), None)
 
     def on_message(self, peer: str, raw: object) -> None:
         """Admit and act on one message from ``peer``; anything bad is dropped with a log line."""
@@ -244,85 +227,6 @@ class HostTable(HostHeirs, HostRematch, Listener):
         self.log.append(f"dropped a message from {peer[:8]}: {reason}")
         del self.log[:-200]
 
-    def _hello(self, peer: str, hello: Hello) -> None:
-        token = hello.token
-        claimed = next((s for s, info in zip(SEATS, self.seats) if token and info.token == token), None)
-        by_key = next(
-            (s for s, info in zip(SEATS, self.seats) if hello.key and info.kind == "remote" and info.key == hello.key),
-            None,
-        )
-        if claimed is None and by_key is not None and hello.proof:  # a seat this table knows by its key only
-            asyncio.ensure_future(self._hello_by_key(peer, hello, by_key))
-            return
-        if claimed is None:
-            if hello.key:
-                self.peer_keys[peer] = hello.key  # for its seat, when it sits down
-            self.send(peer, self.lobby())
-            return
-        if hello.key:
-            self.seats[claimed].key = hello.key
-        self._bind(peer, hello, claimed)
-
-    async def _hello_by_key(self, peer: str, hello: Hello, seat: Seat) -> None:
-        assert hello.key is not None and hello.proof is not None
-        if await self.verify(hello.key, seat_proof_text(self.room, self.self_peer, peer), hello.proof):
-            if self.seats[seat].token is None:
-                self.seats[seat].token = self.random_hex(16)
-            self._bind(peer, hello, seat)
-        else:
-            self._drop(peer, f"a hello for {seat.key} whose key proof does not check out")
-
-    def _bind(self, peer: str, hello: Hello, claimed: Seat) -> None:
-        """``peer`` is the guest of ``claimed`` again (a reload, a new connection, a new host)."""
-        info = self.seats[claimed]
-        if info.peer is not None and info.peer != peer:
-            self.checks.pop(info.peer, None)  # the same guest on a new connection (a reload)
-        info.peer, info.last_seen = peer, self.clock()
-        name = clean_name(hello.name)
-        if name:
-            info.name = name
-        self.log.append(f"{info.name} is back at {claimed.key}")
-        self.timer.back(claimed)  # a guest who reloads plays again
-        if self.rematch is not None and self.rematch.ask_again(claimed):
-            self.broadcast_rematch()
-        self._welcome(claimed)
-
-    def _sit(self, peer: str, seat: Seat | None, sit: Sit) -> None:
-        wanted, name = sit.seat, clean_name(sit.name)
-        if seat is not None and seat == wanted:
-            return self._welcome(seat)  # the guest asked again: the welcome may have been lost
-        if seat is not None:
-            return self.send(peer, Refused("sit", "already_seated"))
-        if self.started:
-            return self.send(peer, Refused("sit", "started"))
-        if name is None:
-            return self._drop(peer, "sit needs a seat and a name")
-        info = self.seats[wanted]
-        if info.kind != "bot":
-            return self.send(peer, Refused("sit", "seat_taken"))
-        info.kind, info.name, info.token = "remote", name, self.random_hex(16)
-        info.key = self.peer_keys.get(peer)
-        info.peer, info.last_seen = peer, self.clock()
-        self._welcome(wanted)
-
-    def _welcome(self, seat: Seat) -> None:
-        info = self.seats[seat]
-        assert info.token is not None
-        self.tell(seat, Welcome(seat, info.token, info.name))
-        self.broadcast_lobby()
-        self._heirs_changed()
-        if self.signed_heirs is not None:
-            self.tell(seat, self.signed_heirs)
-        if self._turn is not None:
-            self.tell(seat, self._turn)
-        if self.rematch is not None:
-            self.tell(seat, self.rematch.message())
-        if self.match is not None:
-            self.send_state(seat, [])
-            commit = self.fair.pending(self.match.hand_number, seat)
-            if commit is not None:
-                self.tell(seat, commit)
-
     def _act(self, peer: str, seat: Seat | None, action: Action) -> None:
         if seat is None:
             return self._drop(peer, "act from a peer without a seat")
@@ -331,6 +235,8 @@ class HostTable(HostHeirs, HostRematch, Listener):
         player = self.remote.get(seat)
         if player is None:
             return self._drop(peer, "act from a seat without a remote player")
+        if not self.seats[seat].plays(self.hand):
+            return self._drop(peer, f"act for {seat.key} before its guest's first hand")
         if player.answer(action):
             return None
         if self.match is not None and seat in self.match.to_act:
@@ -377,28 +283,25 @@ class HostTable(HostHeirs, HostRematch, Listener):
 
     # ------------------------------------------------------------------ the match
     def players(self, local: Player, on_lost: Callable[[], None] = lambda: None) -> list[Player]:
-        """The table's four seats: the host, remote players for guests, bots for the rest; the
-        host's and the guests' seats under the turn timer (``on_lost``: a bot moved for the host)."""
+        """The table's four seats: the host, and a remote player at each other seat (its guest
+        plays it, or its stand-in bot while it has none: a guest may sit down during the match);
+        the host's and the playing guests' seats under the turn timer (``on_lost``: a bot moved
+        for the host)."""
         out: list[Player] = [TimedSeat(local, self.stand_in(Seat.SOUTH), self.timer, on_lost=on_lost)]
         for s in SEATS[1:]:
             info = self.seats[s]
-            if info.kind == "remote":
-                self.remote[s] = RemotePlayer(info, self.stand_in(s), partial(self.tell, s))
-                out.append(
-                    TimedSeat(
-                        self.remote[s],
-                        self.remote[s].stand_in,
-                        self.timer,
-                        present=partial(lambda i: i.peer is not None, info),
-                    )
-                )
-            else:
-                out.append(self.stand_in(s))
+            remote = self.remote[s] = RemotePlayer(info, self.stand_in(s), partial(self.tell, s))
+            out.append(TimedSeat(remote, remote.stand_in, self.timer, present=partial(self._playing, info)))
         return out
+
+    def _playing(self, info: SeatInfo) -> bool:
+        return self.match is not None and info.plays(self.match.hand_number)
 
     async def start(self, rules: Rules, max_hands: int | None = None, earlier: Sequence[HandScore] = ()) -> Match:
         """Close the lobby and deal the first hand (fairly) for the seated players; ``earlier``: the
         score sheet of a table carried on (the match goes on from its next hand)."""
+        for info in self.seats:
+            info.from_hand = 0  # whoever sits now plays from the first deal
         self.started = True
         self.broadcast_lobby()
         deal = await self.deal_round(len(earlier))
@@ -424,6 +327,10 @@ class HostTable(HostHeirs, HostRematch, Listener):
         return deal_from_seed(deal_seed(secret, fair.contributions))
 
     async def on_events(self, game: Game, events: list[Event]) -> None:
+        if any(isinstance(e, HandStarted) for e in events) and any(
+            info.from_hand and info.from_hand == self.hand for info in self.seats
+        ):
+            self.broadcast_lobby()  # a guest who sat down during the last hand plays from this one
         for s in SEATS[1:]:
             if self.seats[s].kind == "remote":
                 self.send_state(s, events)
@@ -432,10 +339,12 @@ class HostTable(HostHeirs, HostRematch, Listener):
                 self.reveal(ev.hand_number)
 
     def reveal(self, hand: int) -> None:
+        """A finished hand's secret and parts, to every guest who played it."""
         reveal = self.fair.reveal(hand)
         if reveal is not None:
             for s in SEATS[1:]:
-                self.tell(s, reveal)
+                if hand >= self.seats[s].from_hand:
+                    self.tell(s, reveal)
 
     async def on_hand_over(self, game: Match) -> Deal | None:
         return await self.deal_round(game.hand_number + 1)

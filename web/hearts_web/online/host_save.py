@@ -52,6 +52,10 @@ def restore_table(table: HostTable, data: Mapping[str, object]) -> Repairs:
             info.token = token if info.kind == "remote" and is_token(token) and isinstance(token, str) else None
             info.key = key if info.kind == "remote" and is_public_key(key) and isinstance(key, str) else None
             repairs.note("seat", int(info.kind == "remote" and (info.token, info.key) != (token, key)))
+            start = raw.get("from_hand", 0)  # a guest who sat down during the match: the hand it plays from
+            if info.kind == "remote" and type(start) is int and start > 0:
+                info.from_hand = start
+            repairs.note("seat", int(start != info.from_hand))
     elif seats is not None:
         repairs.note("seats")
     table.started = bool(data.get("started"))

@@ -67,6 +67,9 @@ class HostSide(Listener):
         table.on_rematch = self.rematch_changed
         table.on_heirs = lambda heirs: page.guard(self._sign_heirs(heirs))
         table.on_claim = lambda peer, claim: page.guard(self._check_claim(peer, claim))
+        table.on_joining = lambda seat, name: door.view.toast(
+            t("online_late_joined", name=name, seat=t(f"compass_{int(seat)}")), seconds=6
+        )
         door.table.ending(Mode.ONLINE, self.match_over)
 
     async def connect(self) -> None:
@@ -235,11 +238,12 @@ class HostSide(Listener):
             self.show_lobby()
 
     def apply_seating(self) -> None:
+        hand, seats = self.table.hand, self.table.seats
         self.door.view.seat(
             Seating(
                 Seat.SOUTH,
-                {s: info.name for s, info in zip(Seat, self.table.seats) if s != Seat.SOUTH},
-                {s: info.shown_kind for s, info in zip(Seat, self.table.seats)},
+                {s: info.name for s, info in zip(Seat, seats) if s != Seat.SOUTH},
+                {s: info.shown_kind(hand) for s, info in zip(Seat, seats)},
             )
         )
 

@@ -61,7 +61,9 @@ class Link:
             "message": keep(lambda peer, text: self._watch.message(str(peer), str(text))),
             "join": keep(lambda peer: self._watch.join(str(peer))),
             "leave": keep(lambda peer: self._watch.leave(str(peer))),
-            "relays": keep(lambda n, total, failed: self._relays(RelayState(int(n), int(total), bool(failed)))),
+            "relays": keep(
+                lambda n, total, trying, failed: self._relays(RelayState(int(n), int(total), int(trying), bool(failed)))
+            ),
             "noPath": keep(lambda peer: self._watch.no_path(str(peer))),
             "halfOpen": keep(lambda peer: self._watch.half_open(str(peer))),
         }
@@ -102,6 +104,12 @@ class Link:
         """An offer or answer has gone through with a peer that is not connected yet (joining the
         room afresh now would throw that connection away)."""
         return bool(self.js.exchanging())
+
+    @property
+    def answered(self) -> bool:
+        """Offer and answer went through with a peer since this room was joined (a browser at the
+        table answered; a path between the two may still be missing)."""
+        return bool(self.js.answered())
 
     def leave(self) -> Awaitable[JsObject]:
         """Leave the room; await the result before joining the same room again (Trystero hands a

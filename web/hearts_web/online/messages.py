@@ -67,7 +67,9 @@ __all__ = [
 ]
 
 VERSION = 2
-SEAT_KINDS = ("local", "bot", "remote", "free")
+# "free": a bot plays it and a person may sit there; "joining": a person sat down during the match
+# and plays it from the next hand (a bot plays it until then)
+SEAT_KINDS = ("local", "bot", "remote", "free", "joining")
 REACTIONS = ("thumbs", "wow", "phew", "party", "gg")  # the quick reactions (no free text)
 TIMER_CHOICES = (0, 30, 60, 120)  # the turn timer's limits in seconds (0: off)
 ANSWERS = ("host", "asked", "yes", "bot")  # a seat's answer to a rematch: "bot" plays it in the new match

@@ -299,7 +299,9 @@ class OnlinePanel:
             preset=preset,
             level=level,
         )
-        speed = config.test_timer_speed(self.door.params.get("timer-speed"), str(window.location.hostname))
+        host = str(window.location.hostname)
+        table.free_after = config.test_handover_after(self.door.params.get("handover-after"), host, table.free_after)
+        speed = config.test_timer_speed(self.door.params.get("timer-speed"), host)
         if speed != 1.0:
             table.timer.clock = lambda: time.monotonic() * speed
         return table

@@ -61,11 +61,13 @@ def select(name: str, options: list[tuple[str, str]], current: str) -> str:
     return f'<select name="{name}" id="online-{name}">{opts}</select>'
 
 
-def seats_html(seats: Sequence[LobbySeat], mine: Seat | None, can_sit: bool) -> str:
+def seats_html(seats: Sequence[LobbySeat], mine: Seat | None, can_sit: bool, started: bool = False) -> str:
+    """The seats: who sits where and how (a free seat before the start is open; during the match a
+    free seat still shows who plays it: a bot, or the guest who left it)."""
     rows = []
     for item in seats:
         seat, kind, name = item.seat, item.kind, item.name
-        label = t("you_here") if seat == mine else (t("seat_open") if kind == "free" else name)
+        label = t("you_here") if seat == mine else (t("seat_open") if kind == "free" and not started else name)
         sit = (
             '<button type="button" class="secondary" data-action="online-sit" '
             f'data-seat="{seat.key}">{esc(t("online_sit"))}</button>'

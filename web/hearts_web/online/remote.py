@@ -26,18 +26,27 @@ class SeatInfo:
     peer: str | None = None
     last_seen: float = 0.0
     key: str | None = None  # the guest's public key: it may carry the table on, and claim its seat with it
+    from_hand: int = 0  # the first hand its guest plays (a guest who sat down during the match: the next)
+    left_at: float | None = None  # when its guest was last seen leaving (None: not known yet)
 
-    @property
-    def shown_kind(self) -> str:
-        """What the table shows: a guest who is away is played by a bot."""
-        return (
-            "remote"
-            if self.kind == "remote" and self.peer is not None
-            else ("local" if self.kind == "local" else "bot")
-        )
+    def plays(self, hand: int) -> bool:
+        """Its guest is connected and plays hand ``hand`` (else a bot plays the seat)."""
+        return self.kind == "remote" and self.peer is not None and hand >= self.from_hand
+
+    def joining(self, hand: int) -> bool:
+        """A guest sat down here during hand ``hand`` (or between hands) and plays from the next."""
+        return self.kind == "remote" and hand < self.from_hand
+
+    def shown_kind(self, hand: int) -> str:
+        """What the table shows during hand ``hand``: a guest who is away, or who plays only from
+        the next hand, is played by a bot."""
+        return "local" if self.kind == "local" else ("remote" if self.plays(hand) else "bot")
 
     def to_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "name": self.name, "token": self.token, "key": self.key}
+        data: dict[str, object] = {"kind": self.kind, "name": self.name, "token": self.token, "key": self.key}
+        if self.from_hand:
+            data["from_hand"] = self.from_hand
+        return data
 
 
 @dataclass
@@ -94,7 +103,8 @@ def filter_events(events: list[Event], seat: Seat) -> list[Event]:
 
 
 class RemotePlayer:
-    """A guest's seat: waits for the guest's action; while the guest is away, ``stand_in`` plays."""
+    """A seat other than the host's: waits for its guest's action; while the seat has no guest
+    playing (a bot's seat, a guest away or joining from the next hand), ``stand_in`` plays."""
 
     def __init__(self, info: SeatInfo, stand_in: Player, tell: Callable[[HostMessage], None]) -> None:
         """``info``: the seat (its peer is ``None`` while the guest is away); ``tell`` sends the guest a message."""
@@ -112,7 +122,7 @@ class RemotePlayer:
             if self.early is not None:
                 early, self.early = self.early, None
                 return early
-            if self.info.peer is None:
+            if not self.info.plays(view.hand_number):
                 return await self.stand_in.choose(view)
             self._answer = asyncio.get_event_loop().create_future()
             self.asked = view
