@@ -11,7 +11,6 @@ import re
 import shutil
 import socket
 import struct
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -22,14 +21,11 @@ from typing import Any
 
 import pytest
 from conftest import DIST, ROOT, Guard, goto_ready, wait_ready
+from hearts_web.online.config import RELAYS
 from playwright.sync_api import BrowserContext, Page, expect
 
-sys.path.insert(0, str(ROOT / "tools"))
-import build  # noqa: E402
-from serve import headers_for, load_header_rules, start_server  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "web"))
-from hearts_web.online.config import RELAYS  # noqa: E402
+from tools import build
+from tools.serve import headers_for, load_header_rules, start_server
 
 VERSIONS = build.vendor_versions(ROOT)
 PYODIDE_DIR = f"vendor/pyodide-{VERSIONS['pyodide']}"

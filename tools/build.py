@@ -64,8 +64,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script (python3 tools/build.py): tools.* from the root
-    sys.path.insert(0, str(ROOT))
+if __name__ == "__main__":  # python3 tools/build.py: the package from the root, not tools/ itself
+    sys.path[0] = str(ROOT)
 
 from tools import online_network  # noqa: E402
 from tools.csp_patch import patch_pyscript  # noqa: E402
