@@ -67,7 +67,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if __name__ == "__main__":  # python3 tools/build.py: the package from the root, not tools/ itself
     sys.path[0] = str(ROOT)
 
-from tools import online_network  # noqa: E402
+from tools import online_network, vendor_pins  # noqa: E402
 from tools.csp_patch import patch_pyscript  # noqa: E402
 from tools.pyodide_patch import patch_pyodide  # noqa: E402
 from tools.vendor_patch import PatchError, replace_once  # noqa: E402
@@ -517,6 +517,7 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
     for name in names:
         shutil.copyfile(pyscript_src / name, pyscript_dst / name)
     try:
+        vendor_pins.check_pyodide_snapshot(pyodide_dst, RUNTIME_TEMPLATE)  # the runtime's snapshot start
         patch_pyodide(pyodide_dst)  # task boundaries in Pyodide's start
         patch_pyscript(pyscript_dst)  # no 'unsafe-eval' needed
     except PatchError as exc:
@@ -1162,6 +1163,10 @@ def bundle_scripts(root: Path, out: Path) -> None:
     """Bundle each of ``BUNDLES`` into one minified ES module (with Trystero patched: the copies
     import what the packages import, from the project's node_modules)."""
     copies = patched_trystero(root)
+    try:  # the error words transport.js tells failures apart by
+        vendor_pins.check_trystero_words((root / vendor_pins.TRANSPORT).read_text(encoding="utf-8"), copies)
+    except PatchError as exc:
+        raise BuildError(str(exc)) from None
     aliases = [f"--alias:{name}={path / 'dist' / 'index.mjs'}" for name, path in copies.items()]
     aliases.append(f"--alias:@noble/secp256k1={root / 'node_modules' / '@noble' / 'secp256k1' / 'index.js'}")
     for src, dest in BUNDLES.items():
