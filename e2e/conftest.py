@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -38,13 +37,12 @@ import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Playwright, Request, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tools.chromium import launch_options
+from tools.serve import Server, start_server
+
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 ARTIFACTS = ROOT / "e2e" / "artifacts"
-sys.path.insert(0, str(ROOT / "tools"))
-
-from chromium import launch_options  # noqa: E402
-from serve import Server, start_server  # noqa: E402
 
 LOCAL_HOST = "127.0.0.1"
 DEFAULT_LOCALE = "en-US"

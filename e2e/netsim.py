@@ -66,8 +66,8 @@ from types import TracebackType
 from typing import Any, Literal, get_args
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.append(str(ROOT))  # tools/ as a namespace package, as the lab imports it
+if __name__ == "__main__":  # run as a script (the STUN probe in a namespace): the tools from the root
+    sys.path[0] = str(ROOT)
 
 from tools.chromium import CHROMIUM_ARGS, chromium_executable  # noqa: E402
 

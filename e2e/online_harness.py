@@ -30,8 +30,9 @@ from typing import Any
 import pytest
 from conftest import DIST, ROOT, Guard, _screenshot_on_failure, goto_ready, launch_options, online_player_script
 from playwright.sync_api import Browser, Page, Playwright, expect
-from serve import start_server
 from shown import SHOWN_SCRIPT
+
+from tools.serve import start_server
 
 IN_NETNS = os.environ.get("HEARTS_NETNS") == "1"
 needs_netns = pytest.mark.skipif(

@@ -11,13 +11,7 @@ was false.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from playwright.sync_api import Page
-
-sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "web")]
-from hearts_web.core import i18n  # noqa: E402
 
 __all__ = ["SHOWN_SCRIPT", "shown", "warnings_in", "CONNECTION_WARNINGS"]
 
@@ -68,5 +62,7 @@ def shown(page: Page) -> list[tuple[float, str, str]]:
 
 def warnings_in(record: list[tuple[float, str, str]]) -> list[tuple[float, str, str]]:
     """The entries of ``record`` that say something is wrong with the connection, in either language."""
+    from hearts_web.core import i18n  # (the lab's tools use the record alone, without the page's code)
+
     words = [table[key].split("{")[0].strip()[:40] for table in (i18n.EN, i18n.DE) for key in CONNECTION_WARNINGS]
     return [row for row in record if row[1] == "trouble" or any(w and w in row[2] for w in words)]

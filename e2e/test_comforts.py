@@ -5,8 +5,6 @@ the four-colour deck, reduced motion, and a challenge link opened in a second br
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from conftest import Guard, shot
@@ -21,10 +19,8 @@ from ui_helpers import (
     wait_my_turn_or_dialog,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from hearts import PRESETS  # noqa: E402
-from hearts.challenge import Challenge, encode  # noqa: E402
+from hearts import PRESETS
+from hearts.challenge import Challenge, encode
 
 RANKS = "23456789TJQKA"
 MATCH_KEY = "hearts.match.v1"

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from conftest import shot, wait_ready
 from playwright.sync_api import Page, expect
 from ui_helpers import open_game, play_until_dialog, stored
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from hearts.daily import compute_par, daily_fingerprint  # noqa: E402
+from hearts.daily import compute_par, daily_fingerprint
 
 
 def test_daily_fingerprint_and_par_match_cpython(page: Page) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
-from conftest import ROOT, goto_ready, shot, wait_ready
+from conftest import goto_ready, shot, wait_ready
+from hearts_web.core import i18n
+from hearts_web.data.registry import BY_KEY
+from hearts_web.data.store import MemoryStorage, Store
 from playwright.sync_api import BrowserContext, Page, expect
 from ui_helpers import (
     PLAYABLE,
@@ -20,12 +22,6 @@ from ui_helpers import (
     use_settings,
     wait_my_turn_or_dialog,
 )
-
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
-
-from hearts_web.core import i18n  # noqa: E402
-from hearts_web.data.registry import BY_KEY  # noqa: E402
-from hearts_web.data.store import MemoryStorage, Store  # noqa: E402
 
 MATCH_KEY = "hearts.match.v1"
 

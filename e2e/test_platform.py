@@ -11,7 +11,6 @@ import re
 import shutil
 import socket
 import struct
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -22,14 +21,11 @@ from typing import Any
 
 import pytest
 from conftest import DIST, ROOT, Guard, goto_ready, wait_ready
+from hearts_web.online.config import RELAYS
 from playwright.sync_api import BrowserContext, Page, expect
 
-sys.path.insert(0, str(ROOT / "tools"))
-import build  # noqa: E402
-from serve import headers_for, load_header_rules, start_server  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "web"))
-from hearts_web.online.config import RELAYS  # noqa: E402
+from tools import build
+from tools.serve import headers_for, load_header_rules, start_server
 
 VERSIONS = build.vendor_versions(ROOT)
 PYODIDE_DIR = f"vendor/pyodide-{VERSIONS['pyodide']}"
@@ -263,11 +259,15 @@ def assert_shipped_from(shipped: str, source: str, name: str) -> None:
     compile(shipped, name, "exec")
 
 
+PACKAGE_FOLDERS = (("hearts", ROOT / "hearts"), ("hearts_web", ROOT / "web" / "hearts_web"))
+
+
 def test_the_archives_hold_both_packages_and_are_current() -> None:
     """app.zst (what the game starts with, reached from web/main.py), extras.zst (the features
     loaded on demand) and online.zst (the online table): each a zip in one zstd frame, every
     module as its current source (without docstrings and comments, each line of code at its
-    number) and as bytecode that the import system checks against that source; no module in two."""
+    number) and as bytecode that the import system checks against that source, and the data files
+    a module reads beside itself (MODULE_DATA) as they are; no module in two."""
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     first, later = info["python"]["app_modules"], info["python"]["extras_modules"]
     online = info["python"]["online_modules"]
@@ -292,7 +292,7 @@ def test_the_archives_hold_both_packages_and_are_current() -> None:
             assert {n.split("/")[0] for n in names} == {"hearts", "hearts_web"}
             sources = {n for n in names if n.endswith(".py")}
             assert len(sources) == len(modules)
-            for package, source in (("hearts", ROOT / "hearts"), ("hearts_web", ROOT / "web" / "hearts_web")):
+            for package, source in PACKAGE_FOLDERS:
                 for path in source.rglob("*.py"):
                     name = f"{package}/{path.relative_to(source).as_posix()}"
                     if name in sources:
@@ -302,7 +302,16 @@ def test_the_archives_hold_both_packages_and_are_current() -> None:
                 pyc = zf.read(f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc")
                 assert pyc[:4].hex() == info["python"]["magic"]
                 assert int.from_bytes(pyc[4:8], "little") == 0b11, "checked hash-based .pyc"
-            assert names == sources | {
+            data = {  # the files a module reads beside itself, as in the repository
+                "/".join([*module.split(".")[:-1], file])
+                for module, files in build.MODULE_DATA.items()
+                if module in modules
+                for file in files
+            }
+            for name in data:
+                package, _, rest = name.partition("/")
+                assert zf.read(name) == (dict(PACKAGE_FOLDERS)[package] / rest).read_bytes(), name
+            assert names == sources | data | {
                 f"{n.rpartition('/')[0]}/__pycache__/{n.rpartition('/')[2][:-3]}.cpython-314.pyc" for n in sources
             }
 

@@ -1,7 +1,7 @@
 """Start-up: the static first paint, no layout jump when Python takes over, the preloads, and the
 trimmed, precompiled standard library the runtime starts with (docs/development.md, "Start-up").
 
-Timings are not tested here (tools/bench_startup.py measures them); these are the properties
+Timings are not tested here (lab/browser/startup.py measures them); these are the properties
 the fast start-up relies on.
 """
 

@@ -13,22 +13,18 @@ from __future__ import annotations
 import datetime
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from axe import describe, serious_violations
-from conftest import ROOT, goto_ready, shot, wait_ready
+from conftest import goto_ready, shot, wait_ready
+from hearts_web.data.stats import Statistics
 from playwright.sync_api import Page, expect
 from ui_helpers import import_file, play_until_dialog, stored, use_settings
 
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
-
-from hearts_web.data.stats import Statistics  # noqa: E402
-
-from hearts import PRESETS  # noqa: E402
-from hearts.tally import MatchTally  # noqa: E402
+from hearts import PRESETS
+from hearts.tally import MatchTally
 
 STATS_KEY = "hearts.stats.v1"
 TODAY = datetime.date.today()

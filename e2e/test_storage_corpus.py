@@ -21,33 +21,29 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ROOT, Guard, wait_ready
+from conftest import Guard, wait_ready
+from hearts_web.core import i18n
+from hearts_web.data.registry import BY_KEY, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS
+from hearts_web.data.session import Mode, Pending, Session, SessionState, encode_save
+from hearts_web.data.settings import Settings
+from hearts_web.data.stats import Statistics
+from hearts_web.data.store import MemoryStorage, Store
+from helpers import step
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from strategies import json_paths
 from ui_helpers import PLAYABLE, pass_three
 
-sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "tests")]
-
-from hearts_web.core import i18n  # noqa: E402
-from hearts_web.data.registry import BY_KEY, DAILY, DAILY_GAME, MATCH, SETTINGS, STATS  # noqa: E402
-from hearts_web.data.session import Mode, Pending, Session, SessionState, encode_save  # noqa: E402
-from hearts_web.data.settings import Settings  # noqa: E402
-from hearts_web.data.stats import Statistics  # noqa: E402
-from hearts_web.data.store import MemoryStorage, Store  # noqa: E402
-from helpers import step  # noqa: E402
-from strategies import json_paths  # noqa: E402
-
-from hearts import Match, Rules  # noqa: E402
-from hearts import Phase as GamePhase  # noqa: E402
-from hearts.daily import daily_match  # noqa: E402
-from hearts.tally import MatchTally  # noqa: E402
+from hearts import Match, Rules
+from hearts import Phase as GamePhase
+from hearts.daily import daily_match
+from hearts.tally import MatchTally
 
 SETTINGS_KEY, MATCH_KEY, DAILY_GAME_KEY, DAILY_KEY, STATS_KEY = (
     SETTINGS.key,

@@ -172,10 +172,6 @@ def test_hold_hand_skips_passing_with_a_notice(page: Page) -> None:
 
 def _moon_position() -> tuple[dict, str]:
     """A saved match one card before South shoots the moon (found with a greedy policy; engine-checked)."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from hearts import Match, Phase, Rules, Seat, match_to_record
 
     m = Match(Rules.from_dict({"pass_cycle": ["hold"]}), seed="moon-1021")

@@ -366,7 +366,7 @@ def _par_items(slice_: bool) -> Iterator[Item]:
 
 
 def _golden(case: GoldenCase, index: int) -> Json:
-    """A pinned decision of tests/fixtures/hard_v1.json decided again (as tools/golden_hard.py)."""
+    """A pinned decision of tests/fixtures/hard_v1.json decided again (as lab/golden_hard.py)."""
     view = hand_from_record(case["hand"]).view(Seat.parse(case["seat"]))
     worlds = 6 if view.phase is Phase.PASSING else 30
     d = make_bot("hard", iterations=worlds, version=1).decide(view, random.Random(f"golden-hard-{index}"))

@@ -8,7 +8,7 @@ scores close to the target (so the match-aware utility is covered); the file sto
 position as a hand record plus the seat, and the decision of Hard at ``version=1`` with a
 fixed number of worlds and a fixed RNG seed: the cards, the reason and every searched value.
 Any change that alters what par v1 computes (a different random stream, sampling or rollout)
-changes some value here; ``tests/test_hard_versions.py`` runs the same check.
+changes some value here; ``tests/test_configs.py`` runs the same check.
 """
 
 from __future__ import annotations

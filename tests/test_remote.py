@@ -142,7 +142,7 @@ def test_the_rng_arrives_in_the_state_it_left() -> None:
 
 def test_the_pages_worker_budget_is_a_valid_request() -> None:
     """The options the page sends for Hard (a play and a pass budget) are accepted and used."""
-    from hearts_web.table.players import WORKER_BUDGET  # tests/conftest.py puts web/ on the path
+    from hearts_web.table.players import WORKER_BUDGET
 
     for steps in (0, 9):  # the pass, a play
         view = _waiting(played("remote-budget", steps))

@@ -100,7 +100,7 @@ def test_in_strong_runner_worlds_the_runners_moon_goes_through_with_mediums_card
 
 
 class _Spy:
-    """Stands for a :class:`Rollouts`: records the hands and the leader of each playout."""
+    """Stands for a :class:`~hearts.bots.rollout.Rollouts`: records the hands and the leader of each playout."""
 
     def __init__(self, rollouts: object) -> None:
         self.rollouts = rollouts

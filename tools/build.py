@@ -64,9 +64,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script (python3 tools/build.py): tools.* from the root
-    sys.path.insert(0, str(ROOT))
+if __name__ == "__main__":  # python3 tools/build.py: the package from the root, not tools/ itself
+    sys.path[0] = str(ROOT)
 
+from tools import online_network, vendor_pins  # noqa: E402
 from tools.csp_patch import patch_pyscript  # noqa: E402
 from tools.pyodide_patch import patch_pyodide  # noqa: E402
 from tools.vendor_patch import PatchError, replace_once  # noqa: E402
@@ -100,6 +101,9 @@ LAZY_MODULES = (
 # (online.zst), fetched when a player goes online and, like its JavaScript (web/online.js), not
 # precached: useless offline, and a first visit does not pay for it (hearts_web.screen.extras).
 ONLINE_MODULES = ("hearts_web.online.panel",)
+# Data files a module reads beside itself (Path(__file__).with_name): shipped in its archive, next
+# to it. The online network's file is also what this build reads (tools/online_network.py).
+MODULE_DATA = {"hearts_web.online.config": ("network.json",)}
 APP_ARCHIVE = "app.zst"
 EXTRAS_ARCHIVE = "extras.zst"
 ONLINE_ARCHIVE = "online.zst"
@@ -408,12 +412,19 @@ def pack_python(root: Path) -> tuple[bytes, bytes, bytes, bytes, dict[str, Any]]
             raise BuildError(f"{src}/__init__.py is missing: {src} must be a package")
         sources += [(f"app/{name}/{rel}", path.read_bytes()) for path, rel in _tree_files(folder)]
     sources.append(("main.py", (root / "web" / WEB_ENTRY).read_bytes()))
+    shipped = {rel for rel, _ in sources}
+    for module, files in MODULE_DATA.items():
+        beside = "/".join(["app", *module.split(".")[:-1]])
+        missing = [f for f in files if f"{beside}/{f}" not in shipped]
+        if missing:
+            raise BuildError(f"MODULE_DATA: {module} reads {missing}, which are not beside it")
     sources += [(f"pyscript/{name}", text.encode()) for name, text in sorted(ps_python.items())]
     job = {
         "search": ["app", "."],
         "entries": ["main.py"] + [f"pyscript/{n}" for n in sorted(ps_python)],
         "extra_modules": extra,
         "app_packages": [f"app/{name}" for _, name in ARCHIVE_PACKAGES],
+        "module_data": {module: list(files) for module, files in MODULE_DATA.items()},
         "lazy_roots": list(LAZY_MODULES),
         "extras_out": "out/extras.zst",
         "online_roots": list(ONLINE_MODULES),
@@ -506,6 +517,7 @@ def copy_vendor(root: Path, out: Path, versions: dict[str, str], stdlib: bytes) 
     for name in names:
         shutil.copyfile(pyscript_src / name, pyscript_dst / name)
     try:
+        vendor_pins.check_pyodide_snapshot(pyodide_dst, RUNTIME_TEMPLATE)  # the runtime's snapshot start
         patch_pyodide(pyodide_dst)  # task boundaries in Pyodide's start
         patch_pyscript(pyscript_dst)  # no 'unsafe-eval' needed
     except PatchError as exc:
@@ -989,19 +1001,17 @@ def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]
     ]
 
 
-def site_turn(environ: Mapping[str, str]) -> str:
+def site_turn(environ: Mapping[str, str], root: Path = ROOT) -> str:
     """The site's TURN servers for the online table: ``HEARTS_TURN`` in the build's environment, a
     JSON list of RTCIceServer objects (``[{"urls": "turn:turn.example.net:3478", "username": "u",
-    "credential": "p"}]``), checked like the page checks it; ``""`` when not set. The page reads
-    it from ``<meta name="hearts-turn">`` (docs/online.md, "TURN for a site operator")."""
+    "credential": "p"}]``), checked by the rules of network.json, as the page checks it; ``""``
+    when not set. The page reads it from ``<meta name="hearts-turn">`` (docs/online.md, "TURN for
+    a site operator")."""
     raw = environ.get(TURN_VARIABLE, "").strip()
     if not raw:
         return ""
-    sys.path.insert(0, str(ROOT / "web"))
-    from hearts_web.online.config import ice_servers  # the one check, the page's own
-
     try:
-        servers = ice_servers(json.loads(raw))
+        servers = online_network.ice_servers(json.loads(raw), online_network.load(root)["ice_servers"])
     except ValueError as exc:  # json's errors are ValueErrors too
         raise BuildError(f"{TURN_VARIABLE} must be a JSON list of RTCIceServer objects: {exc}") from None
     return json.dumps(list(servers), separators=(",", ":"))
@@ -1153,6 +1163,10 @@ def bundle_scripts(root: Path, out: Path) -> None:
     """Bundle each of ``BUNDLES`` into one minified ES module (with Trystero patched: the copies
     import what the packages import, from the project's node_modules)."""
     copies = patched_trystero(root)
+    try:  # the error words transport.js tells failures apart by
+        vendor_pins.check_trystero_words((root / vendor_pins.TRANSPORT).read_text(encoding="utf-8"), copies)
+    except PatchError as exc:
+        raise BuildError(str(exc)) from None
     aliases = [f"--alias:{name}={path / 'dist' / 'index.mjs'}" for name, path in copies.items()]
     aliases.append(f"--alias:@noble/secp256k1={root / 'node_modules' / '@noble' / 'secp256k1' / 'index.js'}")
     for src, dest in BUNDLES.items():
@@ -1324,7 +1338,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
     (out / ONLINE_ARCHIVE).write_bytes(online)
     hashed = copy_vendor(root, out, versions, stdlib)
     write_runtime_module(root, out, versions, hashed["stdlib"])
-    write_index(root, out, preload_links(versions, hashed), site_turn(os.environ))
+    write_index(root, out, preload_links(versions, hashed), site_turn(os.environ, root))
 
     files = served_files(out)
     version = content_hash(out, files)

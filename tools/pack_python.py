@@ -31,8 +31,9 @@ What it does, with the paths of job.json (relative to the work folder):
    comments, every line of code at its own number: ``shipped_source``) plus
    ``__pycache__/*.cpython-314.pyc`` (without docstrings), *checked* hash-based: the import
    system compares each source's hash with the one in its .pyc and recompiles on a mismatch,
-   so a stale .pyc can never run. Step 1 does not follow ``lazy_roots`` (the features loaded on
-   demand): those and what only they reach go to ``extras_out``, the same way; nor
+   so a stale .pyc can never run; the data files a module reads beside itself (``module_data``)
+   go with it. Step 1 does not follow ``lazy_roots`` (the features loaded on demand): those
+   and what only they reach go to ``extras_out``, the same way; nor
    ``online_roots`` (the online table): those and what neither the start nor the extras reach go
    to ``online_out``. The report lists any import of a later archive's module that would run
    when a module of an earlier one is imported (``eager_extras``: the build fails).
@@ -430,8 +431,9 @@ def game_modules(universe, packages, names):
     )
 
 
-def game_members(universe, packages, modules):
-    """Each module as its source plus its checked bytecode in ``__pycache__``."""
+def game_members(universe, packages, modules, data_files):
+    """Each module as its source plus its checked bytecode in ``__pycache__``, and the data files
+    it reads beside itself (``data_files``: module name -> file names)."""
     members = []
     tag = sys.implementation.cache_tag
     for name in modules:
@@ -445,6 +447,9 @@ def game_members(universe, packages, modules):
         members.append(
             (f"{folder}/__pycache__/{filename[:-3]}.{tag}.pyc", bytecode(data, rel, checked=True, docstrings=False))
         )
+        for extra in data_files.get(name, ()):
+            with open(os.path.join(os.path.dirname(where), extra), "rb") as f:
+                members.append((f"{folder}/{extra}", f.read()))
     return members
 
 
@@ -490,9 +495,10 @@ def main():
     app_modules = game_modules(universe, job["app_packages"], wanted)
     extras_modules = game_modules(universe, job["app_packages"], extras - wanted)
     online_modules = game_modules(universe, job["app_packages"], online - wanted - extras)
-    write_zip(job["app_out"], game_members(universe, job["app_packages"], app_modules))
-    write_zip(job["extras_out"], game_members(universe, job["app_packages"], extras_modules))
-    write_zip(job["online_out"], game_members(universe, job["app_packages"], online_modules))
+    data = job["module_data"]
+    write_zip(job["app_out"], game_members(universe, job["app_packages"], app_modules, data))
+    write_zip(job["extras_out"], game_members(universe, job["app_packages"], extras_modules, data))
+    write_zip(job["online_out"], game_members(universe, job["app_packages"], online_modules, data))
     eager = eager_imports(universe, app_modules, set(extras_modules) | set(online_modules))
     eager += eager_imports(universe, extras_modules, set(online_modules))
     wanted = wanted | extras | online

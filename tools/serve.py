@@ -10,7 +10,7 @@ Usage: ``python3 tools/serve.py [--port 8000] [--dir dist] [--quiet]``
 
 From Python (tests, benchmarks)::
 
-    from serve import start_server          # with tools/ on sys.path
+    from tools.serve import start_server    # from the repository's root
     server = start_server("dist")           # free port, background thread
     print(server.url)                       # http://127.0.0.1:PORT/
     server.stop()

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))  # hearts_web: the page's own budgets
 
 OBSERVER = """
 window.__longtasks = [];
@@ -297,6 +296,7 @@ def cli() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = cli().parse_args(argv)
+    sys.path.insert(0, str(ROOT / "web"))  # hearts_web: the page's own budgets (report)
     if not (ROOT / "dist" / "web" / "bot-worker.js").exists():
         print("dist/ is missing or old: run .venv/bin/python tools/build.py first", file=sys.stderr)
         return 2

@@ -1,9 +1,12 @@
 """hearts_web.online.config: links, room codes, ICE server lists, and the tests' seams (relays, ICE
-servers) honoured only on loopback."""
+servers) honoured only on loopback; the build's check of the site's TURN servers
+(tools.online_network), which reads the same network.json and must answer as the page does."""
 
 from __future__ import annotations
 
 import json
+import tomllib
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -23,7 +26,11 @@ from hearts_web.online.config import test_relay as relay_override
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tools import build, online_network
+
 TURN = [{"urls": "turn:10.9.0.1:3478?transport=tcp", "username": "u", "credential": "p"}]
+ROOT = Path(__file__).resolve().parents[2]
+RULES = online_network.load(ROOT)["ice_servers"]
 
 
 def test_room_codes_and_links() -> None:
@@ -104,6 +111,43 @@ def test_a_seam_that_cannot_be_honoured_is_refused_with_its_value() -> None:
 def test_an_ice_list_is_checked_with_a_reason(bad: object, reason: str) -> None:
     with pytest.raises(ValueError, match=reason):
         ice_servers(bad)
+    with pytest.raises(ValueError, match=reason):  # the build's check, in the same words
+        online_network.ice_servers(bad, RULES)
+
+
+def build_answer(value: object) -> object:
+    try:
+        return online_network.ice_servers(value, RULES)
+    except ValueError as exc:
+        return str(exc)
+
+
+def page_answer(value: object) -> object:
+    try:
+        return ice_servers(value)
+    except ValueError as exc:
+        return str(exc)
+
+
+def test_the_build_checks_the_sites_turn_servers_as_the_page_does() -> None:
+    value = [*TURN, {"urls": ["stun:x", "turns:t:5349"], "username": "v", "credential": "w" * 256}]
+    assert build_answer(value) == page_answer(value) == tuple({**s, "urls": [s["urls"]]} for s in TURN) + (value[1],)
+    assert json.loads(build.site_turn({"HEARTS_TURN": json.dumps(value)}, ROOT)) == [
+        dict(s) for s in build_answer(value)
+    ]
+    assert build.site_turn({}, ROOT) == build.site_turn({"HEARTS_TURN": " "}, ROOT) == ""
+    with pytest.raises(build.BuildError, match="HEARTS_TURN must be a JSON list of RTCIceServer objects: server 1"):
+        build.site_turn({"HEARTS_TURN": '[{"urls": "turn:x"}]'}, ROOT)
+    with pytest.raises(build.BuildError, match="HEARTS_TURN must be"):
+        build.site_turn({"HEARTS_TURN": "[{"}, ROOT)
+
+
+def test_netlify_lets_the_page_reach_exactly_the_relays() -> None:
+    """The one list of relays (network.json) is what the host's CSP lets the page connect to."""
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    [csp] = [rule["values"]["Content-Security-Policy"] for rule in config["headers"] if rule["for"] == "/*"]
+    connect = next(part.split()[1:] for part in csp.split(";") if part.split()[0] == "connect-src")
+    assert connect == ["'self'", *RELAYS] == ["'self'", *online_network.load(ROOT)["relays"]]
 
 
 @given(
@@ -114,6 +158,7 @@ def test_an_ice_list_is_checked_with_a_reason(bad: object, reason: str) -> None:
     )
 )
 def test_any_json_is_an_ice_list_that_checks_again_or_a_value_error(value: object) -> None:
+    assert build_answer(value) == page_answer(value)
     try:
         servers = ice_servers(value)
     except ValueError:

@@ -1,10 +1,10 @@
 """The controller: puts the page together, starts it, and switches between games.
 
-It makes the shared parts (the command registry, the :class:`~hearts_web.table_view.TableView`,
-the dialogs, the :class:`~hearts_web.table_loop.TableLoop`), hands each feature the few operations
+It makes the shared parts (the command registry, the :class:`~hearts_web.table.view.TableView`,
+the dialogs, the :class:`~hearts_web.table.loop.TableLoop`), hands each feature the few operations
 it needs, and binds the input. Every feature registers its own commands; the controller registers
 only the mode switches: a new match, back from a daily or challenge game to the saved match. It
-owns the start-up (once this tab owns the game, after a take-over or an import: :meth:`begin`) and
+owns the start-up (once this tab owns the game, after a take-over or an import: :meth:`Controller.begin`) and
 the stop when another tab takes the game.
 """
 

@@ -135,6 +135,10 @@ function watchRelays(urls, report) {
   return () => clearInterval(timer);
 }
 
+// Trystero's words for the two failures of a join the table acts on (its onJoinError): the build
+// stops when Trystero does not say each exactly once (tools/vendor_pins.py).
+export const TRYSTERO_WORDS = {"noPath": "after exchanging SDP", "halfOpen": "handshake timed out"};
+
 // Join ``roomId``. ``config``: {appId, relays, iceServers, relayOnly}. Messages that are not text or
 // longer than ``maxLength`` are dropped here, before they reach Python (a flood of big messages
 // costs the host next to nothing). ``handlers``: message(peer, text), join(peer), leave(peer),
@@ -148,8 +152,8 @@ export function connect(config, roomId, handlers, maxLength) {
   // and a handshake that timed out (the peer may count this page as joined: half open).
   function onJoinError({ error, peerId }) {
     console.debug(`online: joining ${String(peerId).slice(0, 8)} failed: ${error}`);
-    if (/after exchanging SDP/.test(error)) noPath(peerId);
-    else if (/handshake timed out/.test(error)) handlers.halfOpen?.(peerId);
+    if (String(error).includes(TRYSTERO_WORDS.noPath)) noPath(peerId);
+    else if (String(error).includes(TRYSTERO_WORDS.halfOpen)) handlers.halfOpen?.(peerId);
   }
   const room = joinRoom(
     {

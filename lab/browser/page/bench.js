@@ -1,4 +1,4 @@
-// The benchmark page. tools/bench_browser.py drives it through window.bench.* (Playwright).
+// The benchmark page. lab/browser/hard_bench.py drives it through window.bench.* (Playwright).
 import { bootPython, wasmHeapBytes } from "./pyodide_boot.js";
 
 const longTasks = [];

@@ -12,7 +12,7 @@ from lab.botbench import bench_async  # noqa: E402
 
 
 class Pacer:
-    """The game's pace (web/hearts_web/players.py): a turn for the page whenever ``budget``
+    """The game's pace (web/hearts_web/table/players.py): a turn for the page whenever ``budget``
     seconds of work have passed since the last one."""
 
     def __init__(self, budget: float) -> None:

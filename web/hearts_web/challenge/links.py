@@ -35,7 +35,7 @@ ME = Seat.SOUTH
 
 
 class TableDoor(SessionDoor, Protocol):
-    """What challenge links need of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
+    """What challenge links need of the table (:class:`~hearts_web.table.loop.TableLoop`)."""
 
     def enter(self, session: Session) -> None: ...
 

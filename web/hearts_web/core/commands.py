@@ -2,7 +2,7 @@
 hands it to the feature that registered that action.
 
 Every feature registers its own actions (``commands.add("undo", self.undo)``); the input layer
-(:mod:`hearts_web.dom_input`) turns a click or a key into a :class:`Press` and runs it, knowing no
+(:mod:`hearts_web.core.dom_input`) turns a click or a key into a :class:`Press` and runs it, knowing no
 feature. A new button is one registration in its feature's module plus the button in the HTML.
 Forms work the same way: a changed field of a ``[data-form]`` goes to the handler registered for
 that form as a :class:`FieldChange`. Pure: no DOM.
@@ -66,7 +66,7 @@ class Commands:
         self._placeholders: set[str] = set()
 
     def add(self, action: str, handler: Callable[[Press], None], placeholder: bool = False) -> None:
-        """``placeholder``: stands in for a feature loaded later (:mod:`hearts_web.extras`); the
+        """``placeholder``: stands in for a feature loaded later (:mod:`hearts_web.screen.extras`); the
         feature's own registration replaces it."""
         if action in self._actions and action not in self._placeholders:
             raise DuplicateCommand(f"the action {action!r} is registered twice")

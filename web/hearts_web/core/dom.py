@@ -78,7 +78,7 @@ def closest(event: JsEvent, selector: str) -> Element:
 
 
 class LocalStorage:
-    """The browser's ``localStorage`` behind :class:`hearts_web.store.Storage` (a full storage
+    """The browser's ``localStorage`` behind :class:`hearts_web.data.store.Storage` (a full storage
     raises ``OSError``). ``None`` from :func:`local_storage` when the browser forbids storage."""
 
     def __init__(self, storage: JsObject) -> None:

@@ -1,9 +1,9 @@
 """Input: DOM events become commands. Taps and clicks are delegated from the document (the table
 is redrawn all the time), keys give keyboard players the same commands.
 
-A click on a ``[data-action]`` control becomes a :class:`~hearts_web.commands.Press` for the
+A click on a ``[data-action]`` control becomes a :class:`~hearts_web.core.commands.Press` for the
 registry (this module knows no feature); a changed field of a ``[data-form]`` becomes a
-:class:`~hearts_web.commands.FieldChange`; a tap on a card of the hand goes to :class:`CardTaps`.
+:class:`~hearts_web.core.commands.FieldChange`; a tap on a card of the hand goes to :class:`CardTaps`.
 This is the only module that reads event objects.
 """
 
@@ -27,7 +27,7 @@ HAND_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 
 
 class CardTaps(Protocol):
-    """What a tap on a card of the hand does (hearts_web.hand_controls implements it)."""
+    """What a tap on a card of the hand does (hearts_web.table.hand_controls implements it)."""
 
     def tap_card(self, card: Card) -> None: ...
 

@@ -168,7 +168,7 @@ EN: dict[str, str] = {
     "rules_next_match": "Rule changes apply from the next match.",
     "apply_new_match": "Start new match with these rules",
     "save": "Done",
-    # statistics and charts (hearts_web.stats_html, charts, daily_html's calendar)
+    # statistics and charts (hearts_web.stats.html, screen.charts, daily.html's calendar)
     "st_note": "Practice matches (with a hint or a move taken back) and daily games are not counted.",
     "st_none": "No matches recorded yet: finish a match without hints or undo and it shows here.",
     "st_overall": "{n} [[n:match|matches]] · {rate} won · {avg} points per hand",
@@ -225,7 +225,7 @@ EN: dict[str, str] = {
     "cal_month_played": "Daily games played this month: {n}.",
     "cal_legend": "Each day shows your points against par (−2: two under par); green: at or under par; underlined: your current streak.",
     # persistence
-    # stored data (hearts_web.saved_data, data_transfer, tabs)
+    # stored data (hearts_web.data.registry, transfer, tabs)
     "n_settings_replaced": "Your settings could not be read and were reset to the defaults.",
     "n_settings_repaired": "Some of your settings could not be read and were reset to the defaults.",
     "n_match_replaced": "Your saved match could not be read, so a new match has started.",

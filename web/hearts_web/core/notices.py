@@ -2,8 +2,9 @@
 
 Unlike the toast (one short line that the table reuses all the time), a notice stays until the
 player closes it (or ``seconds`` pass), several can be shown at once, and each may carry buttons
-(their ``data-action`` is a command like any other). HTML from :mod:`data_html`. A notice given as
-a function of no arguments is drawn again in the new language by :meth:`relabel`."""
+(their ``data-action`` is a command like any other). HTML from :mod:`~hearts_web.transfer.html`.
+A notice given as a function of no arguments is drawn again in the new language by
+:meth:`Notices.relabel`."""
 
 from __future__ import annotations
 

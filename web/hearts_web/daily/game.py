@@ -46,7 +46,7 @@ class ParBook:
 
 
 class TableDoor(SessionDoor, Protocol):
-    """What the daily needs of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
+    """What the daily needs of the table (:class:`~hearts_web.table.loop.TableLoop`)."""
 
     def enter(self, session: Session) -> None: ...
 

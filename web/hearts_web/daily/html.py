@@ -1,8 +1,8 @@
 """The daily game's HTML and share text: the result, the history with streaks, the month calendar
 (in the statistics dialog), the line to share.
 
-Pure (no DOM): :mod:`hearts_web.daily_game` puts it on the page. The rules of the day (deal, par,
-markers, streaks) come from :mod:`hearts.daily`; the stored data is :mod:`hearts_web.daily_data`.
+Pure (no DOM): :mod:`hearts_web.daily.game` puts it on the page. The rules of the day (deal, par,
+markers, streaks) come from :mod:`hearts.daily`; the stored data is :mod:`hearts_web.data.daily`.
 """
 
 from __future__ import annotations

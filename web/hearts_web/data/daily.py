@@ -27,7 +27,7 @@ class DailyData:
 
     @classmethod
     def decode(cls, data: object) -> Decoded[DailyData]:
-        """The stored data (:mod:`hearts_web.saved_data`); entries that cannot be read (not dates,
+        """The stored data (:mod:`hearts_web.data.registry`); entries that cannot be read (not dates,
         wrong types, unknown keys) are left out, each counted in the repairs. :class:`Unreadable`
         when it is no object."""
         if not isinstance(data, Mapping):

@@ -2,8 +2,8 @@
 read, repaired, written, described and imported. No other module names a key.
 
 A :class:`SavedKind` says, for one localStorage key: its name, the longest text accepted, how its
-text decodes (``decode(raw, level) -> Decoded[T]``, with the :class:`~hearts_web.store.Repairs` it
-needed, or :class:`~hearts_web.store.Unreadable` when nothing can be used; ``level`` is the bots'
+text decodes (``decode(raw, level) -> Decoded[T]``, with the :class:`~hearts_web.data.store.Repairs` it
+needed, or :class:`~hearts_web.data.store.Unreadable` when nothing can be used; ``level`` is the bots'
 level a repaired game falls back to), how a value is written, what its notices are called
 (``n_<what>_repaired`` / ``n_<what>_replaced``, and ``imp_<what>`` in the import preview), the
 sentences its repairs may add, whether the game checks it when it starts, and how an import
@@ -17,7 +17,7 @@ A checked read (:meth:`SavedKind.check`) has three outcomes besides "nothing sto
 * **replaced**: nothing usable; the original is moved to a backup key and that part starts afresh.
 
 When the storage cannot take the backup (full) the notice says so: the copy is then only in
-memory (:attr:`~hearts_web.store.Store.unkept`) and the player is offered an export.
+memory (:attr:`~hearts_web.data.store.Store.unkept`) and the player is offered an export.
 :class:`SavedData` is the page's door to all of it. Pure: no DOM.
 """
 

@@ -4,9 +4,9 @@ A :class:`Session` is the match (the engine's :class:`~hearts.Match`) plus a :cl
 whether it is a normal match or a daily game, practice or counted, the bots' level, and the
 figures of the match so far (``pending``). Saving writes ``{"v": 2, "record": ..., "session": ...}``;
 loading replays the record (:func:`decode_game`) and migrates saves of version 1, whose extra state
-was a loose ``meta`` dict. Which key holds the game of each mode: :mod:`hearts_web.saved_data`.
+was a loose ``meta`` dict. Which key holds the game of each mode: :mod:`hearts_web.data.registry`.
 
-Corrupt or foreign data raises :class:`~hearts_web.store.Unreadable` (the caller keeps it aside and
+Corrupt or foreign data raises :class:`~hearts_web.data.store.Unreadable` (the caller keeps it aside and
 starts afresh); anything else that goes wrong while loading is a bug and propagates.
 """
 

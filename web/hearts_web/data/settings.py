@@ -1,5 +1,5 @@
 """Player settings (language, look, difficulty, speed, rules) and their stored form (the key they are
-stored under is declared in :mod:`hearts_web.saved_data`)."""
+stored under is declared in :mod:`hearts_web.data.registry`)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ class Settings:
 
     @classmethod
     def decode(cls, data: object) -> Decoded[Settings]:
-        """Settings from stored data (:mod:`hearts_web.saved_data`): unknown keys and bad values
+        """Settings from stored data (:mod:`hearts_web.data.registry`): unknown keys and bad values
         fall back to the defaults, each noted in the repairs (by its name); the rules keep every
         option that can be read on its own. :class:`Unreadable` when it is no object."""
         if not isinstance(data, Mapping):

@@ -1,7 +1,7 @@
 """The player's statistics: totals per level and rules preset, the online matches, the last 50 matches.
 
 What a finished match means (points, moons shot and allowed, Q♠ taken, the place) is the engine's
-(:mod:`hearts.tally`); this module keeps it. Stored (:mod:`hearts_web.saved_data`) as::
+(:mod:`hearts.tally`); this module keeps it. Stored (:mod:`hearts_web.data.registry`) as::
 
     {"v": 2,
      "levels": {"easy": {"king": {"matches": 3, "won": 1, "hands": 17, "points": 120,
@@ -339,7 +339,7 @@ class Counted:
 def note_events(session: Session, events: Sequence[Event], today: str) -> Counted | None:
     """Keep the match's running figures in ``state.pending`` (a match at this screen's table); at
     the end of a counted match (at this table or hosted online) mark it counted and return what
-    the statistics must add (the caller writes it: :meth:`hearts_web.saved_data.SavedData.update`)."""
+    the statistics must add (the caller writes it: :meth:`hearts_web.data.registry.SavedData.update`)."""
     state = session.state
     if state.mode not in (Mode.MATCH, Mode.ONLINE):
         return None

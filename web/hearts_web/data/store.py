@@ -2,9 +2,9 @@
 losing what cannot be read, and the one form every decoder of stored data answers in.
 
 :class:`Store` works on anything with the small :class:`Storage` interface: the browser's
-``localStorage`` (wrapped by :class:`hearts_web.dom.LocalStorage`) or :class:`MemoryStorage`
+``localStorage`` (wrapped by :class:`hearts_web.core.dom.LocalStorage`) or :class:`MemoryStorage`
 in the unit tests. It knows no key: which keys exist, their limits and how each decodes are
-declared once, in :mod:`hearts_web.saved_data`.
+declared once, in :mod:`hearts_web.data.registry`.
 
 Reads are checked *before* parsing: a value longer than its key's limit or nested deeper than
 :data:`MAX_DEPTH` is :class:`Unreadable` without ever reaching the JSON parser (deep nesting
@@ -54,7 +54,7 @@ class Unreadable(ValueError):
 class Repairs:
     """What decoding a stored value had to change: each repair's code with how often it was made
     (for the console), and the sentences the player's notice adds about some of them (text keys
-    of :mod:`hearts_web.i18n` that take ``n``), in the order a decoder declared them."""
+    of :mod:`hearts_web.core.i18n` that take ``n``), in the order a decoder declared them."""
 
     made: dict[str, int] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)  # code -> the text key that says it

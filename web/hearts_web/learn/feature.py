@@ -37,7 +37,7 @@ ME = Seat.SOUTH
 
 
 class TableDoor(SessionDoor, Protocol):
-    """What learning needs of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
+    """What learning needs of the table (:class:`~hearts_web.table.loop.TableLoop`)."""
 
     def enter(self, session: Session) -> None: ...
 

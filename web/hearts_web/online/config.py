@@ -6,6 +6,10 @@ game itself goes peer to peer). A table works while any one of them does. netlif
 the TURN servers a site operator gives the build (``HEARTS_TURN``, see docs/online.md), which the
 transport module carries (``TURN``). Players at a table learn each other's IP address unless they
 hide theirs behind the site's TURN server: the page says so before anyone joins.
+
+The relays, the STUN servers and the rules of an ICE server list are data: ``network.json`` beside
+this module (shipped with it in the online archive), read here once; the build reads the same file
+to check the site's TURN servers (tools/online_network.py) without importing the page's code.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
 
 __all__ = [
@@ -36,25 +41,20 @@ __all__ = [
 ]
 
 APP_ID = "hearts-web-online-v1"
-# Eight relays of different operators, from the list Trystero's maintainer keeps tested (0.25.4):
+NETWORK_FILE = Path(__file__).with_name("network.json")
+_NETWORK = json.loads(NETWORK_FILE.read_text(encoding="utf-8"))
+_ICE = _NETWORK["ice_servers"]
+# The relays: eight of different operators, from the list Trystero's maintainer keeps tested (0.25.4):
 # a few of them failing changes nothing.
-RELAYS = (
-    "wss://nos.lol",
-    "wss://relay.mostr.pub",
-    "wss://purplerelay.com",
-    "wss://nostr.vulpem.com",
-    "wss://relay.agorist.space",
-    "wss://bucket.coracle.social",
-    "wss://strfry.shock.network",
-    "wss://nostr.data.haus",
-)
-STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
+RELAYS: tuple[str, ...] = tuple(map(str, _NETWORK["relays"]))
+STUN: tuple[str, ...] = tuple(map(str, _NETWORK["stun"]))
 ROOM_LENGTH = 20
 _ROOM = re.compile(rf"^[a-z2-7]{{{ROOM_LENGTH}}}$")
 _LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 _LOOPBACK_NAMES = ("127.0.0.1", "localhost")  # a relay's host: names the CSP can list
-_ICE_URL = re.compile(r"^(stun|turns?):[^\s]{1,250}$")
-_ICE_LIMIT = 8  # servers in one list
+_ICE_URL = re.compile(str(_ICE["url"]))  # stun:, turn: or turns:
+_ICE_LIMIT = int(_ICE["most"])  # servers in one list
+_ICE_TEXT = int(_ICE["text_most"])  # characters of a username or a credential
 
 
 def ice_servers(value: object) -> tuple[dict[str, object], ...]:
@@ -73,7 +73,8 @@ def ice_servers(value: object) -> tuple[dict[str, object], ...]:
             raise ValueError(f"server {i + 1}: urls must be stun:, turn: or turns: URLs")
         turn = any(u.startswith("turn") for u in urls)
         extra = {k: item[k] for k in ("username", "credential") if k in item}
-        if not all(isinstance(v, str) and 0 < len(v) <= 256 for v in extra.values()) or (turn and len(extra) != 2):
+        texts = all(isinstance(v, str) and 0 < len(v) <= _ICE_TEXT for v in extra.values())
+        if not texts or (turn and len(extra) != 2):
             raise ValueError(f"server {i + 1}: a TURN server needs a username and a credential (text)")
         servers.append({"urls": list(urls), **extra})
     return tuple(servers)

@@ -23,7 +23,7 @@ __all__ = ["Door", "OnlineTable"]
 
 
 class OnlineTable(Protocol):
-    """The table of this screen (:class:`~hearts_web.table_loop.TableLoop`), as the online table uses it."""
+    """The table of this screen (:class:`~hearts_web.table.loop.TableLoop`), as the online table uses it."""
 
     @property
     def human(self) -> HumanPlayer: ...

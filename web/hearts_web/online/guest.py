@@ -1,7 +1,7 @@
 """A guest's side of an online table: join, sit, answer when asked, check the deal.
 
 The guest keeps no match of its own: it draws what the host sends (a
-:class:`~hearts_web.session.Snapshot` of its seat and the events, already filtered by the host) and
+:class:`~hearts_web.data.session.Snapshot` of its seat and the events, already filtered by the host) and
 sends intents. Messages from the host are checked like any input (size, JSON, fields); a bad one is
 dropped. The page learns what happened through :class:`GuestEvents`; a finished match reaches the
 guest's statistics (:meth:`GuestEvents.match_result`) only from the match-over state, once the deal

@@ -108,7 +108,7 @@ class HostSeats:
     def free(self: SeatsTable) -> frozenset[Seat]:
         """The seats a person may take now: before the start every bot's seat; during a match
         (not over) every seat a bot plays for good: a bot's, or one whose guest has been gone for
-        :attr:`free_after` seconds (counted from when the host first knew it gone)."""
+        :data:`~.host.FREE_AFTER` seconds (counted from when the host first knew it gone)."""
         m = self.match
         if self.started and (m is None or m.is_over):
             return frozenset()

@@ -1,5 +1,5 @@
 """The hand review's HTML and sentences: a replay of one hand, step by step, and the verdicts on the
-player's own decisions (pure: no DOM; :mod:`hearts_web.review_dialog` puts it on the page)."""
+player's own decisions (pure: no DOM; :mod:`hearts_web.review.dialog` puts it on the page)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The one ``<dialog>`` of the page and what it shows: hand summary, match end, score sheet, last
-trick, confirmations. The HTML comes from :mod:`hearts_web.table_html`, the charts from
-:mod:`hearts_web.charts`: drawn at the width their place in the dialog really has (measured once
+trick, confirmations. The HTML comes from :mod:`hearts_web.screen.table_html`, the charts from
+:mod:`hearts_web.screen.charts`: drawn at the width their place in the dialog really has (measured once
 the dialog is open: :meth:`Dialogs.fit_charts`)."""
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """What the table on screen shows, as one typed value: :class:`TableState`.
 
-It holds the :class:`~hearts_web.session.Snapshot` drawn, the question the table is asking this
+It holds the :class:`~hearts_web.data.session.Snapshot` drawn, the question the table is asking this
 screen's player (``asked``: the view it was asked with, if any), who sits where
 (:class:`Seating`), and the hand's presentation state: the cards picked to pass, the hinted and
 the just-received cards, who is thinking, whether a claim is offered. Values are frozen: the
-:class:`~hearts_web.table_view.TableView` replaces its state and draws the new one. Pure: no DOM.
+:class:`~hearts_web.table.view.TableView` replaces its state and draws the new one. Pure: no DOM.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The settings in force on this page, and the settings dialog.
 
-:class:`Preferences` holds the current :class:`~hearts_web.settings.Settings` and the speed they
+:class:`Preferences` holds the current :class:`~hearts_web.data.settings.Settings` and the speed they
 give (``?speed=`` may override it for a visit); it applies the language, the look and the speed
 to the page. :class:`SettingsDialog` registers the toolbar's ``settings``, the dialog's choices
 (``set-lang``, ``set-difficulty``, ``set-look``, ``set-deck``) and its form, and applies what a
@@ -60,7 +60,7 @@ class Preferences:
 
 
 class TableDoor(SessionDoor, Protocol):
-    """What the settings need of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
+    """What the settings need of the table (:class:`~hearts_web.table.loop.TableLoop`)."""
 
     def save(self) -> None: ...
 

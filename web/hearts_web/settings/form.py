@@ -1,6 +1,6 @@
 """The settings dialog: its HTML, and how a tap or a changed field updates :class:`Settings`.
 
-Pure functions (no DOM): :mod:`hearts_web.settings_dialog` hands a tap or a changed field to
+Pure functions (no DOM): :mod:`hearts_web.settings.dialog` hands a tap or a changed field to
 :func:`on_click` or :func:`on_change` and applies what changed (look, speed, language, the bots' level).
 """
 

@@ -1,5 +1,5 @@
 """The statistics dialog: the player's figures per level and rules preset, the trend chart, the
-online matches, the daily calendar and the history (HTML: :mod:`hearts_web.stats_html`).
+online matches, the daily calendar and the history (HTML: :mod:`hearts_web.stats.html`).
 
 Registers ``stats`` (the toolbar's button) and ``stats-month`` (the calendar's previous and next
 month, redrawn in place). The trend chart is drawn again at the width it has in the open dialog.

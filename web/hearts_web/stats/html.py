@@ -2,7 +2,7 @@
 online matches, the daily calendar and the history of the last matches. Pure: no DOM.
 
 Each level's figures sit in ``[data-stats-level="easy|medium|hard"]``; the trend chart
-(:func:`hearts_web.charts.trend`) sits in ``[data-chart-slot="trend"]``, drawn here at a default
+(:func:`hearts_web.screen.charts.trend`) sits in ``[data-chart-slot="trend"]``, drawn here at a default
 width and again by the browser layer at the width it really has; the history table below it is
 the chart's data as text.
 """

@@ -1,7 +1,7 @@
 """The computer opponents of this page: the three bots of a game, the stand-ins of an online table,
 and Hard's Web Worker, started when Hard first plays.
 
-Every bot is a :class:`~hearts_web.players.WebBot`; a challenge game's bots decide with the original
+Every bot is a :class:`~hearts_web.table.players.WebBot`; a challenge game's bots decide with the original
 match's per-decision seeds (:func:`hearts.challenge.challenge_rngs`) and, at Hard, a fixed number of
 worlds (:func:`hearts.challenge.challenge_bot_options`), so the same plays get the same replies on
 any machine.

@@ -3,12 +3,12 @@ on the page waits for its search (a sliced search on the page still blocked it f
 at a time).
 
 :class:`BotWorker` is the protocol, without the browser: requests go out through ``post`` with
-an id, answers come back to :meth:`BotWorker.on_message`. Pure: :func:`hearts_web.bot_worker_browser.start`
-makes the real worker.
+an id, answers come back to :meth:`BotWorker.on_message`. Pure:
+:func:`hearts_web.table.bot_worker_browser.start` makes the real worker.
 While the worker starts (a second Pyodide: a few seconds, mostly while the player chooses the
-pass) a bot waits for it, up to :data:`hearts_web.players.WORKER_START_WAIT`; after that, or if the
-worker cannot start or breaks, the bots think on the page
-(:class:`hearts_web.players.WebBot` falls back), so the game never depends on the worker.
+pass) a bot waits for it, up to :data:`hearts_web.table.players.WORKER_START_WAIT`; after that,
+or if the worker cannot start or breaks, the bots think on the page
+(:class:`hearts_web.table.players.WebBot` falls back), so the game never depends on the worker.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ __all__ = ["BotWorker", "WorkerUnavailable", "measure_detail", "WORKER_URL", "AN
 
 WORKER_URL = "./web/bot-worker.js"
 # A search takes at most a few seconds (a pass while the person chooses theirs, and the three
-# bots' passes one after another: hearts_web.players.WORKER_BUDGET); an answer that has not come
+# bots' passes one after another: hearts_web.table.players.WORKER_BUDGET); an answer that has not come
 # after this many seconds never will (a worker stuck or killed by the browser): it counts as failed.
 ANSWER_TIMEOUT = 20.0
 

@@ -1,5 +1,5 @@
 """The bots' Web Worker in the browser: :func:`start` makes ``web/bot-worker.js`` (a module worker
-with its own Pyodide) and connects it to a :class:`~hearts_web.bot_worker.BotWorker`; each answer's
+with its own Pyodide) and connects it to a :class:`~hearts_web.table.bot_worker.BotWorker`; each answer's
 round trip becomes a performance measure ``hearts-bot-worker``, and ``<html data-bot-worker>``
 shows the worker's state (tests and benchmarks read both).
 """

@@ -2,7 +2,7 @@
 itself, and why a card is refused.
 
 The taps answer whoever asks this screen's player (:attr:`TableDoor.answering`): the table loop
-here (:class:`~hearts_web.players.HumanPlayer`) or, at someone else's online table, the host
+here (:class:`~hearts_web.table.players.HumanPlayer`) or, at someone else's online table, the host
 (:class:`~hearts_web.online.guest.GuestTable`). Registers ``pass``, ``claim``, ``hint`` and
 ``skip-to-hand`` (the skip link: the focus goes to the hand's Tab stop).
 """
@@ -33,7 +33,7 @@ AUTOPLAY_BEAT = 0.5  # seconds before a forced card plays itself: time to see it
 
 
 class TableDoor(SessionDoor, Protocol):
-    """What the hand's controls need of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
+    """What the hand's controls need of the table (:class:`~hearts_web.table.loop.TableLoop`)."""
 
     @property
     def answering(self) -> AskedSeat: ...
@@ -83,7 +83,7 @@ class HandControls:
         if self._autoplaying() and play_forced(seat, view):
             self.view.lock_hand()
 
-    # ------------------------------------------------------------------ taps (hearts_web.dom_input)
+    # ------------------------------------------------------------------ taps (hearts_web.core.dom_input)
     def tap_card(self, card: Card) -> None:
         seat = self.table.answering
         asked = seat.asked

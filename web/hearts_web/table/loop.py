@@ -4,10 +4,10 @@ does after every action.
 :class:`TableLoop` runs :func:`hearts.table.play` over four seats (this screen's person and three
 bots, or the seats an online host hands over) and hears the table as its
 :class:`~hearts.table.Listener`: it saves after every action, keeps the statistics, has the
-:class:`~hearts_web.table_view.TableView` animate the events, and shows the hand summary before
+:class:`~hearts_web.table.view.TableView` animate the events, and shows the hand summary before
 the next hand is dealt. Features reach it through the few operations they need (``session``,
-``enter``, ``save``...); they learn what happens through :meth:`watch`, :meth:`on_asked` and the
-ending they register for their mode (:meth:`ending`).
+``enter``, ``save``...); they learn what happens through :meth:`TableLoop.watch`,
+:meth:`TableLoop.on_asked` and the ending they register for their mode (:meth:`TableLoop.ending`).
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ class HumanPlayer:
         self.on_refused(error)
 
 
-# The worker for a level: None decides on the page (hearts_web.bot_seats starts the worker for Hard).
+# The worker for a level: None decides on the page (hearts_web.table.bot_seats starts the worker for Hard).
 WorkerFor = Callable[[str], "BotWorker | None"]
 SearchFor = Callable[[str], Mapping[str, int]]  # a level's fixed search (make_bot's options), if it has one
 
@@ -142,7 +142,7 @@ class WebBot:
     it mid-match); a play takes at least ``min_think()`` seconds so the player can follow, and
     ``on_thinking`` shows who is thinking.
 
-    Where ``worker(level)`` gives a :class:`~hearts_web.bot_worker.BotWorker` (Hard), the bot
+    Where ``worker(level)`` gives a :class:`~hearts_web.table.bot_worker.BotWorker` (Hard), the bot
     decides there, with the very RNG it would use here (waiting up to ``WORKER_START_WAIT`` for a
     starting worker); otherwise (no worker, failed, or a quick level) on the page, giving the page
     a turn between slices of the search. ``search(level)``: fixed options for :func:`make_bot`

@@ -32,7 +32,7 @@ ME = Seat.SOUTH
 
 
 class TableDoor(SessionDoor, Protocol):
-    """What Undo needs of the table (:class:`~hearts_web.table_loop.TableLoop`)."""
+    """What Undo needs of the table (:class:`~hearts_web.table.loop.TableLoop`)."""
 
     def enter(self, session: Session) -> None: ...
 

@@ -1,4 +1,5 @@
-"""The table on screen: draws a :class:`~hearts_web.table_state.TableState` and animates engine events.
+"""The table on screen: draws a :class:`~hearts_web.screen.table_state.TableState` and animates
+engine events.
 
 The view owns the one :class:`TableState` of the page. Others change it only through the methods
 below (show a snapshot and the question asked, seat the players, pick a card to pass, show a hint,

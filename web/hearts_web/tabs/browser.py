@@ -31,7 +31,7 @@ def new_tab_id() -> str:
 
 
 class BrowserPlatform:
-    """:class:`hearts_web.tabs.Platform` over ``navigator.locks`` and a ``BroadcastChannel``."""
+    """:class:`hearts_web.tabs.protocol.Platform` over ``navigator.locks`` and a ``BroadcastChannel``."""
 
     def __init__(self) -> None:
         self.tabs: Tabs | None = None

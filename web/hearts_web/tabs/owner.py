@@ -1,5 +1,5 @@
 """This tab's claim on the game: which tab owns it (:mod:`hearts_web.tabs`), the checked start of
-the stored data when this tab takes it (:meth:`~hearts_web.saved_data.SavedData.check_start`), and
+the stored data when this tab takes it (:meth:`~hearts_web.data.registry.SavedData.check_start`), and
 the stop when another tab does.
 
 Until this tab owns the game its store is read-only: a tab that opens while another one plays
@@ -23,7 +23,7 @@ __all__ = ["TabOwner"]
 
 
 class TabOwner:
-    """:class:`hearts_web.tabs.Host`: ``on_begin(settings)`` loads and plays the game once this tab
+    """:class:`hearts_web.tabs.protocol.Host`: ``on_begin(settings)`` loads and plays the game once this tab
     owns it (again, after a take-over or an import); ``on_stop()`` ends the table when another
     tab takes it."""
 

@@ -1,7 +1,7 @@
 """One tab owns the game: the others wait, and take over cleanly when the player asks.
 
 The game lives in one shared storage, so two tabs playing at once would save over each other's
-moves. The owner holds an exclusive lock (the browser's Web Locks in :mod:`tabs_browser`); a tab
+moves. The owner holds an exclusive lock (the browser's Web Locks in :mod:`~.browser`); a tab
 that opens while another owns the game shows "this game is open in another tab — continue here?"
 and neither loads nor writes anything. The hand-over, on "Continue here":
 

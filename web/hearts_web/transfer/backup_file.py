@@ -6,13 +6,13 @@ backups survive a round trip, and ``web/boot-guard.js`` can write the same file 
     {"format": "hearts-export", "version": 1, "exported": "2026-11-29T18:03:11Z",
      "data": {"<key>": "<the text stored under it>", ...}}
 
-with every key of the game's (:data:`hearts_web.saved_data.PREFIX`), sorted. Lone surrogates in a
+with every key of the game's (:data:`hearts_web.data.registry.PREFIX`), sorted. Lone surrogates in a
 damaged value are written as ``\\udXXX`` escapes (as ``JSON.stringify`` does), so the file is
 valid UTF-8 and export, import, export gives the same bytes.
 
 Importing checks the file before anything changes: its size and nesting before parsing, then the
 envelope, then each value with the same decoder the game uses when it loads (its kind in
-:mod:`hearts_web.saved_data`). :func:`plan_import` says what will be replaced; :func:`apply_import`
+:mod:`hearts_web.data.registry`). :func:`plan_import` says what will be replaced; :func:`apply_import`
 does it, all or nothing. A key the file does not have stays as it is; a value that cannot be
 read is kept as a backup and replaces nothing; kinds that are never imported (the online table's)
 are left out. Pure: no DOM.

@@ -1,6 +1,6 @@
 """Export and import in the browser: a download made in the page (works offline), a file picked
 by the player, the preview of what an import replaces, and the import itself.
-The file format and the checks are :mod:`hearts_web.backup_file`. Registers ``data-export``,
+The file format and the checks are :mod:`hearts_web.transfer.backup_file`. Registers ``data-export``,
 ``data-import`` and ``data-import-confirm`` (the settings' "Your data", notices with an export)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """HTML of the player's data: notice cards, the "Your data" part of the settings, the import
-preview, and the tab-ownership overlay. Pure (no DOM): :mod:`notices`, :mod:`data_transfer` and
-:mod:`tabs_browser` put it on the page."""
+preview, and the tab-ownership overlay. Pure (no DOM): :mod:`~.notices`, :mod:`~.dialog` and
+:mod:`~hearts_web.tabs.browser` put it on the page."""
 
 from __future__ import annotations
 

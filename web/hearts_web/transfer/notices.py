@@ -2,7 +2,7 @@
 loads (repaired, set aside, backup kept or not), the warning when the storage refuses a write
 (with an export) and "saved again" when it takes writes again, and one-off notices (a bad link).
 
-The cards themselves are :class:`~hearts_web.notices.Notices`; their HTML is :mod:`data_html`.
+The cards themselves are :class:`~hearts_web.core.notices.Notices`; their HTML is :mod:`~.html`.
 """
 
 from __future__ import annotations
