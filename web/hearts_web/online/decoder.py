@@ -71,6 +71,7 @@ __all__ = [
     "decode_chain",
     "GUEST_MESSAGES",
     "HOST_MESSAGES",
+    "AT_HOST",
     "ALL_MESSAGES",
     "Reader",
     "Fields",
@@ -389,6 +390,9 @@ HOST_MESSAGES: dict[str, Reader[HostMessage]] = {
     "reacted": lambda f: Reacted(f.seat("seat"), f.choice("code", REACTIONS)),
     "rematch": _rematch,
 }
+# what a host may receive: a guest's messages, and another host's proof (a guest who carried this
+# table on while this host was away, or a rival heir)
+AT_HOST: dict[str, Reader[GuestMessage | HostProof]] = {**GUEST_MESSAGES, "host": _host_proof}
 ALL_MESSAGES: dict[str, Reader[Message]] = {**GUEST_MESSAGES, **HOST_MESSAGES}
 
 

@@ -37,7 +37,7 @@ from hearts.table import Game, Listener, Player
 
 from ..data.session import Snapshot
 from . import protocol
-from .decoder import GUEST_MESSAGES
+from .decoder import AT_HOST
 from .handover import HostHeirs
 from .host_seats import HostSeats
 from .messages import (
@@ -56,6 +56,7 @@ from .messages import (
     Heirs,
     Hello,
     HostMessage,
+    HostProof,
     Ping,
     Probe,
     React,
@@ -85,6 +86,12 @@ Verify = Callable[[str, str, str], Awaitable[bool]]  # (public key, text, signat
 
 async def _refuse(key: str, text: str, sig: str) -> bool:
     return False
+
+
+def _sender(message: object) -> str:
+    """Whose numbering a message follows: a peer's host proof is numbered by its table, the rest by
+    its guest's side (a guest who carries a table on begins its host's numbering afresh)."""
+    return "host" if isinstance(message, HostProof) else "guest"
 
 
 class HostTable(HostSeats, HostHeirs, HostRematch, Listener):
@@ -127,6 +134,7 @@ class HostTable(HostSeats, HostHeirs, HostRematch, Listener):
         self.on_rematch: Callable[[], None] = lambda: None  # the page shows the answers (or starts, when complete)
         self.on_heirs: Callable[[tuple[Heir, ...]], None] = lambda heirs: None  # the page signs and sends them
         self.on_claim: Callable[[str, Claim], None] = lambda peer, claim: None  # someone carried this table on
+        self.on_successor: Callable[[str, HostProof], None] = lambda peer, proof: None  # a host after this one?
         self.on_joining: Callable[[Seat, str], None] = lambda seat, name: None  # a guest sat down mid-match
         # a table carried on: its term (1: the link's own host) and the passings-on that led here
         self.term, self.chain = 1, cast(tuple[Succession, ...], ())
@@ -183,9 +191,12 @@ class HostTable(HostSeats, HostHeirs, HostRematch, Listener):
         self.timer.tick()
 
     def on_message(self, peer: str, raw: object) -> None:
-        """Admit and act on one message from ``peer``; anything bad is dropped with a log line."""
+        """The one door of a peer's text: admitted (rate limit, size, the decoder, a rising sequence
+        number) before anything acts on it, then handled; anything bad is dropped with a log line.
+        Another host's proof (a guest who carried this table on, a rival heir) goes to
+        :attr:`on_successor`."""
         check = self.checks.setdefault(peer, PeerCheck(RateLimit(clock=self.clock)))
-        got = check.admit(raw, GUEST_MESSAGES, protocol.MAX_GUEST_MESSAGE, protocol.MAX_CHAIN_MESSAGE)
+        got = check.admit(raw, AT_HOST, protocol.MAX_GUEST_MESSAGE, protocol.MAX_CHAIN_MESSAGE, _sender)
         if not isinstance(got, Envelope):
             if got.reason != "rate limit" or worth_logging(check.dropped):
                 self._drop(peer, f"{got.reason} (#{check.dropped})")
@@ -220,6 +231,8 @@ class HostTable(HostSeats, HostHeirs, HostRematch, Listener):
                 self._again(peer, seat)
             case Claim():
                 self.on_claim(peer, message)  # this table was carried on while this host was away?
+            case HostProof():
+                self.on_successor(peer, message)
             case _:
                 assert_never(message)
 

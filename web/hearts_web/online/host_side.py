@@ -17,12 +17,11 @@ from ..screen import page
 from ..screen.table_state import Seating
 from . import config, link, protocol
 from .connection import ConnectionWatch, RelayState, Trouble, status_html, trouble_html
-from .decoder import HOST_MESSAGES, decode
 from .door import Door
 from .handover import chain_key, proven_key, succeeds
 from .host import HostTable
 from .host_save import table_to_dict
-from .messages import Claim, Envelope, Heir, Heirs, HostProof
+from .messages import Claim, Heir, Heirs, HostProof
 from .panel_html import ip_notice, rematch_html, seats_html
 from .table_extras import TableExtras, timer_select
 
@@ -67,6 +66,7 @@ class HostSide(Listener):
         table.on_rematch = self.rematch_changed
         table.on_heirs = lambda heirs: page.guard(self._sign_heirs(heirs))
         table.on_claim = lambda peer, claim: page.guard(self._check_claim(peer, claim))
+        table.on_successor = lambda peer, proof: page.guard(self._check_successor(peer, proof))
         table.on_joining = lambda seat, name: door.view.toast(
             t("online_late_joined", name=name, seat=t(f"compass_{int(seat)}")), seconds=6
         )
@@ -75,7 +75,11 @@ class HostSide(Listener):
     async def connect(self) -> None:
         module = await link.load()
         watch = link.Watchers(
-            self._received, self.joined, self.table.peer_left, self.relays_changed, lambda peer: self.path_failed()
+            self.table.on_message,
+            self.joined,
+            self.table.peer_left,
+            self.relays_changed,
+            lambda peer: self.path_failed(),
         )
         if self.link is None:
             self.link = link.Link(module, self.room, self.net, protocol.MAX_CHAIN_MESSAGE, watch, self.hide_ip)
@@ -115,17 +119,10 @@ class HostSide(Listener):
             for peer in self.link.peers():
                 self.prove(peer)
 
-    def _received(self, peer: str, text: str) -> None:
-        """A guest's message, for the table, unless it is another host's proof: a guest who carried
-        this table on while this host was away, or another heir who carried it on at the same
-        moment and was named first (:func:`succeeds`); this page then follows that host."""
-        got = decode(text, HOST_MESSAGES, protocol.MAX_GUEST_MESSAGE, protocol.MAX_CHAIN_MESSAGE)
-        if isinstance(got, Envelope) and isinstance(got.message, HostProof):
-            page.guard(self._check_successor(peer, got.message))
-            return
-        self.table.on_message(peer, text)
-
     async def _check_successor(self, peer: str, proof: HostProof) -> None:
+        """``peer`` proves it hosts this table: a guest who carried it on while this host was away,
+        or another heir who carried it on at the same moment and was named first
+        (:func:`~.handover.succeeds`); this page then follows that host."""
         if self.link is None or not succeeds(proof.chain, self.table.chain):
             return
         if await proven_key(self.link_key, self.room, peer, self.link.self_id, proof, self.verify) is None:

@@ -70,14 +70,21 @@ class RateLimit:
 
 @dataclass
 class PeerCheck:
-    """Per-peer admission: rate limit, then decode, then a strictly rising sequence number."""
+    """Per-peer admission, the one door of a peer's text: the rate limit, then the decoder (the size
+    first), then a strictly rising sequence number per sender (a peer that was a guest and now
+    hosts a table numbers its host messages afresh: ``sender`` tells the two apart)."""
 
     limit: RateLimit = field(default_factory=RateLimit)
-    last_seq: int = -1
+    last_seq: dict[str, int] = field(default_factory=dict)
     dropped: int = 0
 
     def admit(
-        self, raw: object, readers: Mapping[str, Reader[M]], size: int, chain_size: int = 0
+        self,
+        raw: object,
+        readers: Mapping[str, Reader[M]],
+        size: int,
+        chain_size: int = 0,
+        sender: Callable[[M], str] = lambda message: "",
     ) -> Envelope[M] | Refusal:
         """``size``: the longest message; ``chain_size``: the longest that carries a chain (see :func:`decode`)."""
         if not self.limit.allow():
@@ -85,10 +92,12 @@ class PeerCheck:
         else:
             result = decode(raw, readers, size, chain_size)
             if isinstance(result, Envelope):
-                if result.seq <= self.last_seq:
-                    result = Refusal(f"replayed or out of order (seq {result.seq} after {self.last_seq})")
+                who = sender(result.message)
+                last = self.last_seq.get(who, -1)
+                if result.seq <= last:
+                    result = Refusal(f"replayed or out of order (seq {result.seq} after {last})")
                 else:
-                    self.last_seq = result.seq
+                    self.last_seq[who] = result.seq
         if isinstance(result, Refusal):
             self.dropped += 1
         return result
