@@ -12,7 +12,7 @@ from hearts import HandScore, Seat, Trick
 
 from ..core import i18n
 from ..core.commands import Commands
-from ..core.dom import JsEvent, by_id, css_pixels, listen, qs, window
+from ..core.dom import JsEvent, by_id, call, css_pixels, document, listen, qs, window
 from ..core.html import esc
 from ..core.i18n import t
 from . import charts, table_html
@@ -105,12 +105,19 @@ class Dialogs:
 
     def fit_charts(self, drawings: dict[str, ChartDrawing]) -> None:
         """Draw each chart again at the width of its slot (``[data-chart-slot=name]``) in the open
-        dialog and the font size of the page's ``--chart-font``."""
+        dialog, as the page measures it once the dialog is on screen, and the font size of the
+        page's ``--chart-font``."""
+        asyncio.ensure_future(self._fit_charts(drawings))
+
+    async def _fit_charts(self, drawings: dict[str, ChartDrawing]) -> None:
         font = css_pixels("--chart-font", 12)
         for name, draw in drawings.items():
             slot = qs(f'#dlg-body [data-chart-slot="{name}"]')
-            width = float(slot.clientWidth) if slot is not None else 0.0
-            if width >= 200:  # hidden or not laid out: the first drawing stays
+            if slot is None:
+                continue
+            document.name(slot)
+            width = float(await call("width", slot.vid) or 0.0)
+            if width >= 200 and slot.isConnected:  # hidden or not laid out: the first drawing stays
                 slot.innerHTML = draw(width, font)
 
     def _totals_chart(self, sheet: list[HandScore], target: int, share: float) -> tuple[str, dict[str, ChartDrawing]]:

@@ -10,7 +10,7 @@ from collections.abc import Awaitable
 from hearts import Seat
 
 from ..core import i18n
-from ..core.dom import JsObject, by_id, document, keep, qs, qsa, window
+from ..core.dom import by_id, document, qs, qsa, window
 from ..core.i18n import t
 from ..data.session import Mode, SessionState
 from .table_state import Seating
@@ -20,7 +20,6 @@ __all__ = [
     "apply_look",
     "apply_speed",
     "render_badge",
-    "fit_toolbar",
     "offer_undo",
     "reduced_motion",
     "show_failure",
@@ -56,7 +55,6 @@ def apply_texts(seating: Seating) -> None:
             el.setAttribute("aria-label", f"{seating.name(seat)} ({t(f'seat_{int(seat)}')})")
     if not document.fullscreenEnabled:
         by_id("fullscreen-btn").hidden = True
-    fit_toolbar()
 
 
 def apply_look(look: str, deck: str = "two") -> None:
@@ -112,7 +110,6 @@ def render_badge(state: SessionState | None, par: int | None) -> None:
         badge.hidden = False
     else:
         badge.hidden = True
-    fit_toolbar()
 
 
 def offer_undo(possible: bool) -> None:
@@ -120,33 +117,6 @@ def offer_undo(possible: bool) -> None:
     button = by_id("undo-btn")
     if button is not None:
         button.disabled = not possible
-
-
-# "callback": _fit as a JavaScript function (made at the first fit); "asked": its frame, while one is to come
-_fitting: dict[str, JsObject] = {}
-
-
-def fit_toolbar() -> None:
-    """Icons only when the labelled toolbar does not fit its row (the labels stay as tooltips).
-    Measured in the next animation frame, before it paints: a measure now would force the page's
-    layout inside this task of Python's (on a phone the first render's layout alone takes 50 ms);
-    the frame lays the page out anyway. Several asks before the frame measure once."""
-    if "asked" in _fitting:
-        return
-    if "callback" not in _fitting:
-        _fitting["callback"] = keep(_fit)
-    _fitting["asked"] = window.requestAnimationFrame(_fitting["callback"])
-
-
-def _fit(_time: float = 0.0) -> None:
-    _fitting.pop("asked", None)
-    bar = qs(".topbar")
-    if bar is None:
-        return
-    bar.classList.remove("compact")
-    tools = qs(".tools")
-    if bar.scrollWidth > bar.clientWidth + 1 or (tools is not None and tools.scrollWidth > tools.clientWidth + 1):
-        bar.classList.add("compact")
 
 
 def guard(work: Awaitable[None]) -> None:

@@ -9,9 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from pyscript.ffi import to_js  # type: ignore[import-not-found]
-
-from ..core.dom import JsEvent, JsObject, by_id, document, is_none, keep, listen, window
+from ..core.dom import JsEvent, JsObject, by_id, document, is_none, keep, listen, to_js, window
 from ..data.registry import OWNED_KEYS
 from ..transfer.html import overlay_html
 from .protocol import Tabs

@@ -1,0 +1,95 @@
+// What the page does with the operations of the game's worker (hearts_web/core/vdom.py writes them):
+// the worker keeps the page's document and sends every change it makes, in order; the page applies
+// them to its real document and to localStorage, and runs the calls only a page can make. No game
+// rules here, no decisions: each operation says exactly what to do.
+//
+// An element is named once, by a number, when an operation first needs it ("b": its path of
+// element children from an anchor: a number named before, an id, or ":root"); the page checks that
+// the element there has the tag the worker expects, and says so in the console when it does not
+// (the tests fail on that: the two documents went apart).
+
+// ``doc``: the document; ``storage``: localStorage (or null); ``call(number, name, args)``: a call
+// for the page's services; ``measure(name, ms, detail)``; ``onStorageFailed(key, error)``;
+// ``touched(element)``: told of every element changed (the toolbar's fit). Returns apply(ops).
+export function makeApplier({ doc, storage, call, measure, onStorageFailed = () => {}, touched = () => {} }) {
+  const nodes = new Map();
+  const anchorOf = (anchor) => (typeof anchor === "number" ? nodes.get(anchor)
+    : anchor === ":root" ? doc.documentElement : doc.getElementById(anchor));
+
+  function bind(vid, anchor, path, tag) {
+    let el = anchorOf(anchor);
+    for (const i of path) el = el?.children[i];
+    if (!el || el.localName !== tag) {
+      console.error(`hearts: the page and the worker went apart: no <${tag}> at ${JSON.stringify([anchor, path])}`
+        + (el ? ` (a <${el.localName}>)` : ""));
+      return;
+    }
+    nodes.set(vid, el);
+  }
+
+  const METHODS = new Set(["focus", "blur", "showModal", "close", "requestFullscreen", "click"]);
+  const PROPERTIES = new Set(["value", "checked", "scrollTop"]);
+
+  function element(op) {
+    const el = nodes.get(op[1]);
+    if (!el) console.error(`hearts: the worker named no element ${op[1]} before ${op[0]}`);
+    else touched(el);
+    return el;
+  }
+
+  const kinds = {
+    b: (op) => bind(op[1], op[2], op[3], op[4]),
+    h: (op) => { const el = element(op); if (el) el.innerHTML = op[2]; },
+    t: (op) => { const el = element(op); if (el) el.textContent = op[2]; },
+    o: (op) => { const el = element(op); if (el) el.outerHTML = op[2]; nodes.delete(op[1]); },
+    r: (op) => { const el = element(op); if (el) el.remove(); nodes.delete(op[1]); },
+    i: (op) => { const el = element(op); if (el) el.insertAdjacentHTML(op[2], op[3]); },
+    a: (op) => {
+      const el = element(op);
+      if (!el) return;
+      if (op[3] == null) el.removeAttribute(op[2]);
+      else el.setAttribute(op[2], op[3]);
+    },
+    c: (op) => { const el = element(op); if (el) el.classList.toggle(op[2], Boolean(op[3])); },
+    p: (op) => {
+      const el = element(op);
+      if (el && PROPERTIES.has(op[2])) el[op[2]] = op[3];
+    },
+    s: (op) => { const el = element(op); if (el) el.style.setProperty(op[2], op[3]); },
+    m: (op) => {
+      const el = element(op);
+      if (!el || !METHODS.has(op[2])) return;
+      if (op[2] === "focus") {
+        el.focus({ preventScroll: el.localName === "button" && el.closest("dialog") !== null });
+        if (el.localName === "textarea" && el.readOnly) el.select(); // a text to copy by hand: selected
+      }
+      else if (op[2] === "close") { if (el.open) el.close(); }
+      else if (op[2] === "showModal") { if (!el.open) el.showModal(); }
+      else el[op[2]]();
+    },
+    f: (op) => { for (const vid of op[1]) nodes.delete(vid); },
+    ls: (op) => {
+      if (!storage) return;
+      try {
+        if (op[2] == null) storage.removeItem(op[1]);
+        else storage.setItem(op[1], op[2]);
+      } catch (err) {
+        onStorageFailed(op[1], String(err && err.message || err));
+      }
+    },
+    hist: (op) => { if (op[1] !== location.href) history.replaceState(null, "", op[1]); },
+    call: (op) => call(op[1], op[2], op[3]),
+    perf: (op) => measure(op[1], op[2], op[3]),
+    log: (op) => (console[op[1]] || console.log)(op[2]),
+  };
+
+  function apply(ops) {
+    for (const op of ops) {
+      const kind = kinds[op[0]];
+      if (kind) kind(op);
+      else console.error(`hearts: an operation the page does not know: ${op[0]}`);
+    }
+  }
+  apply.nodeOf = (vid) => nodes.get(vid); // the element the worker numbered ``vid``
+  return apply;
+}

@@ -1,0 +1,119 @@
+// The page's side of the game: it starts the game's worker (web/runtime/game-worker.mjs: the whole
+// game's Python), tells it what the page is (its HTML, address, storage, size, media), applies the
+// operations it sends (web/runtime/ops.mjs), forwards the player's input (web/runtime/input.mjs),
+// does what only a page can (web/runtime/services.mjs), and fits the toolbar to its row. It makes
+// no decision of the game's.
+import { makeApplier } from "./ops.mjs";
+import { forwardInput } from "./input.mjs";
+import { makeServices } from "./services.mjs";
+
+const doc = document;
+const root = doc.documentElement;
+const PREFIX = "hearts.";
+const MEDIA = ["(prefers-reduced-motion: reduce)"];
+const CSS_VARIABLES = ["--chart-font"];
+
+function storageItems() {
+  try {
+    const items = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(PREFIX)) items[key] = localStorage.getItem(key);
+    }
+    return items;
+  } catch (err) {
+    return null; // storage disabled (privacy mode): the game plays on without saving
+  }
+}
+
+const size = () => ({ width: innerWidth, height: innerHeight });
+
+function startMessage() {
+  const style = getComputedStyle(root);
+  return {
+    html: root.outerHTML,
+    href: location.href,
+    storage: storageItems(),
+    size: size(),
+    media: Object.fromEntries(MEDIA.map((query) => [query, matchMedia(query).matches])),
+    css: Object.fromEntries(CSS_VARIABLES.map((name) => [name, style.getPropertyValue(name)])),
+    fullscreenEnabled: Boolean(doc.fullscreenEnabled),
+  };
+}
+
+// The toolbar's icons only when its labels do not fit the row (the labels stay as tooltips):
+// measured in the next animation frame, before it paints, when an operation changed the toolbar
+// or the window's size changed.
+let fitAsked = false;
+function fitToolbar() {
+  if (fitAsked) return;
+  fitAsked = true;
+  requestAnimationFrame(() => {
+    fitAsked = false;
+    const bar = doc.querySelector(".topbar");
+    const tools = doc.querySelector(".tools");
+    if (!bar) return;
+    bar.classList.remove("compact");
+    if (bar.scrollWidth > bar.clientWidth + 1 || (tools && tools.scrollWidth > tools.clientWidth + 1)) {
+      bar.classList.add("compact");
+    }
+  });
+}
+
+function failed(reason) {
+  console.error("hearts: the game's worker failed:", reason);
+  window.dispatchEvent(new CustomEvent("hearts:failed", { detail: String(reason) }));
+}
+
+export function startGame() {
+  const worker = new Worker(new URL("./game-worker.mjs", import.meta.url), { type: "module", name: "hearts-game" });
+  const post = (message) => worker.postMessage(message);
+  let nodes = null;
+  const services = makeServices({ doc, post, nodeOf: (vid) => nodes?.(vid) });
+  const apply = makeApplier({
+    doc,
+    storage: (() => { try { return localStorage; } catch (err) { return null; } })(),
+    call: async (number, name, args) => { // number 0: no answer wanted
+      try {
+        const service = services[name];
+        if (!service) throw new Error(`no service ${name}`);
+        const value = await service(...args);
+        if (number) post({ t: "reply", id: number, value });
+      } catch (err) {
+        if (number) post({ t: "reply", id: number, error: String(err && err.message || err) });
+        else console.warn(`hearts: ${name} failed:`, err);
+      }
+    },
+    measure: (name, ms, detail) => {
+      const end = performance.now();
+      performance.measure(name, { start: end - ms, end, detail });
+    },
+    onStorageFailed: (key, error) => post({ t: "storage-failed", key, error }),
+    touched: (el) => { if (el.closest?.(".topbar")) fitToolbar(); },
+  });
+  nodes = apply.nodeOf;
+  worker.onmessage = (event) => {
+    const data = event.data || {};
+    if (data.ops) apply(data.ops);
+    else if (data.progress) window.dispatchEvent(new CustomEvent("hearts:progress", { detail: data.progress }));
+    else if (data.python) window.heartsPythonStart = data.python;
+    else if (data.failed) failed(data.failed);
+  };
+  worker.onerror = (event) => failed(event.message || "the worker could not start");
+  post({ start: startMessage() });
+  forwardInput(doc, post);
+  addEventListener("resize", () => { fitToolbar(); post({ t: "size", size: size() }); });
+  addEventListener("storage", (event) => {
+    if (event.key && event.key.startsWith(PREFIX)) post({ t: "storage", key: event.key, value: event.newValue });
+  });
+  doc.addEventListener("fullscreenchange", () => post({ t: "fullscreen", on: Boolean(doc.fullscreenElement) }));
+  // Python's snapshot, made by a first start, is stored once the game is on screen and the page has
+  // a moment with nothing to do (the storing competes with the start for a phone's few cores)
+  const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
+  window.heartsReady?.then(() => idle(() => post({ t: "store-snapshot" }), { timeout: 2000 }));
+  fitToolbar();
+  window.heartsGame = { worker, post };
+  return worker;
+}
+
+startGame();
