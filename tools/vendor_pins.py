@@ -37,7 +37,7 @@ PYODIDE_SNAPSHOT: dict[str, tuple[str, ...]] = {
     "pyodide.asm.mjs": (r"\bAPI\.config\._makeSnapshot\b", r"\bstatic makeMemorySnapshot\("),
 }
 # What the runtime's template passes and calls (each exactly once)
-RUNTIME_USES = ("{ _makeSnapshot: true }", "py.makeMemorySnapshot()", "{ _loadSnapshot: snapshot.memory }")
+RUNTIME_USES = ("{ _makeSnapshot: true,", "py.makeMemorySnapshot()", "{ _loadSnapshot: snapshot.memory,")
 
 
 def trystero_words(transport_js: str) -> dict[str, str]:

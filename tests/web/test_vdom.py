@@ -180,3 +180,17 @@ def test_html_read_and_written_again_is_the_same(parts: list[str]) -> None:
     once = "".join(n.html() for n in parse_html(html))
     twice = "".join(n.html() for n in parse_html(once))
     assert once == twice
+
+
+def test_the_page_is_told_of_every_change_once_per_turn_whatever_its_first_change() -> None:
+    """The first change after a message to the page asks for the next one (``on_first``), also
+    when that change drops elements the page knew before writing anything."""
+    d = doc()
+    asked: list[int] = []
+    d.patch.on_first = lambda: asked.append(1)
+    d.querySelector('[data-card="2C"]').classList.add("chosen")  # type: ignore[union-attr]
+    d.patch.take()
+    d.getElementById("hand").innerHTML = "<span>new</span>"  # drops the card the page knew, then writes  # type: ignore[union-attr]
+    d.getElementById("toast").textContent = "hi"  # type: ignore[union-attr]
+    assert asked == [1, 1]  # once for each turn
+    assert [op[0] for op in d.patch.take()][-1] == "f"

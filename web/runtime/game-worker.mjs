@@ -3,7 +3,7 @@
 // (web/runtime/page.mjs) sends its first message, {start}: what the page is; Python gets it as
 // ``hearts_page.start`` and draws the game with operations ({ops}) the page applies; the page's
 // later messages (input, replies) go to Python's listener. Also posted: {progress: step},
-// {python: how it started}, {failed: reason}.
+// {python: how it started}, {failed: reason}; what Python prints, as the page's console lines.
 import { loadPython, storeSnapshot } from "./python.mjs";
 
 let listener = null;
@@ -24,7 +24,15 @@ function fromPage(data) {
 
 async function begin(start) {
   try {
-    const python = await loadPython({ makeSnapshot: true, progress: (step) => self.postMessage({ progress: step }) });
+    const python = await loadPython({
+      makeSnapshot: true,
+      progress: (step) => self.postMessage({ progress: step }),
+      // what Python prints goes to the page's console (an unexpected traceback is an error there)
+      output: {
+        stdout: (text) => self.postMessage({ ops: [["log", "log", text]] }),
+        stderr: (text) => self.postMessage({ ops: [["log", "error", text]] }),
+      },
+    });
     snapshot = python.snapshot;
     python.py.registerJsModule("hearts_page", {
       start,

@@ -139,11 +139,11 @@ export async function forgetSnapshot() {
   }
 }
 
-async function restore(snapshot) {
+async function restore(snapshot, output) {
   let timer;
   try {
     return await Promise.race([
-      start({ _loadSnapshot: snapshot.memory }, Promise.resolve(snapshot.stdlib)),
+      start({ _loadSnapshot: snapshot.memory, ...output }, Promise.resolve(snapshot.stdlib)),
       new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error("timed out")), RESTORE_WAIT); }),
     ]);
   } finally {
@@ -154,8 +154,9 @@ async function restore(snapshot) {
 // Python, ready for the game: {py, how, snapshot}. ``how``: "stored" (restored from an earlier
 // start's snapshot), "made" (a plain start that made a snapshot: ``snapshot`` holds it, to store
 // when the caller says), "plain". ``makeSnapshot``: whether a start without one makes it.
-// ``progress(step)``: "python", "restore" or "start", "game".
-export async function loadPython({ makeSnapshot = false, progress = () => {} } = {}) {
+// ``progress(step)``: "python", "restore" or "start", "game"; ``output``: {stdout, stderr}, where
+// Python's printed lines go (Pyodide's options).
+export async function loadPython({ makeSnapshot = false, progress = () => {}, output = {} } = {}) {
   progress("python");
   const stored = await storedSnapshot();
   let py = null;
@@ -164,7 +165,7 @@ export async function loadPython({ makeSnapshot = false, progress = () => {} } =
   if (stored) {
     progress("restore");
     try {
-      py = await restore(stored);
+      py = await restore(stored, output);
       py.runPython("import random\nrandom.seed()"); // seeded when the snapshot was made
       how = "stored";
     } catch (err) {
@@ -176,7 +177,7 @@ export async function loadPython({ makeSnapshot = false, progress = () => {} } =
   if (!py) {
     progress("start");
     const stdlib = await archive(STDLIB_URL);
-    py = await start(makeSnapshot ? { _makeSnapshot: true } : {}, Promise.resolve(stdlib));
+    py = await start(makeSnapshot ? { _makeSnapshot: true, ...output } : output, Promise.resolve(stdlib));
     unzip(py, app);
     if (makeSnapshot) {
       py.runPython(SNAPSHOT_IMPORTS);

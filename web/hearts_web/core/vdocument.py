@@ -21,6 +21,7 @@ class Document:
             for n in nodes:
                 root._adopt([n])
         self.documentElement = root
+        self.patch.take()  # (the page has all of it)
         self.active: Element | None = None  # the element with the focus, as the page last said
         self.fullscreenEnabled = False  # what the page can do and is doing (it says so)
         self.fullscreen = False

@@ -20,7 +20,7 @@ from itertools import count
 from typing import Protocol, Union
 
 from .selectors import compile_selector
-from .vdom_parts import VOID, ClassList, Dataset, Patch, Style, Text
+from .vdom_parts import VOID, ClassList, Dataset, Field, Patch, Style, Text
 
 __all__ = ["Element", "Text", "Patch", "Owner", "parse_html"]
 
@@ -41,7 +41,7 @@ class Owner(Protocol):
 Listener = Callable[[object], object]
 
 
-class Element:
+class Element(Field):
     """An element of the tree, with the DOM's names for what the browser layer uses."""
 
     _ids = count(1)
@@ -79,6 +79,14 @@ class Element:
     @property
     def children(self) -> list[Element]:
         return [n for n in self.nodes if isinstance(n, Element)]
+
+    @property
+    def childElementCount(self) -> int:
+        return len(self.children)
+
+    @property
+    def parentNode(self) -> Element | None:
+        return self.parent
 
     @property
     def firstElementChild(self) -> Element | None:
@@ -177,52 +185,6 @@ class Element:
     inert = property(lambda self: self._flag("inert"), lambda self, on: self._set_flag("inert", on))
     open = property(lambda self: self._flag("open"))
 
-    # the fields' value and checked: properties, first read from the attributes
-    @property
-    def value(self) -> str:
-        if "value" in self.props:
-            return str(self.props["value"])
-        if self.localName == "select":
-            chosen = [o for o in self.iter() if o.localName == "option"]
-            picked = next((o for o in chosen if o.hasAttribute("selected")), chosen[0] if chosen else None)
-            return "" if picked is None else picked.attrs.get("value", picked.textContent)
-        if self.localName == "textarea":
-            return self.textContent
-        return self.attrs.get("value", "on" if self.attrs.get("type") in ("checkbox", "radio") else "")
-
-    @value.setter
-    def value(self, value: object) -> None:
-        self.props["value"] = str(value)
-        self._op("p", "value", str(value))
-
-    @property
-    def checked(self) -> bool:
-        return bool(self.props["checked"]) if "checked" in self.props else "checked" in self.attrs
-
-    @checked.setter
-    def checked(self, on: object) -> None:
-        self.props["checked"] = bool(on)
-        self._op("p", "checked", bool(on))
-
-    @property
-    def type(self) -> str:
-        return self.attrs.get("type", "text" if self.localName == "input" else "")
-
-    @property
-    def scrollTop(self) -> int:  # where the page scrolled to is the page's alone
-        return 0
-
-    @scrollTop.setter
-    def scrollTop(self, value: int) -> None:
-        self._op("p", "scrollTop", value)
-
-    def synced(self, value: str | None, checked: bool | None) -> None:
-        """What the player typed or ticked on the page (no operation back: the page has it)."""
-        if value is not None:
-            self.props["value"] = value
-        if checked is not None:
-            self.props["checked"] = checked
-
     # ------------------------------------------------------------------ contents
     @property
     def textContent(self) -> str:
@@ -303,6 +265,16 @@ class Element:
         if self.isConnected:
             self._op("i", "beforeend", child.html())
         return child
+
+    def insertBefore(self, new: Element, before: Element) -> Element:
+        """``new`` as the child just before ``before`` (a child of this element)."""
+        if new.parent is not None:
+            new.remove()
+        at = self.nodes.index(before)
+        new.parent = self
+        self.nodes.insert(at, new)
+        before._op("i", "beforebegin", new.html())
+        return new
 
     def replaceChild(self, new: Element, old: Element) -> Element:
         """``new`` in the place of ``old`` (a child of this element); returns ``old``."""
@@ -395,9 +367,7 @@ class Element:
         if doc is None:
             return
         for el in [root, *root.iter()]:
-            if el.vid in doc.patch.known:
-                doc.patch.known.discard(el.vid)
-                doc.patch.forgotten.append(el.vid)
+            doc.patch.forget(el.vid)
 
 
 # ---------------------------------------------------------------------- HTML
