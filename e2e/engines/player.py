@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .driver import Driver, SmokeFailure, wait
 
-__all__ = ["PLAYABLE", "hand", "pass_three", "play_card", "play_until_dialog", "state", "stored_hands"]
+__all__ = ["PLAYABLE", "VISIBLE", "hand", "open_tool", "pass_three", "play_card", "play_until_dialog", "state", "stored_hands"]
 
 PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
 STATE = """(playable) => {
@@ -65,3 +65,15 @@ def play_until_dialog(driver: Driver, max_moves: int = 16) -> None:
         else:
             play_card(driver)
     raise SmokeFailure(f"{driver.engine}: no dialog after {max_moves} moves")
+
+
+VISIBLE = "(css) => { const e = document.querySelector(css); return !!e && e.getClientRects().length > 0; }"
+
+
+def open_tool(driver: Driver, action: str) -> None:
+    """Press a toolbar button, from the "More" menu when the toolbar has no room for it."""
+    button = f".tools .tool[data-action='{action}']"
+    if not driver.js(VISIBLE, button):
+        driver.click("#more-btn")
+        button = f"#more-menu .tool[data-action='{action}']"
+    driver.click(button)

@@ -30,6 +30,7 @@ FIREFOX_PREFS: dict[str, Any] = {
     "network.connectivity-service.enabled": False,
     "browser.safebrowsing.malware.enabled": False,
     "browser.safebrowsing.phishing.enabled": False,
+    "network.manage-offline-status": False,
     "media.peerconnection.ice.loopback": True,
     "media.peerconnection.ice.obfuscate_host_addresses": False,
 }

@@ -136,6 +136,8 @@ class WebKitDriver:
         raise RuntimeError(f"webkit: viewport {inner}, not {width}x{height}")
 
     def screenshot(self, path: Path) -> None:
+        # the driver shoots what was last painted: let what just changed reach the screen first
+        self.js("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
         path.write_bytes(self.session.screenshot())
 
     def collect(self) -> None:
