@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from .driver import Driver, SmokeFailure, wait
 
-__all__ = ["PLAYABLE", "VISIBLE", "hand", "open_tool", "pass_three", "play_card", "play_until_dialog", "state", "stored_hands"]
+__all__ = [
+    "PLAYABLE",
+    "VISIBLE",
+    "hand",
+    "open_tool",
+    "pass_three",
+    "play_card",
+    "play_until_dialog",
+    "state",
+    "stored_hands",
+]
 
 PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
 STATE = """(playable) => {

@@ -1,7 +1,8 @@
 """The smoke path in Chromium, Firefox ESR and WebKitGTK: what every player does, in every engine.
 
 First visit to ready, a whole hand by clicks, a reload that resumes, Hard's answers from its worker,
-an offline start from the service worker; the online table (a guest seated through the local relay,
+the dialogs opening at their top, an offline start from the service worker; phone-sized windows
+with every control whole (layout.py); the online table (a guest seated through the local relay,
 or where there is no WebRTC the sentence that says why).
 """
 
@@ -14,6 +15,7 @@ import pytest
 
 from .cut import Forwarder
 from .driver import Driver, Engine, wait, wait_ready
+from .layout import CONTROLS, LANDSCAPE, PORTRAIT
 from .player import VISIBLE, hand, open_tool, pass_three, play_card, play_until_dialog, state, stored_hands
 from .steps import Steps
 
@@ -26,6 +28,10 @@ SEED = "smoke"
 WELCOME = "() => !!document.querySelector('#notices [data-notice=\"welcome\"]')"
 DIALOG_TITLE = "() => document.querySelector('dialog[open] #dlg-title')?.textContent || ''"
 SCORES = "() => [...document.querySelectorAll('.seat .pts')].map(e => e.textContent)"
+# the dialog's body is not scrolled, and its first element begins inside it (WebKit scrolled every
+# dialog 14 px down when it focused the first control)
+AT_TOP = """() => { const body = document.querySelector('dialog[open] #dlg-body');
+  return [body.scrollTop, body.firstElementChild.getBoundingClientRect().top >= body.getBoundingClientRect().top]; }"""
 
 
 def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> None:
@@ -61,6 +67,14 @@ def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> Non
             while driver.js(answers) == 0 and state(driver) != "dialog":
                 play_card(driver)
             assert driver.js("() => document.documentElement.dataset.botWorker") == "ready"
+        with step("dialogs open at their top"):
+            for action in ("stats", "rules", "settings"):
+                open_tool(driver, action)
+                wait(driver, "() => !!document.querySelector('dialog[open]')", f"the {action} dialog")
+                driver.js(FRAMES)  # (the page's own scroll handlers have run by the next frame's paint)
+                top = driver.js(AT_TOP)
+                assert top == [0, True], f"{action}: scrolled {top[0]} px down, first line cut: {not top[1]}"
+                driver.click("#dlg .dlg-x")
         with step("offline start"):
             wait(driver, "() => !!navigator.serviceWorker.controller", "the service worker in control", timeout_s=60)
             site.cut()
@@ -76,6 +90,7 @@ def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> Non
 INVITATION = "#online=" + "a" * 20 + ".B" + "A" * 86  # a link's form: room, the host's public key
 CONNECT_S = 120.0  # WebRTC through the local relay: seconds usually, much longer on a loaded machine
 LINK = "() => document.querySelector('[data-table-link]')?.getAttribute('href') || ''"
+FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 
 
 @needs_netns
@@ -129,3 +144,43 @@ def no_webrtc(driver: Driver, site: Forwarder, step: Steps) -> None:
         assert state(driver) == "pass"  # the player's own game
         pass_three(driver)
         assert not driver.js("() => !document.querySelector('#fatal').hidden")
+
+
+def test_phone_sized_windows_keep_every_control_whole(engine: Engine, site: Forwarder, artifacts: Path) -> None:
+    """Upright and sideways, 320 to 430 px wide, with the daily badge, in German (the longest
+    words); and in English; the "More" menu opened."""
+    driver = engine.open()
+    step = Steps(driver, artifacts)
+    try:
+        with step("phone sizes, German, daily badge"):
+            driver.goto(f"{site.url}?speed=instant&daily=2026-11-30")
+            wait_ready(driver)
+            driver.click("[data-action='set-lang'][data-value='de']")
+            check_sizes(driver, step, PORTRAIT + LANDSCAPE, "de")
+        with step("phone sizes, English"):
+            driver.click("[data-action='set-lang'][data-value='en']")
+            check_sizes(driver, step, [(320, 568), (390, 844), (844, 390)], "en")
+        with step("the More menu"):
+            driver.viewport(390, 844)
+            driver.click("#more-btn")
+            wait(driver, "() => document.querySelector('#more-menu').matches(':popover-open')", "the menu open")
+            assert driver.js(CONTROLS) == []
+            step.shot("more-menu")
+            driver.click("#more-menu .tool[data-action='rules']")
+            wait(driver, "() => !!document.querySelector('dialog[open]')", "How to play from the menu")
+            assert not driver.js("() => document.querySelector('#more-menu').matches(':popover-open')")
+    finally:
+        print("\n" + step.report())
+        driver.close()
+
+
+def check_sizes(driver: Driver, step: Steps, sizes: list[tuple[int, int]], lang: str) -> None:
+    problems = {}
+    for width, height in sizes:
+        driver.viewport(width, height)
+        driver.js(FRAMES)
+        found = driver.js(CONTROLS)
+        if found:
+            problems[f"{width}x{height}"] = found
+            step.shot(f"{lang}-{width}x{height}")
+    assert problems == {}, problems

@@ -111,6 +111,7 @@ EN: dict[str, str] = {
     "target": "Match to {n} [[n:point|points]]",
     # toolbar
     "menu": "Menu",
+    "more": "More",
     "hint": "Show me",
     "last_trick": "Last trick",
     "no_last_trick": "No trick has been played yet in this hand.",
@@ -577,6 +578,7 @@ DE: dict[str, str] = {
     "practice_note": "Du hast einen Tipp benutzt oder einen Zug zurückgenommen: Diese Partie zählt als Übung.",
     "target": "Partie bis {n} [[n:Punkt|Punkte]]",
     "menu": "Menü",
+    "more": "Mehr",
     "hint": "Zeig's mir",
     "last_trick": "Letzter Stich",
     "no_last_trick": "In dieser Runde wurde noch kein Stich gespielt.",
