@@ -17,7 +17,10 @@
     saved = {};  // unreadable or storage disabled: Python reports it
   }
   if (saved.look === "classic") root.classList.add("classic");
+  // (a page of one language, de/index.html: its own unless the player chose: tools/pages.py)
+  var pageLang = root.getAttribute("data-page-lang");
   var lang = saved.lang === "de" || saved.lang === "en" ? saved.lang
+    : pageLang === "de" || pageLang === "en" ? pageLang
     : (/^de\b/i.test(navigator.language || "") ? "de" : "en");
   root.lang = lang;  // CSS shows the static texts of this language (.lang-en / .lang-de)
 

@@ -17,9 +17,10 @@ TOOLS = [
 
 # () => list of problems (empty: all is well). A control is any visible button, link, field or
 # select outside a closed dialog; "cut" means an ancestor that clips (overflow other than visible)
-# does not hold its whole box; "covered", that another element is on top of its middle (an open
-# dialog, or a notice until it is closed, may cover the table: that is what they are for; so may the
-# card under the mouse pointer, which rises).
+# and does not scroll does not hold its whole box (one that scrolls may hold it out of sight);
+# "covered", that another element is on top of its middle (an open dialog, or a notice until it is
+# closed, may cover the table: that is what they are for; so may the card under the mouse pointer,
+# which rises).
 CONTROLS = """() => {
   const problems = [];
   const root = document.documentElement, vw = root.clientWidth, vh = window.innerHeight;
@@ -34,21 +35,25 @@ CONTROLS = """() => {
       problems.push(`toolbar ${name(e)}: ${r.width.toFixed(1)}x${r.height.toFixed(1)} px, under 44x44`);
     if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5)
       problems.push(`${name(e)}: outside the window (${r.left.toFixed(0)},${r.top.toFixed(0)} to ${r.right.toFixed(0)},${r.bottom.toFixed(0)})`);
+    // the nearest ancestor that clips: one that scrolls may hold the control out of sight (it is
+    // reached by scrolling); one that does not must hold it whole
+    let clip = e.parentElement;
+    while (clip && clip !== document.body) {
+      const style = getComputedStyle(clip);
+      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') break;
+      clip = clip.parentElement;
+    }
+    const b = clip && clip !== document.body ? clip.getBoundingClientRect() : null;
+    const scrolls = b && (clip.scrollHeight > clip.clientHeight + 1 || clip.scrollWidth > clip.clientWidth + 1);
+    const outside = b && (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5);
+    if (outside && !scrolls) problems.push(`${name(e)}: cut off by ${clip.id || clip.className || clip.tagName}`);
+    if (outside && scrolls) continue;  // scrolled out of sight: reached by scrolling
     const x = Math.min(Math.max((r.left + r.right) / 2, 0), vw - 1), y = Math.min(Math.max((r.top + r.bottom) / 2, 0), vh - 1);
     const hit = document.elementFromPoint(x, y);
     const overlay = hit && e.closest('dialog[open], .notice') === null && hit.closest('dialog[open], .notice');
     const lifted = hit && hit.closest('.card:hover');  // the card under the mouse rises over its neighbour
     if (hit && hit !== e && !e.contains(hit) && !overlay && !lifted)
       problems.push(`${name(e)}: covered by ${hit.id || hit.className || hit.tagName}`);
-    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
-      const style = getComputedStyle(a);
-      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-      const b = a.getBoundingClientRect();
-      if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || (style.overflowY !== 'visible' && a.scrollHeight <= a.clientHeight + 1
-          && (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)))
-        problems.push(`${name(e)}: cut off by ${a.id || a.className || a.tagName}`);
-      break;
-    }
   }
   const badge = document.getElementById('mode-badge');
   if (badge && !badge.hidden && (badge.scrollWidth > badge.clientWidth + 1 || badge.scrollHeight > badge.clientHeight + 1))

@@ -59,6 +59,15 @@ def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> Non
             wait_ready(driver)
             state(driver)
             assert (hand(driver), driver.js(SCORES), stored_hands(driver)) == before
+        with step("told where the data may be deleted"):
+            kept = str(wait(driver, "() => document.documentElement.dataset.storage", "what the browser promises"))
+            notice = "() => !!document.querySelector(\"#notices [data-notice='keep']\")"
+            if engine.name == "webkit":  # Safari's engine deletes it after 7 days without a visit
+                assert kept == "seven_days"
+                wait(driver, notice, "the notice that says so")
+                driver.click("#notices [data-close-notice='keep']")
+            else:  # asked (Chromium) or not (Firefox would prompt the player): either way no notice
+                assert kept in ("space", "kept") and not driver.js(notice), kept
         with step("Hard answers"):
             driver.click(".tool[data-action='settings']")
             driver.click("#dlg [data-action='set-difficulty'][data-value='hard']")

@@ -264,6 +264,11 @@ EN: dict[str, str] = {
     "import": "Import",
     "your_data": "Your data",
     "data_note": "Everything the game keeps in this browser (match, daily history and streaks, statistics, settings) as one file.",
+    "keep_seven_days": "This browser may delete what the game keeps here (your statistics, streaks and the saved match) after 7 days without a visit. To keep it, add the game to your Home Screen (Share → Add to Home Screen), or export it now and then (Settings → Your data).",
+    "storage_kept": "Your browser keeps this data for good (persistent storage).",
+    "storage_space": "Your browser has not promised to keep this data: it may delete it when the device runs short of space. An export keeps a copy.",
+    "storage_seven_days": "This browser may delete this data after 7 days without a visit, unless the game is on your Home Screen. An export keeps a copy.",
+    "storage_ask": "Ask the browser to keep it",
     "export_done": "Exported as {name}.",
     "import_title": "Import saved data",
     "import_will_replace": "Importing this file replaces:",
@@ -727,6 +732,11 @@ DE: dict[str, str] = {
     "import": "Importieren",
     "your_data": "Deine Daten",
     "data_note": "Alles, was das Spiel in diesem Browser speichert (Partie, Tagesspiel-Verlauf und Serien, Statistik, Einstellungen), als eine Datei.",
+    "keep_seven_days": "Dieser Browser löscht womöglich, was das Spiel hier speichert (deine Statistik, Serien und die gespeicherte Partie), wenn du 7 Tage lang nicht spielst. Damit es bleibt, füge das Spiel zu deinem Home-Bildschirm hinzu (Teilen → Zum Home-Bildschirm) oder exportiere es ab und zu (Einstellungen → Deine Daten).",
+    "storage_kept": "Dein Browser bewahrt diese Daten dauerhaft auf (dauerhafter Speicher).",
+    "storage_space": "Dein Browser hat nicht zugesagt, diese Daten aufzubewahren: Er kann sie löschen, wenn der Speicher knapp wird. Ein Export bewahrt eine Kopie.",
+    "storage_seven_days": "Dieser Browser löscht diese Daten womöglich nach 7 Tagen ohne Besuch, außer das Spiel liegt auf deinem Home-Bildschirm. Ein Export bewahrt eine Kopie.",
+    "storage_ask": "Den Browser bitten, sie aufzubewahren",
     "export_done": "Exportiert als {name}.",
     "import_title": "Gespeicherte Daten importieren",
     "import_will_replace": "Der Import dieser Datei ersetzt:",
@@ -1025,7 +1035,11 @@ def t(key: str, **params: object) -> str:
     return text
 
 
-def default_lang(navigator_language: str | None) -> str:
+def default_lang(navigator_language: str | None, page_lang: str = "") -> str:
+    """The language when the player has chosen none: the page's own (the German page, de/), else
+    the browser's."""
+    if page_lang in LANGS:
+        return page_lang
     return "de" if (navigator_language or "").lower().startswith("de") else "en"
 
 
