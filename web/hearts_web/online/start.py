@@ -57,7 +57,8 @@ class Online:
         """Why this browser cannot join online tables, in plain words; the rest of the game goes on."""
         window.console.warn("hearts: no WebRTC (RTCPeerConnection) in this browser: no online table")
         invitation = f"<p>{esc(t('online_no_webrtc_link'))}</p>" if invited else ""
-        body = f"{invitation}<p data-no-webrtc>{esc(t('online_no_webrtc'))}</p>"
+        why = f"<strong>{esc(t('online_no_webrtc'))}</strong> {esc(t('online_no_webrtc_why'))}"
+        body = f"{invitation}<p data-no-webrtc>{why}</p>"
         self.door().dialogs.open(t("online_title"), body)
 
     async def _load(self) -> bool:
