@@ -2,9 +2,10 @@
 
 The game has two addresses: ``./`` (``index.html``, English) and ``./de/`` (``de/index.html``,
 German). Each carries its **link preview**: the Open Graph and Twitter card tags that a chat or a
-social site shows for a link (title, description, ``web/icons/preview.png``: 1200 x 630, the game's
-name and a fan of its cards, no other words, so it serves both pages), in the page's language. A site that builds a preview reads the
-HTML as served and runs no script, so the language of a preview must be the page's own.
+social site shows for a link (title, description, ``web/icons/preview.png``: 1200 x 630, the
+game's name and a fan of its cards, no other words, so it serves both pages), in the page's
+language. A site that builds a preview reads the HTML as served and runs no script, so the
+language of a preview must be the page's own.
 
 The German page is the same game: a copy of the built index.html with ``<html lang="de"
 data-page-lang="de">`` (its first paint, and the game, speak German unless the player chose
