@@ -56,6 +56,8 @@ def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> Non
             assert state(driver) == "play"
             play_card(driver)
             before = (hand(driver), driver.js(SCORES), stored_hands(driver))
+            # (the service worker's precaching done first: WebKit logs an interrupted one as an error)
+            wait(driver, "() => !!navigator.serviceWorker.controller", "the service worker in control", timeout_s=60)
             driver.reload()
             wait_ready(driver)
             state(driver)
@@ -86,7 +88,6 @@ def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> Non
                 assert top == [0, True], f"{action}: scrolled {top[0]} px down, first line cut: {not top[1]}"
                 driver.click("#dlg .dlg-x")
         with step("offline start"):
-            wait(driver, "() => !!navigator.serviceWorker.controller", "the service worker in control", timeout_s=60)
             site.cut()
             driver.reload()
             wait_ready(driver)
