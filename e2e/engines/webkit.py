@@ -125,15 +125,28 @@ class WebKitDriver:
 
     def viewport(self, width: int, height: int) -> None:
         """The window holds nothing but the web view: its size is the viewport's, give or take what
-        the X server rounds; one correction settles it."""
+        the X server rounds; one correction settles it. (The view takes the window's new size a
+        moment after the driver answers: its size is read once it has stopped changing.)"""
         want_w, want_h = width, height
+        inner = [0, 0]
         for _ in range(3):
+            before = self.js("() => [innerWidth, innerHeight]")
             self.session.set_window_size(want_w, want_h)
-            inner = self.js("() => [innerWidth, innerHeight]")
+            inner = self._settled_size(before, [width, height])
             if inner == [width, height]:
                 return
-            want_w, want_h = want_w + width - inner[0], want_h + height - inner[1]
+            want_w, want_h = max(200, want_w + width - inner[0]), max(200, want_h + height - inner[1])
         raise RuntimeError(f"webkit: viewport {inner}, not {width}x{height}")
+
+    def _settled_size(self, before: list[int], target: list[int], timeout_s: float = 2.0) -> list[int]:
+        """The viewport's size once it is the target, or has changed and stopped changing."""
+        deadline, last = time.monotonic() + timeout_s, None
+        while True:
+            now = list(self.js("() => [innerWidth, innerHeight]"))
+            if now == target or (now != before and now == last) or time.monotonic() > deadline:
+                return now
+            last = now
+            time.sleep(0.05)
 
     def screenshot(self, path: Path) -> None:
         # the driver shoots what was last painted: let what just changed reach the screen first
