@@ -4,9 +4,12 @@
 ``dist/`` holds exactly what the game serves and nothing else:
 
 * ``index.html``, ``pyscript.toml``            copied from the repository root; index.html gets
-                                                the start-up preload links (see PRELOAD_MARKER) and,
-                                                when the build's environment has HEARTS_TURN, the
-                                                site's TURN servers (see site_turn)
+                                                the start-up preload links (see PRELOAD_MARKER),
+                                                its link preview (tools/pages.py) and, when the
+                                                build's environment has HEARTS_TURN, the site's
+                                                TURN servers (see site_turn)
+* ``de/index.html``                             the German page: the same game, German first
+                                                (tools/pages.py)
 * ``web/**``                                    static files of ``web/`` (no Python sources,
                                                 except ``web/main.py``, the PyScript entry point)
 * ``app.zst``                                   the packages ``hearts`` and ``hearts_web``: sources
@@ -69,6 +72,7 @@ if __name__ == "__main__":  # python3 tools/build.py: the package from the root,
 
 from tools import online_network, vendor_pins  # noqa: E402
 from tools.csp_patch import patch_pyscript  # noqa: E402
+from tools.pages import GERMAN_PAGE, IMAGE, site_url, write_pages  # noqa: E402
 from tools.pyodide_patch import patch_pyodide  # noqa: E402
 from tools.vendor_patch import PatchError, replace_once  # noqa: E402
 
@@ -1224,6 +1228,7 @@ const CACHE = "__PREFIX__" + VERSION;
 const URLS = __URLS__;
 const VENDOR_PATH = new URL("./vendor/", self.location).pathname;
 const INDEX_PATH = new URL("./index.html", self.location).pathname;
+const GERMAN_PATH = new URL("./de/index.html", self.location).pathname;
 
 // cache: "no-cache" revalidates each file with the server (a 304 when the page has just loaded
 // it, no second download), so a no-cache file can never be precached stale; the version-named
@@ -1257,7 +1262,7 @@ self.addEventListener("message", (event) => {
 });
 
 // fetch: cache-first (ignoreSearch, so "/?daily=..." is the cached "./"; "index.html" is "./"
-// too), network fallback.
+// too, and "de/index.html" the German page "./de/"), network fallback.
 // Exception, measured: the immutable vendor files go to fetch() first, which the HTTP cache answers
 // without any network (max-age one year, immutable), with this cache as the fallback (offline,
 // or HTTP cache evicted). Served from Cache Storage, Chromium recompiles the 9.6 MB wasm at every
@@ -1275,7 +1280,7 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  const key = url.pathname === INDEX_PATH ? "./" : request;
+  const key = url.pathname === INDEX_PATH ? "./" : url.pathname === GERMAN_PATH ? "./de/" : request;
   event.respondWith(
     caches.open(CACHE)
       .then((cache) => cache.match(key, { ignoreSearch: true }))
@@ -1290,6 +1295,8 @@ NOT_PRECACHED = {
     "sw.js": "the worker itself",
     "build-info.json": "for people and tools",
     "index.html": "precached as ./, the start URL; sw.js answers index.html from it",
+    GERMAN_PAGE: "precached as ./de/, the German page's address; sw.js answers de/index.html from it",
+    IMAGE: "the link preview's image: for the sites that show a link, not for the page",
     "web/icons/icon-192.png": "manifest icon: fetched when the game is installed (online)",
     "web/icons/icon-512.png": "manifest icon: fetched when the game is installed (online)",
     "web/online.js": "the online table's code: loaded only when a player goes online (and useless offline)",
@@ -1298,8 +1305,8 @@ NOT_PRECACHED = {
 
 
 def precache_list(files: list[str]) -> list[str]:
-    # "./" first: the start URL (with or without ?query, thanks to ignoreSearch).
-    return ["./"] + ["./" + rel for rel in files if rel not in NOT_PRECACHED]
+    # "./" first: the start URL (with or without ?query, thanks to ignoreSearch); then the German one.
+    return ["./", "./de/"] + ["./" + rel for rel in files if rel not in NOT_PRECACHED]
 
 
 def write_service_worker(out: Path, files: list[str], version: str) -> None:
@@ -1339,6 +1346,10 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
     hashed = copy_vendor(root, out, versions, stdlib)
     write_runtime_module(root, out, versions, hashed["stdlib"])
     write_index(root, out, preload_links(versions, hashed), site_turn(os.environ, root))
+    try:
+        write_pages(out, site_url(os.environ))  # the link previews, and the German page
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
 
     files = served_files(out)
     version = content_hash(out, files)

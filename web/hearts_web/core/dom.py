@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from pyscript import document, window  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy, is_none  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
 __all__ = [
     "document",
@@ -29,6 +29,7 @@ __all__ = [
     "Element",
     "JsEvent",
     "keep",
+    "js_object",
     "local_date",
     "css_pixels",
 ]
@@ -46,6 +47,11 @@ def keep(fn: Callable[..., object]) -> JsObject:
     proxy = create_proxy(fn)
     _KEEP.append(proxy)
     return proxy
+
+
+def js_object(**fields: object) -> JsObject:
+    """A plain JavaScript object, such as the options of ``focus`` (``js_object(preventScroll=True)``)."""
+    return to_js(fields, dict_converter=window.Object.fromEntries)
 
 
 def by_id(element_id: str) -> Element:

@@ -10,7 +10,8 @@ from collections.abc import Awaitable
 from hearts import Seat
 
 from ..core import i18n
-from ..core.dom import JsObject, by_id, document, keep, qs, qsa, window
+from ..core.dom import JsObject, by_id, document, is_none, keep, qs, qsa, window
+from ..core.html import esc
 from ..core.i18n import t
 from ..data.session import Mode, SessionState
 from .table_state import Seating
@@ -96,23 +97,26 @@ def render_badge(state: SessionState | None, par: int | None) -> None:
         label.textContent = t(key)
         button.setAttribute("title", t(key))
         button.setAttribute("aria-label", t(key))
+    parts = _badge_parts(state, par, daily)
     badge = by_id("mode-badge")
-    if state is not None and state.mode is Mode.GUIDED:
-        badge.textContent = t("guide_badge")
-        badge.hidden = False
-    elif state is not None and state.mode is Mode.CHALLENGE:
-        badge.textContent = t("challenge_badge") + (f" · {t('practice')}" if state.practice else "")
-        badge.hidden = False
-    elif state is not None and daily:
-        text = f"{t('daily_practice_badge') if state.practice else t('daily_badge')} · {state.date or ''}"
-        badge.textContent = text + (f" · {t('par', par=par)}" if par is not None else "")
-        badge.hidden = False
-    elif state is not None and state.practice:
-        badge.textContent = t("practice")
-        badge.hidden = False
-    else:
-        badge.hidden = True
+    # each part whole on its line: a narrow toolbar breaks the badge between its parts only
+    badge.innerHTML = " · ".join(f"<span>{esc(part)}</span>" for part in parts)
+    badge.hidden = not parts
     fit_toolbar()
+
+
+def _badge_parts(state: SessionState | None, par: int | None, daily: bool) -> list[str]:
+    """What the mode badge says, part by part (none: no badge)."""
+    if state is None:
+        return []
+    if state.mode is Mode.GUIDED:
+        return [t("guide_badge")]
+    if state.mode is Mode.CHALLENGE:
+        return [t("challenge_badge")] + ([t("practice")] if state.practice else [])
+    if daily:
+        parts = [t("daily_practice_badge") if state.practice else t("daily_badge"), state.date or ""]
+        return parts + ([t("par", par=par)] if par is not None else [])
+    return [t("practice")] if state.practice else []
 
 
 def offer_undo(possible: bool) -> None:
@@ -127,7 +131,8 @@ _fitting: dict[str, JsObject] = {}
 
 
 def fit_toolbar() -> None:
-    """Icons only when the labelled toolbar does not fit its row (the labels stay as tooltips).
+    """The toolbar fits its row: labelled, or icons only, or with the least used buttons in the
+    "More" menu (web/boot.js, ``heartsFitToolbar``: the same measure made the first paint's).
     Measured in the next animation frame, before it paints: a measure now would force the page's
     layout inside this task of Python's (on a phone the first render's layout alone takes 50 ms);
     the frame lays the page out anyway. Several asks before the frame measure once."""
@@ -140,13 +145,9 @@ def fit_toolbar() -> None:
 
 def _fit(_time: float = 0.0) -> None:
     _fitting.pop("asked", None)
-    bar = qs(".topbar")
-    if bar is None:
-        return
-    bar.classList.remove("compact")
-    tools = qs(".tools")
-    if bar.scrollWidth > bar.clientWidth + 1 or (tools is not None and tools.scrollWidth > tools.clientWidth + 1):
-        bar.classList.add("compact")
+    fit = getattr(window, "heartsFitToolbar", None)
+    if fit is not None and not is_none(fit):
+        fit()
 
 
 def guard(work: Awaitable[None]) -> None:
