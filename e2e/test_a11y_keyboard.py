@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import goto_ready, shot
 from playwright.sync_api import Page, expect
-from ui_helpers import PLAYABLE, hand_cards, open_game, pass_three, use_settings, wait_my_turn_or_dialog
+from ui_helpers import PLAYABLE, hand_cards, open_game, open_tool, pass_three, use_settings, wait_my_turn_or_dialog
 
 FOCUSED = (
     "() => document.activeElement && document.activeElement.dataset ? "
@@ -251,7 +251,7 @@ def _walk_focus(page: Page, where: str, most: int = 70) -> list[str]:
 def _dialog(page: Page, action: str, ready: str) -> None:
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog[open]", state="detached")
-    page.click(f'.tool[data-action="{action}"]')
+    open_tool(page, action)
     page.wait_for_selector(f"dialog[open] {ready}")
 
 
@@ -308,6 +308,10 @@ def test_every_focusable_control_shows_its_focus(page: Page, lang: str, look: st
     )
     open_game(page, "/?speed=instant&seed=e2e-focus", lang=lang, look=look)
     problems = _walk_focus(page, "table")
+    if page.locator("#more-btn").is_visible():  # a phone: the toolbar's "More" menu, open
+        page.click("#more-btn")
+        problems += _walk_focus(page, "more menu")
+        page.keyboard.press("Escape")
     for action, ready in (
         ("settings", "[data-form]"),
         ("rules", "[data-rules-page]"),
@@ -322,7 +326,7 @@ def test_every_focusable_control_shows_its_focus(page: Page, lang: str, look: st
         if action == "settings":
             shot(page, f"focus-settings-{lang}-{look}")
     page.keyboard.press("Escape")
-    page.click('.tool[data-action="rules"]')
+    open_tool(page, "rules")
     page.click("[data-rules-page] [data-action='guided-hand']")
     page.wait_for_selector("#guide [data-action='guided-leave']")
     problems += _walk_focus(page, "guided hand")

@@ -9,7 +9,7 @@ import pytest
 from axe import describe, serious_violations
 from conftest import goto_ready, shot
 from playwright.sync_api import Page, expect
-from ui_helpers import PLAYABLE, hand_cards, open_game, pass_three, playable_cards, stored
+from ui_helpers import PLAYABLE, hand_cards, open_game, open_tool, pass_three, playable_cards, stored
 
 MATCH_KEY = "hearts.match.v1"
 STATS_KEY = "hearts.stats.v1"
@@ -20,7 +20,7 @@ DONE = "#guide [data-action='guided-hand']"  # "play it again": the guided hand 
 
 
 def open_rules(page: Page) -> None:
-    page.click("[data-action='rules']")
+    open_tool(page, "rules")
     expect(page.locator("dialog[open] [data-rules-page]")).to_be_visible()
 
 
@@ -198,7 +198,7 @@ def test_the_guided_hand_by_clicks_keeps_the_match_and_never_counts(page: Page) 
 
 def test_the_guided_hand_by_keyboard_alone_and_left_midway(page: Page) -> None:
     open_game(page, "/?speed=fast&seed=learn-keys")
-    page.click("[data-action='rules']")
+    open_tool(page, "rules")
     page.locator("[data-rules-page] [data-action='guided-hand']").focus()
     page.keyboard.press("Enter")
     expect(page.locator(GUIDED)).to_have_count(1)
@@ -273,7 +273,7 @@ def test_a_notice_follows_a_language_switch(page: Page) -> None:
 @pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 def test_the_guided_hand_on_a_phone_in_german(page: Page) -> None:
     open_game(page, "/?speed=fast&seed=learn-phone")
-    page.click("[data-action='rules']")
+    open_tool(page, "rules")  # on a phone: from the toolbar's "More" menu
     expect(page.locator("[data-rules-page]")).to_contain_text("Häufige Fragen")
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     page.click("[data-rules-page] [data-action='guided-hand']")

@@ -109,3 +109,12 @@ def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
         and a["y"] < b["y"] + b["height"]
         and b["y"] < a["y"] + a["height"]
     )
+
+
+def open_tool(page: Page, action: str) -> None:
+    """Press a toolbar button: in the row, or in the "More" menu where the row has no room for it."""
+    button = page.locator(f".tools > .tool[data-action='{action}']")
+    if not button.is_visible():
+        page.click("#more-btn")
+        button = page.locator(f"#more-menu .tool[data-action='{action}']")
+    button.click()

@@ -27,6 +27,7 @@ RUNNERS = {
     "lab/browser/hard_hand.py": "web",  # python3 -m lab.browser.hard_hand: the page's own budgets
     "lab/browser/nat_joins.py": "e2e",  # the simulated networks' harness of the e2e tests
     "lab/browser/no_path.py": "e2e",  # the same
+    "lab/browser/screens.py": "e2e",  # the engines' drivers of the e2e smoke path
     "lab/browser/page/bench_page.py": ".",  # inside Pyodide on the bench page: the lab's files
 }
 
@@ -55,9 +56,12 @@ def configured_path() -> list[Path]:
 
 
 def search_path(path: Path) -> list[Path]:
-    """Where an import in ``path`` is looked for: its own folder unless that is a package's, the
+    """Where an import in ``path`` is looked for: its own folder unless that is a package's (then
+    the folder above the package, where pytest's rootdir-less "prepend" import puts it), the
     configured path, and what a runner adds."""
-    own = [] if (path.parent / "__init__.py").exists() else [path.parent]
+    own = [path.parent]
+    while (own[0] / "__init__.py").exists():
+        own = [own[0].parent]
     runner = RUNNERS.get(path.relative_to(ROOT).as_posix())
     return own + configured_path() + ([(ROOT / runner).resolve()] if runner else [])
 

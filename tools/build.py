@@ -4,7 +4,8 @@
 ``dist/`` holds exactly what the game serves and nothing else:
 
 * ``index.html``                                copied from the repository root, with the start-up
-                                                preload links (see PRELOAD_MARKER) and, when the
+                                                preload links (see PRELOAD_MARKER), its link
+                                                preview (tools/pages.py) and, when the
                                                 build's environment has HEARTS_TURN, the site's TURN
                                                 servers (see site_turn)
 * ``web/**``                                    static files of ``web/`` (no Python sources; the
@@ -15,6 +16,8 @@
                                                 library, the game's archives, a zstd decoder), their
                                                 shared chunk, and the build's data for them
                                                 (RUNTIME_CONFIG: paths, the snapshot's key)
+* ``de/index.html``                             the German page: the same game, German first
+                                                (tools/pages.py)
 * ``app.zst``                                   the packages ``hearts`` and ``hearts_web``: sources
                                                 plus their bytecode (``__pycache__``), a zip in one
                                                 zstd frame, unpacked in the game's worker at start-up
@@ -67,6 +70,7 @@ if __name__ == "__main__":  # python3 tools/build.py: the package from the root,
     sys.path[0] = str(ROOT)
 
 from tools import online_network, vendor_pins  # noqa: E402
+from tools.pages import GERMAN_PAGE, IMAGE, site_url, write_pages  # noqa: E402
 from tools.vendor_patch import PatchError, replace_once  # noqa: E402
 
 # Stock Pyodide files the game ships (the workers fetch exactly these, plus the trimmed stdlib;
@@ -659,6 +663,8 @@ NOT_PRECACHED = {
     "sw.js": "the worker itself",
     "build-info.json": "for people and tools",
     "index.html": "precached as ./, the start URL; sw.js answers index.html from it",
+    GERMAN_PAGE: "precached as ./de/, the German page's address; sw.js answers de/index.html from it",
+    IMAGE: "the link preview's image: for the sites that show a link, not for the page",
     "web/icons/icon-192.png": "manifest icon: fetched when the game is installed (online)",
     "web/icons/icon-512.png": "manifest icon: fetched when the game is installed (online)",
     "web/online.js": "the online table's code: loaded only when a player goes online (and useless offline)",
@@ -667,8 +673,8 @@ NOT_PRECACHED = {
 
 
 def precache_list(files: list[str]) -> list[str]:
-    # "./" first: the start URL (with or without ?query, thanks to ignoreSearch).
-    return ["./"] + ["./" + rel for rel in files if rel not in NOT_PRECACHED]
+    # "./" first: the start URL (with or without ?query, thanks to ignoreSearch); then the German one.
+    return ["./", "./de/"] + ["./" + rel for rel in files if rel not in NOT_PRECACHED]
 
 
 SERVICE_WORKER = "web/runtime/sw.js"
@@ -677,7 +683,8 @@ SERVICE_WORKER = "web/runtime/sw.js"
 def write_service_worker(root: Path, out: Path, files: list[str], version: str) -> None:
     """dist/sw.js: the build's data (its version, its cache's prefix, the files to precache) in a
     first line, then web/runtime/sw.js as it is."""
-    data = f"const VERSION = {json.dumps(version)}, PREFIX = {json.dumps(CACHE_PREFIX)}, URLS = {json.dumps(precache_list(files))};\n"
+    urls = json.dumps(precache_list(files))
+    data = f"const VERSION = {json.dumps(version)}, PREFIX = {json.dumps(CACHE_PREFIX)}, URLS = {urls};\n"
     (out / "sw.js").write_text(data + (root / SERVICE_WORKER).read_text(encoding="utf-8"), encoding="utf-8")
 
 
@@ -703,6 +710,10 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
         raise BuildError(f"the runtime's bundle should share one chunk between its workers, not {chunks}")
     hashed["runtime_chunk"] = chunks[0]
     write_index(root, out, preload_links(versions, hashed), site_turn(os.environ, root))
+    try:
+        write_pages(out, site_url(os.environ))  # the link previews, and the German page
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
 
     files = served_files(out)
     version = content_hash(out, files)

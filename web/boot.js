@@ -17,7 +17,10 @@
     saved = {};  // unreadable or storage disabled: Python reports it
   }
   if (saved.look === "classic") root.classList.add("classic");
+  // (a page of one language, de/index.html: its own unless the player chose: tools/pages.py)
+  var pageLang = root.getAttribute("data-page-lang");
   var lang = saved.lang === "de" || saved.lang === "en" ? saved.lang
+    : pageLang === "de" || pageLang === "en" ? pageLang
     : (/^de\b/i.test(navigator.language || "") ? "de" : "en");
   root.lang = lang;  // CSS shows the static texts of this language (.lang-en / .lang-de)
 
@@ -86,22 +89,70 @@
     document.head.appendChild(script);
   });
 
-  // The toolbar's icons only when its labels do not fit the row, as Python's
-  // hearts_web/screen/page.py fit_toolbar decides once it runs (the same measure), so that the
-  // first frame shows the toolbar as it will stay. Measured while the page is parsed: a
-  // MutationObserver's callback runs at the end of the parser's task, before the page can be laid
-  // out for a frame, and the toolbar is whole once the table (after it) is there.
+  // The toolbar: labelled where the labels fit its row; else icons only ("compact"); and where
+  // even the icons do not fit beside the badge (a phone), the least used ones move into the "More"
+  // menu (#more-menu, a popover), in FOLD's order, until the row fits: no button is squeezed, cut
+  // off or pushed out, and the badge is whole. Python calls window.heartsFitToolbar again (a new
+  // badge or language, a resize); here it first runs while the page is parsed, so that the first
+  // frame shows the toolbar as it will stay: a MutationObserver's callback runs at the end of the
+  // parser's task, before the page can be laid out for a frame, and the toolbar is whole once the
+  // table (after it) is there. A browser without popovers gets a toolbar that wraps instead.
+  var FOLD = ["fullscreen", "new-match", "settings", "rules", "stats", "online", "daily", "scores",
+              "last-trick", "undo"];
+  var hasPopover = typeof HTMLElement === "function" && HTMLElement.prototype.hasOwnProperty("popover");
+  if (!hasPopover) root.classList.add("no-popover");
+  var toolOrder = null;  // the tool buttons in the page's order (the menu gives them back in it)
+  function fitsRow(topbar, row, badge) {
+    var badgeWhole = !badge || badge.hidden ||
+      (badge.scrollWidth <= badge.clientWidth + 1 && badge.scrollHeight <= badge.clientHeight + 1);
+    return topbar.scrollWidth <= topbar.clientWidth + 1 && row.scrollWidth <= row.clientWidth + 1 && badgeWhole;
+  }
   function fitToolbar() {
-    var topbar = document.querySelector(".topbar"), tools = document.querySelector(".tools");
-    if (!topbar || !tools) return false;
-    if (topbar.scrollWidth > topbar.clientWidth + 1 || tools.scrollWidth > tools.clientWidth + 1) {
-      topbar.classList.add("compact");
-      return true;
+    var topbar = document.querySelector(".topbar"), row = document.querySelector(".tools");
+    var more = document.getElementById("more-btn"), menu = document.getElementById("more-menu");
+    if (!topbar || !row || !more || !menu) return false;
+    var badge = document.getElementById("mode-badge");
+    if (!toolOrder) toolOrder = Array.prototype.slice.call(row.querySelectorAll(".tool[data-action]"));
+    toolOrder.forEach(function (tool) { row.insertBefore(tool, more); });  // all back, in order
+    more.hidden = true;
+    topbar.classList.remove("compact");
+    if (!fitsRow(topbar, row, badge)) topbar.classList.add("compact");
+    if (hasPopover && !fitsRow(topbar, row, badge)) {
+      more.hidden = false;
+      var folded = [];
+      for (var i = 0; i < FOLD.length && !fitsRow(topbar, row, badge); i++) {
+        var tool = row.querySelector('.tool[data-action="' + FOLD[i] + '"]');
+        if (tool) { folded.push(tool); tool.remove(); }
+      }
+      toolOrder.forEach(function (tool) { if (folded.indexOf(tool) >= 0) menu.appendChild(tool); });
     }
+    if (more.hidden && menu.matches(":popover-open")) menu.hidePopover();
     return !!document.getElementById("table");
   }
-  var fitting = new MutationObserver(function () { if (fitToolbar()) fitting.disconnect(); });
+  window.heartsFitToolbar = fitToolbar;
+  // (unobserved while it fits: its own moves must not call it again)
+  var fitting = new MutationObserver(function () {
+    fitting.disconnect();
+    if (!fitToolbar()) fitting.observe(root, { childList: true, subtree: true });
+  });
   fitting.observe(root, { childList: true, subtree: true });
+
+  // The "More" menu opens under its button, at the right edge; choosing one of its buttons (the
+  // game's Python runs it, as from the toolbar) closes it.
+  document.addEventListener("DOMContentLoaded", function () {
+    var menu = document.getElementById("more-menu"), more = document.getElementById("more-btn");
+    if (!menu || !more || !hasPopover) return;
+    menu.addEventListener("beforetoggle", function (ev) {
+      if (ev.newState !== "open") return;
+      var r = more.getBoundingClientRect();
+      menu.style.top = Math.round(r.bottom + 6) + "px";
+      menu.style.right = Math.max(4, Math.round(document.documentElement.clientWidth - r.right)) + "px";
+      menu.style.maxHeight = Math.max(120, Math.round(window.innerHeight - r.bottom - 12)) + "px";
+    });
+    menu.addEventListener("click", function (ev) {
+      if (ev.target.closest && ev.target.closest("[data-action]")) menu.hidePopover();
+    });
+  });
 
   var bar, loader;
   document.addEventListener("DOMContentLoaded", function () {

@@ -94,6 +94,7 @@ VARIABLE_KEYS = {
     ),
     ("online/panel.py", "relay_refused"): ("online_ice_refused", "online_relay_refused"),
     ("online/panel_html.py", "timer_label"): tuple(TIMER_KEYS.values()) + ("online_timer_s",),
+    ("transfer/html.py", "storage_line_html"): ("storage_kept", "storage_space", "storage_seven_days"),
     ("transfer/html.py", "import_preview_html"): tuple(
         f"imp_{kind.what}" for kind in saved_data.KINDS if kind.importable
     ),

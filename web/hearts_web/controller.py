@@ -40,6 +40,7 @@ from .table.toolbar import Toolbar
 from .table.view import TableView
 from .tabs.owner import TabOwner
 from .transfer.dialog import DataTransfer
+from .transfer.keeping import Keeping
 from .transfer.notices import DataNotices
 
 if TYPE_CHECKING:
@@ -69,7 +70,8 @@ class Controller:
         self.bots = BotSeats(view.set_thinking, prefs.min_think, self.params)
         self.table = table = TableLoop(view, dialogs, saved, self.bots, pars.get)
         self.hand = HandControls(commands, table, view, lambda: prefs.settings.autoplay)
-        SettingsDialog(commands, prefs, saved, dialogs, view, table, self._relabel)
+        self.keeping = Keeping(commands, self.notices.cards, saved, lambda: self.prefs.settings)
+        SettingsDialog(commands, prefs, saved, dialogs, view, table, self._relabel, lambda: self.keeping.state)
         Toolbar(commands, table, dialogs)
         StatsDialog(commands, saved, dialogs)
         TakeBack(commands, table, view, dialogs, self.hand.hold)
@@ -138,6 +140,7 @@ class Controller:
         page.guard(self._begin(settings))
 
     async def _begin(self, settings: Settings) -> None:
+        returning = self.saved.stored(SETTINGS) or self.saved.stored(MATCH)  # (before this start writes)
         self.prefs.settings = settings
         self.params.clear()
         self.params.update(_query())  # after a take-over: what the address says now
@@ -165,6 +168,7 @@ class Controller:
         session = self.table.session
         if session is not None:
             self.bots.worker_for(session.state.difficulty)  # Hard plays: start its worker now
+        page.guard(self.keeping.start(returning))  # may the browser delete the data? (after ready)
 
     def _daily_from_link(self) -> str | None:
         """``?daily=`` names a day to open; anything that is not a date opens the match (never a

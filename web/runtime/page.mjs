@@ -38,25 +38,35 @@ function startMessage() {
     media: Object.fromEntries(MEDIA.map((query) => [query, matchMedia(query).matches])),
     css: Object.fromEntries(CSS_VARIABLES.map((name) => [name, style.getPropertyValue(name)])),
     fullscreenEnabled: Boolean(doc.fullscreenEnabled),
+    facts: facts(),
   };
 }
 
-// The toolbar's icons only when its labels do not fit the row (the labels stay as tooltips):
-// measured in the next animation frame, before it paints, when an operation changed the toolbar
-// or the window's size changed.
+// What the browser can and is, as the game's decisions need it (a worker cannot ask the page's
+// own objects): WebRTC on this page, WebKit (its 7-day limit on a site's data), opened from the
+// Home Screen or installed, and a browser that asks the player before it keeps a site's data
+// (Gecko's prompt).
+function facts() {
+  const installed = navigator.standalone === true ||
+    ["standalone", "fullscreen", "minimal-ui"].some((mode) => matchMedia(`(display-mode: ${mode})`).matches);
+  return {
+    webrtc: typeof globalThis.RTCPeerConnection === "function",
+    webkit: String(navigator.vendor || "").startsWith("Apple"),
+    installed,
+    persist_prompts: Boolean(globalThis.CSS?.supports?.("-moz-appearance", "none")),
+  };
+}
+
+// The toolbar fits its row (web/boot.js's heartsFitToolbar: labelled, icons only, or with the
+// least used buttons in the "More" menu): measured in the next animation frame, before it paints,
+// when an operation changed the toolbar or the window's size changed.
 let fitAsked = false;
 function fitToolbar() {
   if (fitAsked) return;
   fitAsked = true;
   requestAnimationFrame(() => {
     fitAsked = false;
-    const bar = doc.querySelector(".topbar");
-    const tools = doc.querySelector(".tools");
-    if (!bar) return;
-    bar.classList.remove("compact");
-    if (bar.scrollWidth > bar.clientWidth + 1 || (tools && tools.scrollWidth > tools.clientWidth + 1)) {
-      bar.classList.add("compact");
-    }
+    window.heartsFitToolbar?.();
   });
 }
 

@@ -3,6 +3,8 @@
 // text, the online table's transport (WebRTC exists on pages only). Each returns a value or a
 // promise of one; a failure is the worker's exception.
 
+import { makeDialogFocus } from "./dialog.mjs";
+
 const online = { module: null, links: new Map(), keys: new Map(), next: 1 };
 
 async function transport() {
@@ -45,6 +47,7 @@ export function makeServices({ doc, post, nodeOf }) {
       return file ? { name: file.name, size: file.size, text: file.size <= maxBytes ? await file.text() : null } : null;
     },
     width: (vid) => nodeOf(vid)?.clientWidth ?? 0,
+    dialogFocus: makeDialogFocus(doc),
     persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : null),
     persisted: async () => (navigator.storage?.persisted ? navigator.storage.persisted() : null),
     // the online table: web/online.js, loaded on first use (not precached); each room is the

@@ -9,6 +9,7 @@
 const CACHE = PREFIX + VERSION;
 const VENDOR_PATH = new URL("./vendor/", self.location).pathname;
 const INDEX_PATH = new URL("./index.html", self.location).pathname;
+const GERMAN_PATH = new URL("./de/index.html", self.location).pathname;
 
 // cache: "no-cache" revalidates each file with the server (a 304 when the page has just loaded
 // it, no second download), so a no-cache file can never be precached stale; the version-named
@@ -42,7 +43,7 @@ self.addEventListener("message", (event) => {
 });
 
 // fetch: cache-first (ignoreSearch, so "/?daily=..." is the cached "./"; "index.html" is "./"
-// too), network fallback.
+// too, and "de/index.html" the German page "./de/"), network fallback.
 // Exception, measured: the immutable vendor files go to fetch() first, which the HTTP cache answers
 // without any network (max-age one year, immutable), with this cache as the fallback (offline,
 // or HTTP cache evicted). Served from Cache Storage, Chromium recompiles the 9.6 MB wasm at every
@@ -60,7 +61,7 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  const key = url.pathname === INDEX_PATH ? "./" : request;
+  const key = url.pathname === INDEX_PATH ? "./" : url.pathname === GERMAN_PATH ? "./de/" : request;
   event.respondWith(
     caches.open(CACHE)
       .then((cache) => cache.match(key, { ignoreSearch: true }))

@@ -243,6 +243,7 @@ class Window(_Listeners):
         self.Worker, self.BroadcastChannel = js.Worker, js.BroadcastChannel
         self.heartsLoadExtras = js.heartsLoadExtras
         self.size: dict[str, float] = dict(_START.get("size", {}))
+        self.facts: dict[str, bool] = dict(_START.get("facts", {}))  # what the browser can (page.mjs)
 
     @property
     def innerHeight(self) -> float:

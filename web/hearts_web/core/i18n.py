@@ -111,6 +111,7 @@ EN: dict[str, str] = {
     "target": "Match to {n} [[n:point|points]]",
     # toolbar
     "menu": "Menu",
+    "more": "More",
     "hint": "Show me",
     "last_trick": "Last trick",
     "no_last_trick": "No trick has been played yet in this hand.",
@@ -263,6 +264,11 @@ EN: dict[str, str] = {
     "import": "Import",
     "your_data": "Your data",
     "data_note": "Everything the game keeps in this browser (match, daily history and streaks, statistics, settings) as one file.",
+    "keep_seven_days": "This browser may delete what the game keeps here (your statistics, streaks and the saved match) after 7 days without a visit. To keep it, add the game to your Home Screen (Share → Add to Home Screen), or export it now and then (Settings → Your data).",
+    "storage_kept": "Your browser keeps this data for good (persistent storage).",
+    "storage_space": "Your browser has not promised to keep this data: it may delete it when the device runs short of space. An export keeps a copy.",
+    "storage_seven_days": "This browser may delete this data after 7 days without a visit, unless the game is on your Home Screen. An export keeps a copy.",
+    "storage_ask": "Ask the browser to keep it",
     "export_done": "Exported as {name}.",
     "import_title": "Import saved data",
     "import_will_replace": "Importing this file replaces:",
@@ -407,6 +413,9 @@ EN: dict[str, str] = {
     "online_guest": "Guest",
     "online_share_text": "Join my game of Hearts",
     "online_load_failed": "The online table could not be loaded. Are you offline?",
+    "online_no_webrtc": "This browser cannot join online tables.",
+    "online_no_webrtc_why": "Players' browsers connect to each other directly through WebRTC, and this browser has none, or it is switched off (for example by Lockdown Mode on an iPhone, a browser setting or your organisation's policy). Everything else in the game works as usual; to play online, open the game in a browser with WebRTC.",
+    "online_no_webrtc_link": "This link invites you to an online table. Your own game is below.",
     "online_hints_off": "No hints at an online table.",
     "online_badge": "Online",
     "online_host_deals": "The host deals the next hand.",
@@ -583,6 +592,7 @@ DE: dict[str, str] = {
     "practice_note": "Du hast einen Tipp benutzt oder einen Zug zurückgenommen: Diese Partie zählt als Übung.",
     "target": "Partie bis {n} [[n:Punkt|Punkte]]",
     "menu": "Menü",
+    "more": "Mehr",
     "hint": "Zeig's mir",
     "last_trick": "Letzter Stich",
     "no_last_trick": "In dieser Runde wurde noch kein Stich gespielt.",
@@ -731,6 +741,11 @@ DE: dict[str, str] = {
     "import": "Importieren",
     "your_data": "Deine Daten",
     "data_note": "Alles, was das Spiel in diesem Browser speichert (Partie, Tagesspiel-Verlauf und Serien, Statistik, Einstellungen), als eine Datei.",
+    "keep_seven_days": "Dieser Browser löscht womöglich, was das Spiel hier speichert (deine Statistik, Serien und die gespeicherte Partie), wenn du 7 Tage lang nicht spielst. Damit es bleibt, füge das Spiel zu deinem Home-Bildschirm hinzu (Teilen → Zum Home-Bildschirm) oder exportiere es ab und zu (Einstellungen → Deine Daten).",
+    "storage_kept": "Dein Browser bewahrt diese Daten dauerhaft auf (dauerhafter Speicher).",
+    "storage_space": "Dein Browser hat nicht zugesagt, diese Daten aufzubewahren: Er kann sie löschen, wenn der Speicher knapp wird. Ein Export bewahrt eine Kopie.",
+    "storage_seven_days": "Dieser Browser löscht diese Daten womöglich nach 7 Tagen ohne Besuch, außer das Spiel liegt auf deinem Home-Bildschirm. Ein Export bewahrt eine Kopie.",
+    "storage_ask": "Den Browser bitten, sie aufzubewahren",
     "export_done": "Exportiert als {name}.",
     "import_title": "Gespeicherte Daten importieren",
     "import_will_replace": "Der Import dieser Datei ersetzt:",
@@ -873,6 +888,9 @@ DE: dict[str, str] = {
     "online_guest": "Gast",
     "online_share_text": "Spiel mit mir Hearts",
     "online_load_failed": "Der Online-Tisch ließ sich nicht laden. Bist du offline?",
+    "online_no_webrtc": "Dieser Browser kann nicht an Online-Tischen spielen.",
+    "online_no_webrtc_why": "Die Browser der Spieler verbinden sich über WebRTC direkt miteinander, und dieser Browser hat kein WebRTC oder es ist abgeschaltet (zum Beispiel durch den Blockierungsmodus auf dem iPhone, eine Browser-Einstellung oder eine Richtlinie deiner Organisation). Alles andere im Spiel funktioniert wie gewohnt; um online zu spielen, öffne das Spiel in einem Browser mit WebRTC.",
+    "online_no_webrtc_link": "Dieser Link lädt dich an einen Online-Tisch ein. Dein eigenes Spiel liegt darunter.",
     "online_hints_off": "An einem Online-Tisch gibt es keine Tipps.",
     "online_badge": "Online",
     "online_host_deals": "Der Gastgeber gibt das nächste Spiel.",
@@ -1035,7 +1053,11 @@ def t(key: str, **params: object) -> str:
     return text
 
 
-def default_lang(navigator_language: str | None) -> str:
+def default_lang(navigator_language: str | None, page_lang: str = "") -> str:
+    """The language when the player has chosen none: the page's own (the German page, de/), else
+    the browser's."""
+    if page_lang in LANGS:
+        return page_lang
     return "de" if (navigator_language or "").lower().startswith("de") else "en"
 
 

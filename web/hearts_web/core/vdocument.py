@@ -27,13 +27,15 @@ class Document:
         self.fullscreen = False
 
     @property
-    def activeElement(self) -> Element | None:
+    def activeElement(self) -> Element:
         el = self.active
         return el if el is not None and el.isConnected else self.body
 
     @property
-    def body(self) -> Element | None:
-        return next((el for el in self.documentElement.children if el.localName == "body"), None)
+    def body(self) -> Element:
+        body = next((el for el in self.documentElement.children if el.localName == "body"), None)
+        assert body is not None, "the page's HTML has a body"
+        return body
 
     @property
     def head(self) -> Element | None:

@@ -17,7 +17,9 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 LOOKS = ("modern", "classic")
 DECKS = ("two", "four")  # two colours (red and black), or four (clubs green, diamonds blue)
 LANGS = ("de", "en")
-_KNOWN = {"lang", "difficulty", "look", "speed", "deck", "autoplay", "mute_reactions", "preset", "rules"}
+_KNOWN = {
+    "lang", "difficulty", "look", "speed", "deck", "autoplay", "mute_reactions", "storage_told", "preset", "rules",
+}  # fmt: skip
 
 # (seconds a played card takes to fly in, pause before a finished trick is collected, collect time)
 TIMINGS = {
@@ -39,6 +41,7 @@ class Settings:
     deck: str = "two"
     autoplay: bool = True  # a forced card (the only legal one) plays itself after a short beat
     mute_reactions: bool = False  # at an online table, the others' quick reactions are not shown
+    storage_told: bool = False  # the player closed the notice that this browser may delete the data
     rules: Rules = field(default_factory=lambda: PRESETS["standard"])
 
     @property
@@ -63,6 +66,7 @@ class Settings:
             ("deck", DECKS),
             ("autoplay", (True, False)),
             ("mute_reactions", (True, False)),
+            ("storage_told", (True, False)),
         ):
             if name in data:
                 value = data[name]
@@ -90,6 +94,7 @@ class Settings:
             "deck": self.deck,
             "autoplay": self.autoplay,
             "mute_reactions": self.mute_reactions,
+            "storage_told": self.storage_told,
             "preset": self.preset,
             "rules": self.rules.to_dict(),
         }

@@ -2,7 +2,8 @@
 itself (:mod:`.panel`, the transport, the protocol) comes with the online archive
 (:mod:`hearts_web.screen.extras`), fetched and imported only when a player goes online, so a
 single-player visit loads none of it and contacts nobody. Offline (the archive is not
-precached) the player reads that the online table could not be loaded.
+precached) the player reads that the online table could not be loaded; in a browser without
+WebRTC, that this browser cannot join online tables, and why (:func:`has_webrtc`).
 
 Registers ``online``; the panel registers the table's own commands when it is imported.
 """
@@ -22,9 +23,17 @@ from .door import Door
 if TYPE_CHECKING:
     from .panel import OnlinePanel
 
-__all__ = ["Online", "LINK_PREFIXES"]
+__all__ = ["Online", "LINK_PREFIXES", "has_webrtc"]
 
 LINK_PREFIXES = ("#online=", "#host=")  # a guest's invitation, the host's own table after a reload
+
+
+def has_webrtc() -> bool:
+    """This browser can connect to other browsers (WebRTC's ``RTCPeerConnection``). Not where it
+    is missing (Debian's WebKitGTK) or switched off (an iPhone in Lockdown Mode, a browser policy,
+    Firefox's ``media.peerconnection.enabled=false``): then the page has no such name (the page
+    tells the worker at the start, web/runtime/page.mjs's ``facts``)."""
+    return bool(window.facts.get("webrtc"))
 
 
 class Online:
@@ -36,8 +45,18 @@ class Online:
         commands.add("online", lambda _: page.guard(self._open_panel()))
 
     async def _open_panel(self) -> None:
-        if await self._load():
+        if not has_webrtc():
+            self._say_no_webrtc(invited=False)
+        elif await self._load():
             self.panel().show_panel()
+
+    def _say_no_webrtc(self, invited: bool) -> None:
+        """Why this browser cannot join online tables, in plain words; the rest of the game goes on."""
+        window.console.warn("hearts: no WebRTC (RTCPeerConnection) in this browser: no online table")
+        invitation = f"<p>{esc(t('online_no_webrtc_link'))}</p>" if invited else ""
+        why = f"<strong>{esc(t('online_no_webrtc'))}</strong> {esc(t('online_no_webrtc_why'))}"
+        body = f"{invitation}<p data-no-webrtc>{why}</p>"
+        self.door().dialogs.open(t("online_title"), body)
 
     async def _load(self) -> bool:
         """The online archive is unpacked (False: it could not be fetched, and the player is told)."""
@@ -69,6 +88,9 @@ class Online:
         """The address is an online table's (``#online=``, ``#host=``) and it opened."""
         if not str(window.location.hash or "").startswith(LINK_PREFIXES):
             return False
+        if not has_webrtc():
+            self._say_no_webrtc(invited=True)
+            return False  # the player's own match, under the message
         if not await self._load():
             return False  # the player's own match, under the message
         return self.panel().open_from_link()

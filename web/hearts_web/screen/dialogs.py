@@ -12,7 +12,7 @@ from hearts import HandScore, Seat, Trick
 
 from ..core import i18n
 from ..core.commands import Commands
-from ..core.dom import JsEvent, by_id, call, css_pixels, document, listen, qs, window
+from ..core.dom import JsEvent, by_id, call, css_pixels, document, listen, qs, tell, window
 from ..core.html import esc
 from ..core.i18n import t
 from . import charts, table_html
@@ -68,17 +68,13 @@ class Dialogs:
     def open(self, title: str, body: str, kind: str = "") -> None:
         by_id("dlg-title").textContent = title
         content = by_id("dlg-body")
-        content.innerHTML = body
         self.el.classList.remove(*KINDS)
         if kind:
             self.el.classList.add(kind)
+        content.innerHTML = body
         if not self.el.open:
             self.el.showModal()
-        first = qs("#dlg-body [autofocus]") or qs("#dlg-body button")
-        if first is not None:
-            first.focus()
-        if first is None or first.hasAttribute("tabindex"):  # (a button keeps the scroll that shows it)
-            content.scrollTop = 0  # new content starts at its top: an element keeps its scroll while hidden
+        tell("dialogFocus")  # at its top, on the control it asks for (web/runtime/services.mjs: the page's layout)
 
     def current(self) -> tuple[str, str, str] | None:
         """What the open dialog shows (title, body, kind), to show it again later; None if closed."""

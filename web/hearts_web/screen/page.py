@@ -11,6 +11,7 @@ from hearts import Seat
 
 from ..core import i18n
 from ..core.dom import by_id, document, qs, qsa, window
+from ..core.html import esc
 from ..core.i18n import t
 from ..data.session import Mode, SessionState
 from .table_state import Seating
@@ -94,22 +95,25 @@ def render_badge(state: SessionState | None, par: int | None) -> None:
         label.textContent = t(key)
         button.setAttribute("title", t(key))
         button.setAttribute("aria-label", t(key))
+    parts = _badge_parts(state, par, daily)
     badge = by_id("mode-badge")
-    if state is not None and state.mode is Mode.GUIDED:
-        badge.textContent = t("guide_badge")
-        badge.hidden = False
-    elif state is not None and state.mode is Mode.CHALLENGE:
-        badge.textContent = t("challenge_badge") + (f" · {t('practice')}" if state.practice else "")
-        badge.hidden = False
-    elif state is not None and daily:
-        text = f"{t('daily_practice_badge') if state.practice else t('daily_badge')} · {state.date or ''}"
-        badge.textContent = text + (f" · {t('par', par=par)}" if par is not None else "")
-        badge.hidden = False
-    elif state is not None and state.practice:
-        badge.textContent = t("practice")
-        badge.hidden = False
-    else:
-        badge.hidden = True
+    # each part whole on its line: a narrow toolbar breaks the badge between its parts only
+    badge.innerHTML = " · ".join(f"<span>{esc(part)}</span>" for part in parts)
+    badge.hidden = not parts
+
+
+def _badge_parts(state: SessionState | None, par: int | None, daily: bool) -> list[str]:
+    """What the mode badge says, part by part (none: no badge)."""
+    if state is None:
+        return []
+    if state.mode is Mode.GUIDED:
+        return [t("guide_badge")]
+    if state.mode is Mode.CHALLENGE:
+        return [t("challenge_badge")] + ([t("practice")] if state.practice else [])
+    if daily:
+        parts = [t("daily_practice_badge") if state.practice else t("daily_badge"), state.date or ""]
+        return parts + ([t("par", par=par)] if par is not None else [])
+    return [t("practice")] if state.practice else []
 
 
 def offer_undo(possible: bool) -> None:

@@ -48,7 +48,9 @@ class Preferences:
 
     def apply(self) -> None:
         """The language, the look and the speed of the settings, on the page."""
-        i18n.set_lang(self.settings.lang or i18n.default_lang(str(window.navigator.language or "")))
+        page = document.documentElement.getAttribute("data-page-lang")  # the German page's (tools/pages.py)
+        page_lang = "" if is_none(page) else str(page)
+        i18n.set_lang(self.settings.lang or i18n.default_lang(str(window.navigator.language or ""), page_lang))
         self.apply_look()
         self.apply_speed()
 
@@ -68,7 +70,8 @@ class TableDoor(SessionDoor, Protocol):
 
 
 class SettingsDialog:
-    """``relabel()``: what else the page shows in words is drawn again after a change of language."""
+    """``relabel()``: what else the page shows in words is drawn again after a change of language;
+    ``storage()``: what the browser promises about the data ("Your data" says it)."""
 
     def __init__(
         self,
@@ -79,10 +82,11 @@ class SettingsDialog:
         view: TableView,
         table: TableDoor,
         relabel: Callable[[], None] = lambda: None,
+        storage: Callable[[], str] = lambda: "unknown",
     ) -> None:
         self.prefs, self.saved, self.dialogs, self.view, self.table = prefs, saved, dialogs, view, table
-        self.relabel = relabel
-        commands.add("settings", lambda _: self.dialogs.open(t("settings"), settings_form.settings_html(self.settings)))
+        self.relabel, self.storage = relabel, storage  # storage(): what the browser promises (transfer.keeping)
+        commands.add("settings", lambda _: self.dialogs.open(t("settings"), self._html()))
         for action in ("set-lang", "set-difficulty", "set-look", "set-deck"):
             commands.add(action, self.tap)
         commands.add_form("settings", self.changed)
@@ -90,6 +94,9 @@ class SettingsDialog:
     @property
     def settings(self) -> Settings:
         return self.prefs.settings
+
+    def _html(self) -> str:
+        return settings_form.settings_html(self.settings, self.storage())
 
     def tap(self, press: Press) -> None:
         value = press.text("value") or ""
@@ -123,7 +130,7 @@ class SettingsDialog:
         focus = ""
         if not is_none(active) and hasattr(active, "getAttribute"):
             focus = str(active.getAttribute("name") or active.getAttribute("data-action") or "")
-        by_id("dlg-body").innerHTML = settings_form.settings_html(self.settings)
+        by_id("dlg-body").innerHTML = self._html()
         if focus:
             el = qs(f'#dlg-body [name="{focus}"]') or qs(f'#dlg-body [data-action="{focus}"][aria-pressed="true"]')
             if el is not None:

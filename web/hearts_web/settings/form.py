@@ -39,7 +39,7 @@ def _cycle_key(cycle: tuple[PassDirection, ...]) -> str:
     return next((key for key, value in PASS_CYCLES.items() if tuple(value) == cycle), "custom")
 
 
-def settings_html(s: Settings) -> str:
+def settings_html(s: Settings, storage: str = "unknown") -> str:
     r = s.rules
     lang_seg = _seg("set-lang", i18n.lang(), [("de", "Deutsch"), ("en", "English")], t("language"))
     diff = _seg("set-difficulty", s.difficulty, [(d, t(f"diff_{d}")) for d in DIFFICULTIES], t("difficulty"))
@@ -78,7 +78,7 @@ def settings_html(s: Settings) -> str:
 <label for="set-tie">{esc(t("opt_tie"))} {tie}</label>
 <p class="note">{esc(t("rules_next_match"))}</p>
 </fieldset>
-{data_section_html()}
+{data_section_html(storage)}
 <div class="dlg-actions">
 <button type="button" class="secondary" data-action="apply-rules">{esc(t("apply_new_match"))}</button>
 <button type="button" class="primary" data-action="close-dialog">{esc(t("save"))}</button></div>

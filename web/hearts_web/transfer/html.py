@@ -14,7 +14,17 @@ from ..data.registry import BY_KEY, KINDS, Notice
 if TYPE_CHECKING:  # the import preview comes with data_transfer, in the second archive
     from .backup_file import ImportPlan
 
-__all__ = ["notice_html", "stored_notice_html", "data_section_html", "import_preview_html", "overlay_html"]
+__all__ = [
+    "notice_html",
+    "stored_notice_html",
+    "data_section_html",
+    "storage_line_html",
+    "import_preview_html",
+    "overlay_html",
+]
+
+# What the browser promises about the data (hearts_web.transfer.keeping), and the line that says it
+STORAGE_LINES = {"kept": "storage_kept", "space": "storage_space", "seven_days": "storage_seven_days"}
 
 
 def _buttons(actions: Sequence[tuple[str, str]], primary_last: bool = True) -> str:
@@ -78,15 +88,24 @@ def stored_notice_html(notices: Sequence[Notice]) -> str:
     )
 
 
-def data_section_html() -> str:
-    """The settings dialog's "Your data" part: export and import."""
+def data_section_html(storage: str = "unknown") -> str:
+    """The settings dialog's "Your data" part: export and import, and whether the browser keeps the
+    data (``storage``: a key of :data:`STORAGE_LINES`, or "unknown": nothing is said)."""
     buttons = _buttons([("data-export", t("export")), ("data-import", t("import"))], False)
     return (
         f'<fieldset class="data"><legend>{esc(t("your_data"))}</legend>'
-        f'<p class="note">{esc(t("data_note"))}</p>'
+        f'<p class="note">{esc(t("data_note"))}</p>{storage_line_html(storage)}'
         f'<div class="data-actions">{buttons}</div>'
         "</fieldset>"
     )
+
+
+def storage_line_html(storage: str) -> str:
+    """What the browser promises about the data, and where it has not promised to keep it, the
+    button that asks it (again: Firefox asks the player)."""
+    text = f"<span>{esc(t(STORAGE_LINES[storage]))}</span>" if storage in STORAGE_LINES else ""
+    ask = _buttons([("storage-keep", t("storage_ask"))], False) if storage == "space" else ""
+    return f'<p class="note storage-line" data-storage-line="{esc(storage)}">{text} {ask}</p>'
 
 
 def import_preview_html(plan: ImportPlan) -> str:
