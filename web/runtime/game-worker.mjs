@@ -4,14 +4,29 @@
 // ``hearts_page.start`` and draws the game with operations ({ops}) the page applies; the page's
 // later messages (input, replies) go to Python's listener. Also posted: {progress: step},
 // {python: how it started}, {failed: reason}; what Python prints, as the page's console lines.
+// {t: "run", id, code} runs Python in this worker for a developer's console or a test
+// (window.heartsGame.run on the page) and answers {ran: id, value} or {ran: id, error}.
 import { loadPython, storeSnapshot } from "./python.mjs";
 
 let listener = null;
 const early = []; // messages that came before Python listened
 let snapshot = null; // a first start's snapshot, until the page says it may be stored
+let python = null;
+
+async function run({ id, code }) {
+  try {
+    if (!python) throw new Error("Python has not started");
+    const value = await python.py.runPythonAsync(code);
+    self.postMessage({ ran: id, value: value === undefined ? null : String(value) });
+  } catch (err) {
+    self.postMessage({ ran: id, error: String(err && err.message || err) });
+  }
+}
 
 function fromPage(data) {
-  if (data?.t === "store-snapshot") {
+  if (data?.t === "run") {
+    run(data);
+  } else if (data?.t === "store-snapshot") {
     const made = snapshot;
     snapshot = null;
     if (made) storeSnapshot(made);
@@ -24,7 +39,7 @@ function fromPage(data) {
 
 async function begin(start) {
   try {
-    const python = await loadPython({
+    python = await loadPython({
       makeSnapshot: true,
       progress: (step) => self.postMessage({ progress: step }),
       // what Python prints goes to the page's console (an unexpected traceback is an error there)

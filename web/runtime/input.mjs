@@ -3,7 +3,9 @@
 // which names the same element in the worker's document), the key and its modifiers, and what a
 // field holds now. What the browser must decide at once (a link that runs a command does not
 // navigate; the arrow keys that move over the hand or through a hand's review do not scroll) is
-// decided here, by the element alone: no game rules.
+// decided here, by the element alone: no game rules. The arrow keys, Home and End move the focus
+// over the hand's cards here too, at once (every card, the ones that cannot be played included:
+// each says why when chosen); the worker hears the focus move and keeps the hand's one tab stop.
 
 export const FORWARDED = ["click", "change", "input", "keydown", "focusin", "pointerdown"];
 const REVIEW_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
@@ -34,6 +36,23 @@ export function shouldPrevent(event) {
     && !target.closest("input, select, textarea");
 }
 
+// The hand's arrow keys: the focus to the next or previous card, the first or the last (true: moved).
+export function moveInHand(event) {
+  const target = event.target;
+  if (event.type !== "keydown" || !HAND_KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey
+      || !(target instanceof Element)) return false;
+  const hand = target.closest("#hand");
+  if (!hand) return false;
+  const cards = Array.from(hand.querySelectorAll("button[data-card]"));
+  if (!cards.length) return false;
+  let index = cards.indexOf(target.closest("button[data-card]"));
+  if (event.key === "ArrowLeft" || event.key === "ArrowUp") index = index >= 0 ? (index - 1 + cards.length) % cards.length : cards.length - 1;
+  else if (event.key === "ArrowRight" || event.key === "ArrowDown") index = (index + 1) % cards.length;
+  else index = event.key === "Home" ? 0 : cards.length - 1;
+  cards[index].focus();
+  return true;
+}
+
 // The message for ``event`` (null: nothing the game can use).
 export function describe(event) {
   const target = event.target instanceof Element ? event.target
@@ -60,10 +79,18 @@ export function forwardInput(doc, post) {
   for (const type of FORWARDED) {
     doc.addEventListener(type, (event) => {
       if (shouldPrevent(event)) event.preventDefault();
+      moveInHand(event);
       const message = describe(event);
       if (message) post(message);
     }, { capture: type === "pointerdown" || type === "keydown" });
   }
+  // the focus that goes nowhere (a click on the table's felt, a focused button hidden): the worker's
+  // document stops naming the element it left
+  doc.addEventListener("focusout", (event) => {
+    if (event.relatedTarget) return;
+    const message = describe(event);
+    if (message) post(message);
+  }, { capture: true });
   doc.addEventListener("close", (event) => {
     const message = describe(event);
     if (message) post(message);

@@ -27,6 +27,16 @@ export function makeApplier({ doc, storage, call, measure, onStorageFailed = () 
     nodes.set(vid, el);
   }
 
+  // New content keeps the focus where it was: on the element with the same data-card or id (the
+  // worker's document does the same: hearts_web/core/vdom.py, Element._focus_key), so that a hand
+  // drawn again keeps the card the player moved to, however late the worker heard of the move.
+  function focusKey(el) {
+    const active = doc.activeElement;
+    if (!active || active === el || !el.contains(active)) return null;
+    if (active.dataset?.card) return `[data-card="${CSS.escape(active.dataset.card)}"]`;
+    return active.id ? `#${CSS.escape(active.id)}` : null;
+  }
+
   const METHODS = new Set(["focus", "blur", "showModal", "close", "requestFullscreen", "click"]);
   const PROPERTIES = new Set(["value", "checked", "scrollTop"]);
 
@@ -39,7 +49,13 @@ export function makeApplier({ doc, storage, call, measure, onStorageFailed = () 
 
   const kinds = {
     b: (op) => bind(op[1], op[2], op[3], op[4]),
-    h: (op) => { const el = element(op); if (el) el.innerHTML = op[2]; },
+    h: (op) => {
+      const el = element(op);
+      if (!el) return;
+      const kept = focusKey(el);
+      el.innerHTML = op[2];
+      if (kept) el.querySelector(kept)?.focus({ preventScroll: true });
+    },
     t: (op) => { const el = element(op); if (el) el.textContent = op[2]; },
     o: (op) => { const el = element(op); if (el) el.outerHTML = op[2]; nodes.delete(op[1]); },
     r: (op) => { const el = element(op); if (el) el.remove(); nodes.delete(op[1]); },

@@ -108,6 +108,7 @@ export function startGame() {
     else if (data.progress) window.dispatchEvent(new CustomEvent("hearts:progress", { detail: data.progress }));
     else if (data.python) window.heartsPythonStart = data.python;
     else if (data.failed) failed(data.failed);
+    else if (data.ran) ran(data);
   };
   worker.onerror = (event) => failed(event.message || "the worker could not start");
   post({ start: startMessage() });
@@ -122,7 +123,21 @@ export function startGame() {
   const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
   window.heartsReady?.then(() => idle(() => post({ t: "store-snapshot" }), { timeout: 2000 }));
   fitToolbar();
-  window.heartsGame = { worker, post };
+  // for a developer's console and the tests: run Python in the game's worker (its value as text)
+  const running = new Map();
+  let runs = 0;
+  const ran = ({ ran: id, value, error }) => {
+    const { resolve, reject } = running.get(id) || {};
+    running.delete(id);
+    if (error !== undefined) reject?.(new Error(error));
+    else resolve?.(value);
+  };
+  const run = (code) => new Promise((resolve, reject) => {
+    const id = ++runs;
+    running.set(id, { resolve, reject });
+    post({ t: "run", id, code });
+  });
+  window.heartsGame = { worker, post, run };
   return worker;
 }
 

@@ -104,6 +104,7 @@ export async function storedSnapshot() {
       const bytes = new Uint8Array(await response.arrayBuffer());
       if (bytes.length !== Number(response.headers.get("x-length"))
           || (await sha256(bytes)) !== response.headers.get("x-sha256")) {
+        console.warn(`Python's stored snapshot is spoilt (its ${part}): starting without it`);
         await forgetSnapshot();
         return null;
       }

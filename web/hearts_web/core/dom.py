@@ -175,6 +175,10 @@ def _event(message: dict[str, Any]) -> None:
         return
     if kind == "focusin":
         document.active = target
+    elif kind == "focusout":  # the focus left for nowhere (the page's body): no listener hears it
+        if document.active is target:
+            document.active = None
+        return
     event = Event(kind, target, message)
     el = target
     while el is not None and not event.stopped:  # bubbling, as the page's event did

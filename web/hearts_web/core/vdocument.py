@@ -28,8 +28,17 @@ class Document:
 
     @property
     def activeElement(self) -> Element:
+        """The element with the focus; the body when none has it, or when the one the page last
+        named has gone, or is hidden or disabled now (the page's focus left it then)."""
         el = self.active
-        return el if el is not None and el.isConnected else self.body
+        if el is None or not el.isConnected or "disabled" in el.attrs:
+            return self.body
+        node: Element | None = el
+        while node is not None:
+            if "hidden" in node.attrs:
+                return self.body
+            node = node.parent
+        return el
 
     @property
     def body(self) -> Element:

@@ -31,6 +31,7 @@ class Owner(Protocol):
     """The document an element belongs to (:class:`~.vdocument.Document`)."""
 
     patch: Patch
+    active: Element | None  # the element with the focus, as the page last said
 
     @property
     def documentElement(self) -> Element: ...
@@ -204,10 +205,23 @@ class Element(Field):
 
     @innerHTML.setter
     def innerHTML(self, html: str) -> None:
+        kept = self._focus_key()
         self._forget_below()
         self.nodes = []
         self._adopt(parse_html(html, self.doc))
         self._op("h", html)
+        if kept is not None and self.doc is not None:  # the page keeps the focus alike (web/runtime/ops.mjs)
+            self.doc.active = self.querySelector(kept)
+
+    def _focus_key(self) -> str | None:
+        """The selector that finds the focused element again among new content of this one: its
+        ``data-card`` or its id (None: the focus is not inside, or has no such key)."""
+        active = self.doc.active if self.doc is not None else None
+        if active is None or active is self or not self.contains(active):
+            return None
+        if "data-card" in active.attrs:
+            return f'[data-card="{active.attrs["data-card"]}"]'
+        return f"#{active.attrs['id']}" if active.attrs.get("id") else None
 
     def html(self) -> str:
         attrs = "".join(f' {k}="{escape(v)}"' if v != "" else f" {k}" for k, v in self.attrs.items())
