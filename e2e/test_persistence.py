@@ -204,9 +204,14 @@ STORAGE_WHEN_SHOWN = """
   new MutationObserver(look).observe(document, { subtree: true, childList: true });
 })();
 """
-RESTORE_STORAGE = (
-    """(items) => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"""
-)
+# Before the page's own scripts, once per tab: localStorage as it was when the card left the hand.
+RESTORE_STORAGE = """
+if (!sessionStorage.getItem("restored")) {
+  sessionStorage.setItem("restored", "1");
+  localStorage.clear();
+  for (const [k, v] of Object.entries(%s)) localStorage.setItem(k, v);
+}
+"""
 
 
 def test_a_move_the_page_has_shown_is_saved(context: BrowserContext) -> None:
@@ -224,8 +229,7 @@ def test_a_move_the_page_has_shown_is_saved(context: BrowserContext) -> None:
     checks = [(passed, card) for card in passed[:1]] + [([card], card) for card in played]
     for gone, card in checks:
         again = context.new_page()
-        again.goto("/build-info.json")  # the site's origin, not the game: its storage as it was
-        again.evaluate(RESTORE_STORAGE, when_gone[card])
+        again.add_init_script(RESTORE_STORAGE % json.dumps(when_gone[card]))
         goto_ready(again, "/?speed=instant")
         again.wait_for_selector(f"{PLAYABLE}, #pass-btn:not([hidden])")
         hand = hand_cards(again)

@@ -13,6 +13,7 @@ import socket
 import struct
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import zipfile
 from collections.abc import Callable
@@ -44,7 +45,7 @@ def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
 
 def precache_urls(dist: Path = DIST) -> list[str]:
     text = (dist / "sw.js").read_text(encoding="utf-8")
-    match = re.search(r"const URLS = (\[.*?\]);", text, re.S)
+    match = re.search(r"URLS = (\[.*?\]);", text, re.S)
     assert match, "sw.js has no URLS list"
     return json.loads(match.group(1))
 
@@ -54,22 +55,36 @@ def same_origin_paths(urls: list[str], base_url: str) -> set[str]:
 
 
 # ------------------------------------------------------------------ loading
+# What the page and the game's worker fetched (their resource timing: not the service worker's
+# precaching, which fetches every file)
+WORKER_RESOURCES = """
+import hearts_page
+"\\n".join(e.name for e in hearts_page.performance.getEntriesByType("resource"))
+"""
+
+
+def loaded_paths(page: Page) -> set[str]:
+    own = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    worker = str(page.evaluate("(code) => window.heartsGame.run(code)", WORKER_RESOURCES)).split("\n")
+    return {urllib.parse.urlsplit(url).path for url in own + worker if url}
+
+
 def test_page_becomes_ready_without_errors(page: Page, page_guard: Guard, base_url: str) -> None:
     """Loads with no console error, page error or CSP violation, and only from 127.0.0.1."""
     goto_ready(page)
     assert page.locator("html.ready").count() == 1
     assert page_guard.foreign_requests == []
-    fetched = same_origin_paths(page_guard.requests, base_url)
-    # The Pyodide files the build ships are exactly the ones the browser needs.
-    pyodide_fetched = {p.rsplit("/", 1)[1] for p in fetched if p.startswith("/" + PYODIDE_DIR + "/")}
-    assert pyodide_fetched == set(build.PYODIDE_FILES) | set(STDLIB)
+    loaded = loaded_paths(page)
+    # The Pyodide files the build ships are exactly the ones the game's worker needs.
+    pyodide_loaded = {p.rsplit("/", 1)[1] for p in loaded if p.startswith("/" + PYODIDE_DIR + "/")}
+    assert pyodide_loaded == set(build.PYODIDE_FILES) | set(STDLIB)
     # ...and so is the runtime: the page's side, the game's worker, their shared chunk (the bots'
     # worker starts when Hard first thinks)
-    runtime = {p.rsplit("/", 1)[1] for p in fetched if p.startswith("/runtime/")}
+    runtime = {p.rsplit("/", 1)[1] for p in loaded if p.startswith("/runtime/")}
     assert runtime == {p.name for p in (DIST / "runtime").iterdir()} - {"bot-worker.mjs"}
-    assert "/app.zst" in fetched
+    assert "/app.zst" in loaded
     # the features a first visit does not use come on demand (the service worker precaches them)
-    assert "/extras.zst" not in fetched and "/online.zst" not in fetched
+    assert "/extras.zst" not in loaded and "/online.zst" not in loaded
 
 
 def test_start_url_with_query_string(page: Page) -> None:

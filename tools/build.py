@@ -126,7 +126,7 @@ SNAPSHOT_CACHE = "python-snapshot"
 RUNTIME_SOURCE = "web/runtime"
 RUNTIME_ENTRIES = ("page.mjs", "game-worker.mjs", "bot-worker.mjs")
 RUNTIME_OUT = "runtime"
-RUNTIME_CONFIG = "hearts-build-config"  # the module name the runtime imports its build data by
+RUNTIME_CONFIG = "HEARTS_BUILD_CONFIG"  # the name the runtime reads its build data by (JSON text: esbuild's define)
 PYTHON_RUNTIME = "web/runtime/python.mjs"  # the runtime's Python start (its Python text counts as imports)
 SERVICE_WORKER = "web/runtime/sw.js"
 
@@ -383,7 +383,7 @@ def read_archive(path: Path, root: Path = ROOT) -> bytes:
 
 def write_runtime(root: Path, out: Path, versions: dict[str, str], stdlib_path: str) -> None:
     """dist/runtime/: web/runtime/'s entries bundled by esbuild (minified, one shared chunk), with
-    the build's data for them as the module RUNTIME_CONFIG: where Pyodide, the standard library and
+    the build's data for them as the constant RUNTIME_CONFIG: where Pyodide, the standard library and
     the game's archives are, Pyodide's lock information, and the key of Python's snapshot (a
     snapshot restores only into the runtime, standard library and game that made it)."""
     info = _read_json(root / "node_modules/pyodide/pyodide-lock.json")["info"]
@@ -401,25 +401,22 @@ def write_runtime(root: Path, out: Path, versions: dict[str, str], stdlib_path: 
         "snapshotKey": hashlib.sha256(b"\0".join(made_by)).hexdigest()[:16],
         "snapshotCache": SNAPSHOT_CACHE,
     }
-    with tempfile.TemporaryDirectory(prefix="hearts-runtime-") as tmp:
-        data = Path(tmp) / "config.mjs"
-        data.write_text(f"export default {json.dumps(config, sort_keys=True)};\n", encoding="utf-8")
-        run_esbuild(
-            root,
-            root / RUNTIME_SOURCE / RUNTIME_ENTRIES[0],
-            *[str(root / RUNTIME_SOURCE / entry) for entry in RUNTIME_ENTRIES[1:]],
-            "--bundle",
-            "--splitting",
-            "--format=esm",
-            "--minify",
-            "--target=es2020",
-            "--legal-comments=none",
-            "--log-level=warning",
-            f"--alias:{RUNTIME_CONFIG}={data}",
-            "--chunk-names=shared-[hash]",
-            "--out-extension:.js=.mjs",
-            f"--outdir={out / RUNTIME_OUT}",
-        )
+    run_esbuild(
+        root,
+        root / RUNTIME_SOURCE / RUNTIME_ENTRIES[0],
+        *[str(root / RUNTIME_SOURCE / entry) for entry in RUNTIME_ENTRIES[1:]],
+        "--bundle",
+        "--splitting",
+        "--format=esm",
+        "--minify",
+        "--target=es2020",
+        "--legal-comments=none",
+        "--log-level=warning",
+        f"--define:{RUNTIME_CONFIG}={json.dumps(json.dumps(config, sort_keys=True, separators=(',', ':')))}",
+        "--chunk-names=shared-[hash]",
+        "--out-extension:.js=.mjs",
+        f"--outdir={out / RUNTIME_OUT}",
+    )
 
 
 def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]:

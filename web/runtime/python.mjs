@@ -9,8 +9,10 @@
 // page are imported, and stores it when told (after the game is on screen). Used by the game's
 // worker (web/runtime/game-worker.mjs) and the bots' (web/runtime/bot-worker.mjs).
 import { decompress } from "fzstd";
-import config from "hearts-build-config"; // the build's data: paths, the snapshot's key (tools/build.py)
 import { readZip } from "./zip.mjs";
+
+/* global HEARTS_BUILD_CONFIG */
+const config = JSON.parse(HEARTS_BUILD_CONFIG); // the build's data (JSON): paths, the snapshot's key (tools/build.py)
 
 const SITE = new URL("../", import.meta.url);
 const at = (path) => new URL(path, SITE).href;
@@ -28,6 +30,7 @@ const RESTORE_WAIT = 30000; // ms: a restore that has not finished by then is gi
 // the page (a module that needs it imports hearts_page, which a snapshot's start does not have).
 const SNAPSHOT_IMPORTS = `
 import importlib, os
+
 for package in ("hearts", "hearts_web"):
     for folder, _, files in sorted(os.walk(package)):
         for file in sorted(files):
