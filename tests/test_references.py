@@ -29,7 +29,7 @@ PACKAGES = {
 }
 # where references are looked for: the code, its tests, the docs (run outputs and vendored files aside)
 FOLDERS = ("hearts", "web", "tools", "lab", "tests", "e2e", "examples", "scripts", "docs")
-ROOT_FILES = ("README.md", "index.html", "pyproject.toml", "netlify.toml", "pyscript.toml", "package.json")
+ROOT_FILES = ("README.md", "index.html", "pyproject.toml", "netlify.toml", "package.json")
 SUFFIXES = {".py", ".md", ".js", ".mjs", ".html", ".css", ".toml", ".sh", ""}
 # The lab's decision log says what each dated run used then; its commands are checked by the lab's
 # own tests (lab/tests/test_results.py)

@@ -330,9 +330,9 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
     try:
         throttle(context, page, profile)
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-        page.wait_for_selector("html.ready, .py-error", state="attached", timeout=TIMEOUT_MS)
-        if page.query_selector(".py-error"):
-            raise RuntimeError(f"Python error on {url}: {page.inner_text('.py-error')[:500]}")
+        page.wait_for_selector("html.ready, #boot-guard", state="attached", timeout=TIMEOUT_MS)
+        if page.query_selector("html.ready") is None:
+            raise RuntimeError(f"the game did not start on {url}: {page.inner_text('#boot-guard')[:500]}")
         page.wait_for_function("window.__startup && window.__startup.readyAt !== null", timeout=10_000)
         page.wait_for_timeout(SETTLE_S * 1000 * profile.cpu)
         raw = page.evaluate(RAW)

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { parseHTML } from "linkedom";
 import { makeApplier } from "../../web/runtime/ops.mjs";
-import { address, describe, shouldPrevent } from "../../web/runtime/input.mjs";
+import { address, describe, moveInHand, shouldPrevent } from "../../web/runtime/input.mjs";
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Hearts</title></head><body>
 <main id="app"><nav class="tools"><button class="tool" data-action="hint">?</button></nav>
@@ -72,7 +72,7 @@ d.documentElement.dataset.dealVerified = "true"`);
 
 test("storage, the address and calls go where they belong, in order", () => {
   const { apply, stored, calls } = page();
-  apply([["ls", "hearts.match.v1", "{}"], ["ls", "hearts.x", "1"], ["ls", "hearts.x", null],
+  apply([["ls", "hearts.match.v1", "{}"], ["ls", "hearts.settings.v1", "1"], ["ls", "hearts.settings.v1", null],
     ["call", 7, "clipboard", ["text"]]]);
   assert.deepEqual([...stored], [["hearts.match.v1", "{}"]]);
   assert.deepEqual(calls, [[7, "clipboard", ["text"]]]);
@@ -119,4 +119,50 @@ test("the page itself keeps the arrow keys in the hand and a command's link from
   document.getElementById("app").insertAdjacentHTML("beforeend", '<a id="skip" href="#hand" data-action="skip">x</a>');
   assert.equal(shouldPrevent({ type: "click", target: document.getElementById("skip") }), true);
   assert.equal(shouldPrevent({ type: "click", target: card }), false);
+});
+
+// linkedom has no focus: the document's activeElement is what focus() last chose
+function withFocus(document) {
+  let active = document.body;
+  Object.defineProperty(document, "activeElement", { get: () => active, configurable: true });
+  const proto = Object.getPrototypeOf(document.querySelector("#hand button"));
+  proto.focus = function focus() { active = this; };
+  return document;
+}
+const key = (target, name) => ({ type: "keydown", key: name, target, ctrlKey: false, metaKey: false, altKey: false });
+const focused = (document) => document.activeElement.getAttribute("data-card");
+
+test("the hand's arrow keys move the focus on the page, over every card, round the ends", () => {
+  const { document } = page();
+  withFocus(document);
+  const [queen, two] = document.querySelectorAll("#hand button");
+  assert.equal(moveInHand(key(queen, "ArrowRight")), true);
+  assert.equal(focused(document), "2C");
+  moveInHand(key(two, "ArrowRight"));
+  assert.equal(focused(document), "QS"); // round the end
+  moveInHand(key(queen, "ArrowLeft"));
+  assert.equal(focused(document), "2C");
+  moveInHand(key(two, "Home"));
+  assert.equal(focused(document), "QS");
+  moveInHand(key(queen, "End"));
+  assert.equal(focused(document), "2C");
+  assert.equal(moveInHand(key(document.querySelector(".tool"), "ArrowRight")), false); // not in the hand
+  assert.equal(moveInHand({ ...key(two, "ArrowLeft"), ctrlKey: true }), false);
+  assert.equal(focused(document), "2C");
+});
+
+test("a hand drawn again keeps the focus on the same card, on the page and in the worker", () => {
+  const [ops] = python(`
+d.active = d.querySelector('#hand [data-card="2C"]')
+d.querySelector("#hand").innerHTML = '<button data-card="AH">A</button><button data-card="2C">2</button>'
+assert d.activeElement.getAttribute("data-card") == "2C" and d.activeElement.isConnected
+d.querySelector("#hand").innerHTML = '<button data-card="AH">A</button>'
+assert d.activeElement is d.body, "the card has gone: the focus with it"`);
+  const { document, apply } = page();
+  withFocus(document);
+  document.querySelector('#hand [data-card="2C"]').focus();
+  apply(ops.slice(0, 2));
+  assert.equal(focused(document), "2C");
+  assert.equal(document.activeElement.isConnected, true);
+  assert.equal(document.querySelectorAll("#hand button").length, 2);
 });

@@ -33,9 +33,11 @@ export function makeApplier({ doc, storage, call, measure, onStorageFailed = () 
   function focusKey(el) {
     const active = doc.activeElement;
     if (!active || active === el || !el.contains(active)) return null;
-    if (active.dataset?.card) return `[data-card="${CSS.escape(active.dataset.card)}"]`;
-    return active.id ? `#${CSS.escape(active.id)}` : null;
+    if (active.dataset?.card) return ["data-card", active.dataset.card];
+    return active.id ? ["id", active.id] : null;
   }
+  const keyed = (el, [name, value]) => Array.from(el.querySelectorAll(`[${name}]`))
+    .find((candidate) => candidate.getAttribute(name) === value);
 
   const METHODS = new Set(["focus", "blur", "showModal", "close", "requestFullscreen", "click"]);
   const PROPERTIES = new Set(["value", "checked", "scrollTop"]);
@@ -54,7 +56,7 @@ export function makeApplier({ doc, storage, call, measure, onStorageFailed = () 
       if (!el) return;
       const kept = focusKey(el);
       el.innerHTML = op[2];
-      if (kept) el.querySelector(kept)?.focus({ preventScroll: true });
+      if (kept) keyed(el, kept)?.focus({ preventScroll: true });
     },
     t: (op) => { const el = element(op); if (el) el.textContent = op[2]; },
     o: (op) => { const el = element(op); if (el) el.outerHTML = op[2]; nodes.delete(op[1]); },

@@ -1,4 +1,4 @@
-"""The page's end of the bots' Web Worker (``web/bot-worker.js``): Hard thinks there, so no task
+"""The page's end of the bots' Web Worker (``web/runtime/bot-worker.mjs``): Hard thinks there, so no task
 on the page waits for its search (a sliced search on the page still blocked it for up to 450 ms
 at a time).
 

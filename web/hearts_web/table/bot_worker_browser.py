@@ -16,7 +16,7 @@ __all__ = ["start"]
 
 
 def start() -> BotWorker | None:
-    """Start ``web/bot-worker.js`` (a module worker); None when this browser has no module workers."""
+    """Start ``web/runtime/bot-worker.mjs`` (a module worker); None when this browser has no module workers."""
     worker = _make_worker()
     if worker is None:
         return None
