@@ -76,12 +76,24 @@ export function describe(event) {
 // pressed Escape) is sent too; a close the worker asked for is sent as well and the worker ignores
 // it (its dialog is closed already).
 export function forwardInput(doc, post) {
+  // the page's address goes along when it changed since the worker last heard it (the history's
+  // back and forward, or a script of the page's): the worker's Location follows
+  const view = doc.defaultView;
+  let href = view?.location.href;
+  const send = (message) => {
+    const now = view?.location.href;
+    if (now !== href) {
+      href = now;
+      message.href = now;
+    }
+    post(message);
+  };
   for (const type of FORWARDED) {
     doc.addEventListener(type, (event) => {
       if (shouldPrevent(event)) event.preventDefault();
       moveInHand(event);
       const message = describe(event);
-      if (message) post(message);
+      if (message) send(message);
     }, { capture: type === "pointerdown" || type === "keydown" });
   }
   // the focus that goes nowhere (a click on the table's felt, a focused button hidden): the worker's
@@ -89,10 +101,10 @@ export function forwardInput(doc, post) {
   doc.addEventListener("focusout", (event) => {
     if (event.relatedTarget) return;
     const message = describe(event);
-    if (message) post(message);
+    if (message) send(message);
   }, { capture: true });
   doc.addEventListener("close", (event) => {
     const message = describe(event);
-    if (message) post(message);
+    if (message) send(message);
   }, { capture: true });
 }

@@ -114,8 +114,10 @@ export function startGame() {
   post({ start: startMessage() });
   forwardInput(doc, post);
   addEventListener("resize", () => { fitToolbar(); post({ t: "size", size: size() }); });
+  // another tab wrote, removed or cleared (key null) the game's storage: the worker's copy follows
   addEventListener("storage", (event) => {
-    if (event.key && event.key.startsWith(PREFIX)) post({ t: "storage", key: event.key, value: event.newValue });
+    if (event.key === null) post({ t: "storage", key: null, items: storageItems() || {} });
+    else if (event.key.startsWith(PREFIX)) post({ t: "storage", key: event.key, value: event.newValue });
   });
   doc.addEventListener("fullscreenchange", () => post({ t: "fullscreen", on: Boolean(doc.fullscreenElement) }));
   // Python's snapshot, made by a first start, is stored once the game is on screen and the page has

@@ -166,6 +166,8 @@ class _Listeners:
 
 def _event(message: dict[str, Any]) -> None:
     kind = str(message["type"])
+    if "href" in message:  # the page's address changed without the worker (history, a script)
+        window.location.href = str(message["href"])
     at = message.get("at")
     target = document.at(str(at[0]), [int(i) for i in at[1]]) if at else None
     if target is not None and ("value" in message or "checked" in message):
@@ -268,8 +270,12 @@ def _receive(raw: JsObject) -> None:
         _replied(int(message["id"]), message.get("value"), message.get("error"))
     elif kind == "event":
         _event(message)
-    elif kind == "storage":  # another tab wrote (the page's storage event)
-        _STORAGE.outside(str(message["key"]), message.get("value"))
+    elif kind == "storage":  # another tab wrote (the page's storage event); no key: it cleared
+        key = message.get("key")
+        if key is None:
+            _STORAGE.cleared(dict(message.get("items") or {}))
+        else:
+            _STORAGE.outside(str(key), message.get("value"))
     elif kind == "size":
         window.size = dict(message["size"])
         window.dispatch("resize", None)
@@ -361,8 +367,14 @@ class LocalStorage:
         window.dispatch("storage", _StorageEvent(key, value))
 
 
+    def cleared(self, items: dict[str, str]) -> None:
+        """Another tab cleared the storage (``items``: what it holds of the game's now)."""
+        self.items = {str(k): str(v) for k, v in items.items()}
+        window.dispatch("storage", _StorageEvent(None, None))
+
+
 class _StorageEvent:
-    def __init__(self, key: str, value: object) -> None:
+    def __init__(self, key: str | None, value: object) -> None:
         self.key, self.newValue = key, value
 
 
