@@ -160,3 +160,73 @@ def test_a_read_only_store_writes_nothing() -> None:
     assert not store.set_json("k", 1) and store.backup("k", "b") is None
     store.remove("k")
     assert storage.data == {"k": "{bad"} and not store.failing
+
+
+# ------------------------------------------------------------------ a storage that answers late
+class LateStorage(MemoryStorage):
+    """Takes every write at once and learns later whether it fitted (the page's localStorage seen
+    from the game's worker): ``answer()`` refuses what does not fit under the quota, as the page
+    would, and tells the store."""
+
+    def __init__(self, quota: int) -> None:
+        super().__init__()
+        self.real = MemoryStorage(quota=quota)
+        self.pending: list[tuple[str, str, str | None]] = []
+        self.store: Store | None = None
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+        self.pending.append((key, value, None))
+
+    def copy(self, source: str, target: str, value: str, remove_source: bool) -> None:
+        self.data[target] = value
+        if remove_source:
+            self.data.pop(source, None)
+        self.pending.append((target, value, source if remove_source else None))
+
+    def answer(self) -> None:
+        assert self.store is not None
+        for key, value, source in self.pending:
+            try:
+                self.real.set(key, value)
+            except OSError:
+                self.data[key] = self.real.data.get(key, "")
+                if not self.data[key]:
+                    self.data.pop(key)
+                if source is not None:
+                    self.data[source] = self.real.data[source]
+                self.store.refused(key, value)
+                continue
+            if source is not None:
+                self.real.remove(source)
+        self.pending.clear()
+
+
+def test_a_write_refused_late_is_held_and_written_when_there_is_room() -> None:
+    storage = LateStorage(quota=40)
+    status: list[bool] = []
+    store = Store(storage, on_status=status.append)
+    storage.store = store
+    assert store.set_raw("a", "x" * 10)
+    assert store.set_raw("b", "y" * 40)  # taken at once, refused when the page answers
+    storage.answer()
+    assert store.unsaved == {"b": "y" * 40} and status == [False] and "b" not in storage.real.data
+    assert store.get_raw("b") == "y" * 40  # what the game reads is what it meant to keep
+    storage.real.quota = 100
+    store.retry()
+    storage.answer()
+    assert store.unsaved == {} and status == [False, True] and storage.real.data["b"] == "y" * 40
+
+
+def test_a_backup_refused_late_is_held_in_memory_and_its_original_stays() -> None:
+    storage = LateStorage(quota=60)
+    lost: list[str] = []
+    store = Store(storage, on_backup_lost=lost.append)
+    storage.store = store
+    store.set_raw("hearts.match.v1", "z" * 30)
+    storage.answer()
+    assert store.backup("hearts.match.v1", "hearts.backup.x") == "hearts.backup.x"  # as far as it knows
+    storage.answer()
+    assert lost == ["hearts.backup.x"] and store.unkept == {"hearts.backup.x": "z" * 30}
+    assert storage.real.data == {"hearts.match.v1": "z" * 30}  # the original was not removed
+    assert store.get_raw("hearts.match.v1") == "z" * 30

@@ -60,7 +60,10 @@ class Controller:
         self.commands = commands = Commands(warn=lambda text: window.console.warn(text))
         i18n.report_missing_with(lambda text: window.console.warn(text))
         self.notices = DataNotices()
-        store = Store(local_storage(), on_status=self.notices.storage_status)
+        storage = local_storage()
+        store = Store(storage, on_status=self.notices.storage_status, on_backup_lost=self.notices.backup_lost)
+        if storage is not None:
+            storage.store = store  # the page's late answers: a write refused, room again
         self.saved = saved = SavedData(store, self.notices.notify, lambda: self.prefs.settings.difficulty)
         self.owner = owner = TabOwner(commands, self.notices, saved, self.begin, self.stop)
         self.prefs = prefs = Preferences(owner.settings, self.params)

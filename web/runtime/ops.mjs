@@ -8,10 +8,16 @@
 // the element there has the tag the worker expects, and says so in the console when it does not
 // (the tests fail on that: the two documents went apart).
 
+const PROBE = "hearts-probe"; // a probe's test write (removed at once; not a key of the game's)
+
 // ``doc``: the document; ``storage``: localStorage (or null); ``call(number, name, args)``: a call
-// for the page's services; ``measure(name, ms, detail)``; ``onStorageFailed(key, error)``;
-// ``touched(element)``: told of every element changed (the toolbar's fit). Returns apply(ops).
-export function makeApplier({ doc, storage, call, measure, onStorageFailed = () => {}, touched = () => {} }) {
+// for the page's services; ``measure(name, ms, detail)``; ``onStorageFailed(key, error, now,
+// kept)``: a write refused; ``onStorageProbed(fits)``: a probe's answer; ``touched(element)``:
+// told of every element changed (the toolbar's fit). Returns apply(ops).
+
+export function makeApplier({
+  doc, storage, call, measure, onStorageFailed = () => {}, onStorageProbed = () => {}, touched = () => {},
+}) {
   const nodes = new Map();
   const anchorOf = (anchor) => (typeof anchor === "number" ? nodes.get(anchor)
     : anchor === ":root" ? doc.documentElement : doc.getElementById(anchor));
@@ -86,14 +92,33 @@ export function makeApplier({ doc, storage, call, measure, onStorageFailed = () 
       else el[op[2]]();
     },
     f: (op) => { for (const vid of op[1]) nodes.delete(vid); },
+    // ["ls", key, value | null, source?]: write (or remove) an item; with a source, a copy of it,
+    // and the source is removed only once the copy is stored. A refusal (a full storage) is told
+    // with what the storage holds now under the key (and still under the source).
     ls: (op) => {
       if (!storage) return;
+      const [, key, value, source] = op;
       try {
-        if (op[2] == null) storage.removeItem(op[1]);
-        else storage.setItem(op[1], op[2]);
+        if (value == null) storage.removeItem(key);
+        else storage.setItem(key, value);
       } catch (err) {
-        onStorageFailed(op[1], String(err && err.message || err));
+        const kept = source ? [source, storage.getItem(source)] : null;
+        onStorageFailed(key, String(err && err.message || err), storage.getItem(key), kept);
+        return;
       }
+      if (source) storage.removeItem(source);
+    },
+    // ["probe", size]: does a write of that size fit now? (nothing is kept: a test item, removed)
+    probe: (op) => {
+      if (!storage) return;
+      let fits = true;
+      try {
+        storage.setItem(PROBE, "x".repeat(Math.max(0, op[1] - PROBE.length)));
+      } catch (err) {
+        fits = false; // still full: the worker asks again with its next write
+      }
+      try { storage.removeItem(PROBE); } catch (err) { /* nothing stored */ }
+      onStorageProbed(fits);
     },
     hist: (op) => { if (op[1] !== location.href) history.replaceState(null, "", op[1]); },
     call: (op) => call(op[1], op[2], op[3]),

@@ -80,6 +80,7 @@ export function startGame() {
   const post = (message) => worker.postMessage(message);
   let nodes = null;
   const services = makeServices({ doc, post, nodeOf: (vid) => nodes?.(vid) });
+  services.storageItems = () => storageItems(); // the game's keys as stored now (null: no storage)
   const apply = makeApplier({
     doc,
     storage: (() => { try { return localStorage; } catch (err) { return null; } })(),
@@ -98,7 +99,8 @@ export function startGame() {
       const end = performance.now();
       performance.measure(name, { start: end - ms, end, detail });
     },
-    onStorageFailed: (key, error) => post({ t: "storage-failed", key, error }),
+    onStorageFailed: (key, error, now, kept) => post({ t: "storage-failed", key, error, now, kept }),
+    onStorageProbed: (fits) => post({ t: "storage-probed", fits }),
     touched: (el) => { if (el.closest?.(".topbar")) fitToolbar(); },
   });
   nodes = apply.nodeOf;

@@ -107,7 +107,7 @@ def _simple(m: re.Match[str]) -> Test | None:
 
 def _compound(tokens: list[re.Match[str]]) -> Test:
     tests = [test for test in map(_simple, tokens) if test is not None]
-    return lambda el: all(t(el) for t in tests)
+    return lambda el: all(test(el) for test in tests)
 
 
 def _complex(text: str) -> Test:

@@ -12,7 +12,6 @@ import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from itertools import count
-from typing import Any
 
 from ..core.dom import call, on_page_message, qs, tell, window
 from . import config
@@ -78,11 +77,12 @@ _LINKS: dict[int, Link] = {}
 _NUMBERS = count(1)
 
 
-def _heard(message: dict[str, Any]) -> None:
+def _heard(message: dict[str, object]) -> None:
     """A room's event, from the page: {link, kind, args}."""
-    room = _LINKS.get(int(message["link"]))
+    link, args = message.get("link"), message.get("args")
+    room = _LINKS.get(link) if isinstance(link, int) else None
     if room is not None:
-        room.heard(str(message["kind"]), list(message.get("args") or []))
+        room.heard(str(message.get("kind")), list(args) if isinstance(args, list) else [])
 
 
 on_page_message("link", _heard)
@@ -99,7 +99,7 @@ class Link:
     ) -> None:
         self._watch = watch
         self.relay_state: RelayState | None = None  # as last reported
-        self.state: dict[str, Any] = {"peers": [], "exchanging": False, "answered": False}
+        self.state: dict[str, object] = {"peers": [], "exchanging": False, "answered": False}
         self.number = next(_NUMBERS)
         _LINKS[self.number] = self
         options = {
@@ -112,7 +112,7 @@ class Link:
         self.self_id = module.selfId
         tell("onlineConnect", self.number, options, room, max_length)
 
-    def heard(self, kind: str, args: list[Any]) -> None:
+    def heard(self, kind: str, args: list[object]) -> None:
         watch = self._watch
         if kind == "message":
             watch.message(str(args[0]), str(args[1]))
@@ -121,14 +121,15 @@ class Link:
         elif kind == "leave":
             watch.leave(str(args[0]))
         elif kind == "relays":
-            self.relay_state = RelayState(int(args[0]), int(args[1]), int(args[2]), bool(args[3]))
+            open_, total, trying = (int(a) if isinstance(a, (int, float)) else 0 for a in args[:3])
+            self.relay_state = RelayState(open_, total, trying, bool(args[3]))
             watch.relays(self.relay_state)
         elif kind == "noPath":
             watch.no_path(str(args[0]))
         elif kind == "halfOpen":
             watch.half_open(str(args[0]))
-        elif kind == "state":
-            self.state = dict(args[0])
+        elif kind == "state" and isinstance(args[0], dict):
+            self.state = {str(k): v for k, v in args[0].items()}
 
     @property
     def watch(self) -> Watchers:
@@ -146,7 +147,8 @@ class Link:
 
     def peers(self) -> list[str]:
         """The peers connected in this room (as the page last said)."""
-        return [str(p) for p in self.state.get("peers", [])]
+        peers = self.state.get("peers")
+        return [str(p) for p in peers] if isinstance(peers, list) else []
 
     @property
     def exchanging(self) -> bool:

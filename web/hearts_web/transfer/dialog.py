@@ -9,11 +9,12 @@ import asyncio
 from collections.abc import Callable
 
 from ..core.commands import Commands
-from ..core.dom import Element, call, document, listen, tell, window
+from ..core.dom import Element, call, document, listen, local_storage, tell, window
 from ..core.html import esc
 from ..core.i18n import t
 from ..core.notices import Notices
 from ..data.store import Store
+from ..screen import page
 from ..screen.dialogs import Dialogs
 from . import backup_file
 from .backup_file import ImportError_, ImportPlan
@@ -43,11 +44,16 @@ class DataTransfer:
         self.on_imported = on_imported
         self.plan: ImportPlan | None = None
         self._picker: Element = None
-        commands.add("data-export", lambda _: self.export())
+        commands.add("data-export", lambda _: page.guard(self.export()))
         commands.add("data-import", lambda _: self.pick_file())
         commands.add("data-import-confirm", lambda _: self.confirm())
 
-    def export(self) -> None:
+    async def export(self) -> None:
+        """The file of everything stored (as the page's storage holds it now, and what only
+        memory holds: writes a full storage refused, backups it could not take)."""
+        storage = local_storage()
+        if storage is not None:
+            await storage.reread()
         exported = _now_iso()
         name = backup_file.file_name(exported)
         download(name, backup_file.export_text(self.store, exported))
@@ -74,8 +80,11 @@ class DataTransfer:
             return
         if picked.get("text") is None:
             self._refuse(ImportError_("size"))
-        else:
-            self.preview(str(picked["text"]))
+            return
+        storage = local_storage()
+        if storage is not None:
+            await storage.reread()  # what is stored now: the preview says what the import replaces
+        self.preview(str(picked["text"]))
 
     def preview(self, text: str) -> None:
         """Check the file and say what importing it will replace (nothing changes yet)."""
