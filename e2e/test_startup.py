@@ -282,7 +282,7 @@ def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: s
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     responses: list[Response] = []
-    page.on("response", responses.append)
+    page.on("response", lambda response: responses.append(response))
     worker_scripts: list[str] = []
     page.on("worker", lambda w: worker_scripts.append(w.url))
     goto_ready(page)

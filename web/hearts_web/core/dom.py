@@ -72,7 +72,11 @@ def keep(fn: Callable[..., object]) -> JsObject:
 
 def is_none(value: object) -> bool:
     """``None``, or JavaScript's ``null``/``undefined`` as a worker API gives it."""
-    return value is None or value.__class__.__name__ == "JsNull" or str(value) in ("undefined", "null")
+    if value is None:
+        return True
+    if isinstance(value, (str, int, float, bool, list, dict, tuple)):
+        return False  # a Python value (the text "null" is a text)
+    return value.__class__.__name__ == "JsNull" or str(value) in ("undefined", "null")
 
 
 # ---------------------------------------------------------------------- the line to the page
