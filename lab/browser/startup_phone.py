@@ -343,6 +343,7 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
 
 
 PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
+CORNER = {"x": 10, "y": 14}  # a card's top left: the part a phone's overlapping hand leaves in view
 HAND_TIMEOUT_MS = 120_000
 
 
@@ -377,12 +378,12 @@ def play_hand(context: BrowserContext, url: str, profile: Profile, level: str) -
             if page.query_selector("#pass-btn:not([hidden])"):
                 cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
                 for card in cards[-3:]:
-                    page.click(f'#hand button[data-card="{card}"]')
+                    page.click(f'#hand button[data-card="{card}"]', position=CORNER)
                 page.click("#pass-btn")
                 page.wait_for_selector("#pass-btn", state="hidden", timeout=HAND_TIMEOUT_MS)
                 continue
             card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card")
-            page.click(f'#hand button[data-card="{card}"]')
+            page.click(f'#hand button[data-card="{card}"]', position=CORNER)
             page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached", timeout=HAND_TIMEOUT_MS)
         end = float(page.evaluate("performance.now()"))
         raw = page.evaluate("() => ({ longtasks: window.__startup.longtasks, taps: window.__startup.taps })")
