@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from conftest import DIST, ROOT, Guard, _screenshot_on_failure, goto_ready, launch_options, online_player_script
+from conftest import DIST, Guard, _screenshot_on_failure, goto_ready, launch_options, online_player_script
 from playwright.sync_api import Browser, Page, Playwright, expect
 from shown import SHOWN_SCRIPT
 
+from tools.relay import local_relay
 from tools.serve import start_server
 
 IN_NETNS = os.environ.get("HEARTS_NETNS") == "1"
@@ -43,21 +43,11 @@ CONNECT_MS = 120_000  # WebRTC set-up through the relay: seconds usually, much l
 
 @pytest.fixture(scope="module")
 def relay() -> Iterator[str]:
-    proc = subprocess.Popen(
-        ["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline().split()
-    if len(line) != 2 or line[0] != "relay":
-        proc.kill()
-        pytest.fail(f"the local relay did not start: {line}")
-    yield line[1]
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        with local_relay() as url:
+            yield url
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="module")

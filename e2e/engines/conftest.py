@@ -13,13 +13,13 @@ command sets it: its set-up installs them as root).
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Playwright
 
+from tools.relay import local_relay
 from tools.serve import start_server
 
 from .cut import Forwarder
@@ -68,21 +68,11 @@ def engine(request: pytest.FixtureRequest, playwright: Playwright) -> Iterator[E
 
 @pytest.fixture(scope="session")
 def relay() -> Iterator[str]:
-    proc = subprocess.Popen(
-        ["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline().split()
-    if len(line) != 2 or line[0] != "relay":
-        proc.kill()
-        pytest.fail(f"the local relay did not start: {line}")
-    yield line[1]
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        with local_relay() as url:
+            yield url
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 from tools import serve
 from tools.chromium import CHROMIUM_ARGS, chromium_executable
+from tools.relay import local_relay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,22 +53,12 @@ try {
 def relay_and_site() -> Iterator[tuple[str, str]]:
     """A local relay (tools/relay.mjs) and dist/ served on 127.0.0.1 with it in the CSP: yields
     (relay URL, site URL); both stop on leaving."""
-    relay_proc = subprocess.Popen(
-        ["node", str(ROOT / "tools" / "relay.mjs"), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    try:
-        assert relay_proc.stdout is not None  # stdout=PIPE
-        relay = relay_proc.stdout.readline().split()[1]
+    with local_relay() as relay:
         server = serve.start_server(ROOT / "dist", connect=(relay,))
         try:
             yield relay, server.url.rstrip("/")
         finally:
             server.stop()
-    finally:
-        relay_proc.terminate()
 
 
 def in_netns() -> bool:

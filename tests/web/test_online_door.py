@@ -77,14 +77,23 @@ def seated_table() -> tuple[Any, Any, Clock]:
     return host, net, clock
 
 
+async def ben_at_the_table(sits: bool = False) -> tuple[Any, Clock]:
+    """A host, and Ben (peer-1) at its table: said hello (and sat in the West, if ``sits``)."""
+    host, net, clock = seated_table()
+    pump = asyncio.ensure_future(net.pump())
+    ben, _ = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
+    ben.hello()
+    await settle()
+    if sits:
+        ben.sit(Seat.WEST, "Ben")
+        await settle()
+    pump.cancel()
+    return host, clock
+
+
 def test_a_guests_message_is_decoded_once_and_goes_forward() -> None:
     async def scenario() -> None:
-        host, net, clock = seated_table()
-        pump = asyncio.ensure_future(net.pump())
-        ben, _ = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
-        ben.hello()
-        await settle()
-        pump.cancel()
+        host, _clock = await ben_at_the_table()
         for seq, message in enumerate((Ping(), Sit(Seat.WEST, "Ben")), start=100):
             modules, entered = walk(host.on_message, "peer-1", encode(message, seq))
             assert entered["hearts_web.online.decoder.decode"] == 1, entered
@@ -103,14 +112,7 @@ def test_a_guests_message_is_decoded_once_and_goes_forward() -> None:
 
 def test_nothing_acts_on_a_message_that_the_rate_limit_or_its_number_refuses() -> None:
     async def scenario() -> None:
-        host, net, clock = seated_table()
-        pump = asyncio.ensure_future(net.pump())
-        ben, _ = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
-        ben.hello()
-        await settle()
-        ben.sit(Seat.WEST, "Ben")
-        await settle()
-        pump.cancel()
+        host, clock = await ben_at_the_table(sits=True)
         match = await _started(host, clock)
         view = match.view(Seat.WEST)
         act = Act(PassCards(Seat.WEST, view.hand[:3]))
