@@ -19,13 +19,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from itertools import count
-from typing import Any, Protocol, TypeAlias
+from typing import Any, TypeAlias
 from urllib.parse import urljoin, urlsplit
 
 import hearts_page  # type: ignore[import-not-found]  # the line to the page (web/runtime/game-worker.mjs)
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
+from .page_storage import LocalStorage
 from .vdocument import Document
 from .vdom import Element as VElement
 
@@ -333,108 +334,25 @@ def closest(event: JsEvent, selector: str) -> Element:
 
 
 # ---------------------------------------------------------------------- localStorage
-class LocalStorage:
-    """The page's ``localStorage`` behind :class:`hearts_web.data.store.Storage`: read from what the
-    page sent at start (and what other tabs wrote since), written here and on the page in the
-    order of this turn's operations."""
-
-    def __init__(self, items: dict[str, str]) -> None:
-        self.items = dict(items)
-        self.full = False  # the page's storage refused a write: writes wait until a probe fits
-        self._probing = False
-        self.store: StorageListener | None = None  # told of a refused write, and of room again
-        self._sent: dict[str, str] = {}  # the last value sent to the page per key (a refusal's value)
-
-    def get(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self._room_for(key, value)
-        self.items[key] = self._sent[key] = value
-        document.patch.add(["ls", key, value])
-
-    def copy(self, source: str, target: str, value: str, remove_source: bool) -> None:
-        """``target`` takes ``value``; the page removes ``source`` (if asked) only once it has it."""
-        self._room_for(target, value)
-        self.items[target] = self._sent[target] = value
-        if remove_source:
-            self.items.pop(source, None)
-        document.patch.add(["ls", target, value, source if remove_source else None])
-
-    def _room_for(self, key: str, value: str) -> None:
-        """While the page's storage is full a write is not sent: it raises (the store holds it), and
-        the page tries whether one of its size fits now (a probe, no data written)."""
-        if not self.full:
-            return
-        if not self._probing:
-            self._probing = True
-            document.patch.add(["probe", len(key) + len(value)])
-        raise OSError(f"storage full: {key} is held")
-
-    def remove(self, key: str) -> None:
-        if self.items.pop(key, None) is not None:
-            document.patch.add(["ls", key, None])
-
-    def keys(self) -> list[str]:
-        return list(self.items)
-
-    def failed(self, key: str, error: str, now: str | None, kept: tuple[str, str | None] | None) -> None:
-        """The page could not write ``key`` (its storage is full): its storage holds ``now`` there
-        (and, for a copy, still ``kept`` = (source, value)); the store holds the refused value."""
-        refused = self._sent.pop(key, None)  # (None: a refusal of an older write, told already)
-        if now is None:
-            self.items.pop(key, None)
-        else:
-            self.items[key] = now
-        if kept is not None and kept[1] is not None:
-            self.items[kept[0]] = kept[1]
-        self.full = True
-        window.console.warn(f"hearts: storage refused {key}: {error}")
-        if self.store is not None and refused is not None:
-            self.store.refused(key, refused)
-
-    def probed(self, fits: bool) -> None:
-        """The page's answer to a probe: if it fitted, the page's storage takes writes again."""
-        self._probing = False
-        if fits and self.full:
-            self.full = False
-            if self.store is not None:
-                self.store.retry()
-
-    def outside(self, key: str, value: object) -> None:
-        """Another tab wrote ``key`` (``None``: removed it): the page's storage event."""
-        if value is None:
-            self.items.pop(key, None)
-        else:
-            self.items[key] = str(value)
-        window.dispatch("storage", _StorageEvent(key, value))
-
-    async def reread(self) -> None:
-        """What the page's storage holds of the game's now (before an export: exactly what is stored)."""
-        items = await call("storageItems")
-        if items is not None and not is_none(items):
-            self.items = {str(k): str(v) for k, v in (items.to_py() if hasattr(items, "to_py") else items).items()}
-
-    def cleared(self, items: dict[str, str]) -> None:
-        """Another tab cleared the storage (``items``: what it holds of the game's now)."""
-        self.items = {str(k): str(v) for k, v in items.items()}
-        window.dispatch("storage", _StorageEvent(None, None))
-
-
-class StorageListener(Protocol):
-    """What :class:`LocalStorage` tells of the page's answers (hearts_web.data.store.Store)."""
-
-    def refused(self, key: str, value: str) -> None: ...
-
-    def retry(self) -> None: ...
-
-
 class _StorageEvent:
     def __init__(self, key: str | None, value: object) -> None:
         self.key, self.newValue = key, value
 
 
-_STORAGE = LocalStorage(dict(_START.get("storage") or {}))
+async def _storage_items() -> dict[str, str] | None:
+    items = await call("storageItems")
+    if items is None or is_none(items):
+        return None
+    return {str(k): str(v) for k, v in (items.to_py() if hasattr(items, "to_py") else items).items()}
+
+
+_STORAGE = LocalStorage(
+    dict(_START.get("storage") or {}),
+    send=lambda op: document.patch.add(op),
+    told=lambda key, value: window.dispatch("storage", _StorageEvent(key, value)),
+    warn=lambda text: window.console.warn(text),
+    read=_storage_items,
+)
 
 
 def local_storage() -> LocalStorage | None:

@@ -2,7 +2,7 @@
 losing what cannot be read, and the one form every decoder of stored data answers in.
 
 :class:`Store` works on anything with the small :class:`Storage` interface: the browser's
-``localStorage`` (wrapped by :class:`hearts_web.core.dom.LocalStorage`) or :class:`MemoryStorage`
+``localStorage`` (wrapped by :class:`hearts_web.core.page_storage.LocalStorage`) or :class:`MemoryStorage`
 in the unit tests. It knows no key: which keys exist, their limits and how each decodes are
 declared once, in :mod:`hearts_web.data.registry`.
 
@@ -114,7 +114,7 @@ class Storage(Protocol):
     """A string key-value storage. ``set`` and ``copy`` raise ``OSError`` when the storage is full.
 
     A storage whose writes are carried out elsewhere (the page's localStorage, written after the
-    game's worker has moved on: :class:`hearts_web.core.dom.LocalStorage`) may learn only later
+    game's worker has moved on: :class:`hearts_web.core.page_storage.LocalStorage`) may learn only later
     that one was refused: it tells the :class:`Store` (:meth:`Store.refused`, :meth:`Store.retry`)."""
 
     def get(self, key: str) -> str | None: ...
