@@ -25,9 +25,11 @@ On failure a full-page screenshot of each open page is saved under e2e/artifacts
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -307,6 +309,38 @@ def altered_site(tmp_path: Path) -> Iterator[Callable[[Callable[[Path], None]], 
         return servers[-1].url.rstrip("/")
 
     yield make
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def held_site() -> Iterator[Callable[[str], tuple[str, threading.Event]]]:
+    """dist/ served on a port of its own where each request whose path matches ``pattern`` waits
+    until the returned event is set (a download that does not finish, then comes through): for the
+    game's workers too, whose requests Playwright's routes do not see."""
+    servers: list[Server] = []
+    gates: list[threading.Event] = []
+
+    def make(pattern: str) -> tuple[str, threading.Event]:
+        gate = threading.Event()
+        server = start_server(DIST, quiet=True)
+        served = server.RequestHandlerClass
+        assert isinstance(served, functools.partial)
+
+        class Held(served.func):  # type: ignore[name-defined,misc]
+            def do_GET(self) -> None:
+                if re.search(pattern, self.path):
+                    gate.wait(timeout=300)
+                super().do_GET()
+
+        server.RequestHandlerClass = functools.partial(Held, *served.args, **served.keywords)
+        servers.append(server)
+        gates.append(gate)
+        return server.url.rstrip("/"), gate
+
+    yield make
+    for gate in gates:
+        gate.set()
     for server in servers:
         server.stop()
 

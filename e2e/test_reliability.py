@@ -4,13 +4,13 @@ the boot guard. (The corrupted-storage corpus is e2e/test_storage_corpus.py.)"""
 from __future__ import annotations
 
 import json
-import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import goto_ready, shot, wait_ready
+from conftest import READY_TIMEOUT_MS, goto_ready, shot, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from ui_helpers import (
     HAND,
@@ -333,10 +333,12 @@ def test_the_boot_guard_catches_a_dead_interpreter_and_resets_after_a_download(
 
 @pytest.mark.locale("de-DE")
 @pytest.mark.context(service_workers="block", viewport={"width": 390, "height": 844})
-def test_the_boot_guard_speaks_up_when_the_start_takes_too_long(page: Page) -> None:
+def test_the_boot_guard_speaks_up_when_the_start_takes_too_long(
+    page: Page, held_site: Callable[[str], tuple[str, threading.Event]]
+) -> None:
+    base, release = held_site(r"\.wasm$")  # the game's worker asks for Python's wasm: no answer yet
     page.add_init_script("window.HEARTS_BOOT_TIMEOUT_MS = 1500")
-    page.route(re.compile(r".*\.wasm$"), lambda route: None)  # the download never finishes
-    page.goto("/", wait_until="commit")
+    page.goto(base + "/", wait_until="commit")
     guard = page.locator("#boot-guard")
     expect(guard).to_contain_text("nicht gestartet", timeout=20_000)
     assert guard.get_attribute("data-kind") == "slow"
@@ -346,6 +348,6 @@ def test_the_boot_guard_speaks_up_when_the_start_takes_too_long(page: Page) -> N
     with page.expect_navigation(wait_until="commit"):  # "Try again" reloads: still stuck, it speaks up again
         guard.locator('[data-guard="retry"]').click()
     expect(guard).to_contain_text("nicht gestartet", timeout=20_000)
-    page.unroute_all(behavior="ignoreErrors")  # the download comes through after all
-    wait_ready(page)
+    release.set()  # the download comes through after all
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT_MS)
     expect(guard).to_have_count(0)  # a game that starts after all sends the guard away

@@ -43,7 +43,7 @@ function startMessage() {
 }
 
 // What the browser can and is, as the game's decisions need it (a worker cannot ask the page's
-// own objects): WebRTC on this page, WebKit (its 7-day limit on a site's data), opened from the
+// own objects): WebRTC and Web Locks on this page, WebKit (its 7-day limit on a site's data), opened from the
 // Home Screen or installed, and a browser that asks the player before it keeps a site's data
 // (Gecko's prompt).
 function facts() {
@@ -51,6 +51,7 @@ function facts() {
     ["standalone", "fullscreen", "minimal-ui"].some((mode) => matchMedia(`(display-mode: ${mode})`).matches);
   return {
     webrtc: typeof globalThis.RTCPeerConnection === "function",
+    locks: typeof navigator.locks?.request === "function",
     webkit: String(navigator.vendor || "").startsWith("Apple"),
     installed,
     persist_prompts: Boolean(globalThis.CSS?.supports?.("-moz-appearance", "none")),

@@ -1,10 +1,11 @@
 // What only a page can do for the game's worker, by name (hearts_web.core.dom.call): the clipboard,
-// sharing, fullscreen, a download, asking the browser to keep the site's data, a picked file's
+// sharing, fullscreen, a download, the lock of the tab that owns the game, asking the browser to keep the site's data, a picked file's
 // text, the online table's transport (WebRTC exists on pages only). Each returns a value or a
 // promise of one; a failure is the worker's exception.
 
 import { makeDialogFocus } from "./dialog.mjs";
 
+const LOCK = "hearts.game";
 const online = { module: null, links: new Map(), keys: new Map(), next: 1 };
 
 async function transport() {
@@ -48,6 +49,16 @@ export function makeServices({ doc, post, nodeOf }) {
     },
     width: (vid) => nodeOf(vid)?.clientWidth ?? 0,
     dialogFocus: makeDialogFocus(doc),
+    // the game's lock (one tab owns the game: hearts_web.tabs), held by the page, so that it goes
+    // with the page the moment the tab closes or reloads: "try", "wait" or "steal"; true once held
+    // (false: "try" found it taken). A lock another tab steals is told as {t: "lock-lost"}.
+    lock: (mode) => new Promise((resolve) => {
+      const options = { try: { ifAvailable: true }, steal: { steal: true } }[mode] || {};
+      navigator.locks.request(LOCK, options, (lock) => {
+        resolve(Boolean(lock));
+        return lock ? new Promise(() => {}) : undefined; // held until the page goes
+      }).catch(() => post({ t: "lock-lost" }));
+    }),
     persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : null),
     persisted: async () => (navigator.storage?.persisted ? navigator.storage.persisted() : null),
     // the online table: web/online.js, loaded on first use (not precached); each room is the
