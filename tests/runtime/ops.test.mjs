@@ -70,6 +70,25 @@ d.documentElement.dataset.dealVerified = "true"`);
   assert.equal(document.documentElement.getAttribute("data-deal-verified"), "true");
 });
 
+test("a hand drawn again keeps the cards that stay: a tap begun on one ends on it", () => {
+  const [ops, html] = python(`
+d.getElementById("hand").innerHTML = '<button data-card="QS" aria-pressed="true">Q</button><button data-card="2C" class="x">2</button>'`);
+  const { document, apply } = page();
+  const [queen, two] = document.querySelectorAll("#hand button");
+  apply(ops);
+  assert.deepEqual(canon(document.body), body(html));
+  const now = document.querySelectorAll("#hand button");
+  assert.ok(now[0] === queen && now[1] === two, "the same elements, changed");
+  assert.equal(queen.getAttribute("aria-pressed"), "true");
+  const [other, otherHtml] = python(`
+d.getElementById("hand").innerHTML = '<button data-card="2C">2</button><button data-card="QS">Q</button>'`);
+  const again = page();
+  const before = again.document.querySelector('[data-card="QS"]');
+  again.apply(other);
+  assert.deepEqual(canon(again.document.body), body(otherHtml));
+  assert.notEqual(again.document.querySelector('[data-card="QS"]'), before, "other cards in other places: new ones");
+});
+
 test("storage, the address and calls go where they belong, in order", () => {
   const { apply, stored, calls } = page();
   apply([["ls", "hearts.match.v1", "{}"], ["ls", "hearts.settings.v1", "1"], ["ls", "hearts.settings.v1", null],

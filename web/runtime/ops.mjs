@@ -45,6 +45,48 @@ export function makeApplier({
   const keyed = (el, [name, value]) => Array.from(el.querySelectorAll(`[${name}]`))
     .find((candidate) => candidate.getAttribute(name) === value);
 
+  // New content is laid over the old (the "h" operation): an element that stays in its place (the
+  // same tag, and the same data-card or id) is kept and only its attributes, text and children
+  // change, so that a tap that began on a card ends on the same card however the hand was drawn
+  // meanwhile (a new element under the finger would lose the click), a card's style transitions
+  // from its old state, and the browser lays out only what changed. Where the children differ in
+  // number or kind, they are replaced, as innerHTML would; form fields and dialogs always are
+  // (their state is more than their attributes).
+  const REPLACED = new Set(["INPUT", "SELECT", "TEXTAREA", "DIALOG"]);
+  const sameKind = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName && (a.nodeType !== 1
+    || (a.getAttribute("data-card") === b.getAttribute("data-card") && a.id === b.id));
+
+  function layOver(el, fresh) {
+    const olds = Array.from(el.childNodes);
+    const news = Array.from(fresh.childNodes);
+    if (olds.length !== news.length || !olds.every((old, i) => sameKind(old, news[i]))) {
+      el.replaceChildren(...news);
+      return;
+    }
+    olds.forEach((old, i) => {
+      const now = news[i];
+      if (old.nodeType !== 1) {
+        if (old.data !== now.data) old.data = now.data;
+      } else if (REPLACED.has(old.nodeName)) {
+        old.replaceWith(now);
+      } else {
+        for (const { name } of Array.from(old.attributes)) if (!now.hasAttribute(name)) old.removeAttribute(name);
+        for (const { name, value } of Array.from(now.attributes)) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+        layOver(old, now);
+      }
+    });
+  }
+
+  function setHtml(el, html) {
+    if (el.namespaceURI !== "http://www.w3.org/1999/xhtml") {
+      el.innerHTML = html; // (an SVG's content is parsed as SVG)
+      return;
+    }
+    const template = doc.createElement("template");
+    template.innerHTML = html;
+    layOver(el, template.content);
+  }
+
   const METHODS = new Set(["focus", "blur", "showModal", "close", "requestFullscreen", "click"]);
   const PROPERTIES = new Set(["value", "checked", "scrollTop"]);
 
@@ -61,8 +103,8 @@ export function makeApplier({
       const el = element(op);
       if (!el) return;
       const kept = focusKey(el);
-      el.innerHTML = op[2];
-      if (kept) keyed(el, kept)?.focus({ preventScroll: true });
+      setHtml(el, op[2]);
+      if (kept && !el.contains(doc.activeElement)) keyed(el, kept)?.focus({ preventScroll: true });
     },
     t: (op) => { const el = element(op); if (el) el.textContent = op[2]; },
     o: (op) => { const el = element(op); if (el) el.outerHTML = op[2]; nodes.delete(op[1]); },
