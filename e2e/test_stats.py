@@ -81,6 +81,7 @@ def play_to_match_over(page: Page) -> None:
         if page.locator("dialog[open] #dlg-title").inner_text() in ("Match over", "Partie beendet"):
             return
         page.locator("dialog[open] [data-action='continue']").click()
+        page.wait_for_selector("dialog[open]", state="detached")
     raise AssertionError("the match to 50 points did not end")
 
 
