@@ -426,13 +426,15 @@ def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]
     cannot be preloaded as one: the HTTP cache then answers its request), the page's module as a
     module.
 
+    Not the archives of Python's code (the standard library, the game): the game's worker fetches
+    them itself as its first step, and a worker's request for a file the page is still preloading
+    downloads it a second time (measured: the 2.4 MB standard library twice on a first visit).
+
     Not the wasm: Chromium then compiles it again at every start (a preloaded response bypasses
     its wasm code cache, measured with a trace: ~2,700 functions compiled lazily on each warm
     start instead of one cache hit); Pyodide fetches it as soon as the preloaded modules run."""
     pyodide = f"./vendor/pyodide-{versions['pyodide']}"
     fetches = [
-        "./" + hashed["stdlib"],
-        f"./{APP_ARCHIVE}",
         f"./{RUNTIME_OUT}/game-worker.mjs",
         f"./{RUNTIME_OUT}/{hashed['runtime_chunk']}",
         f"{pyodide}/pyodide.mjs",

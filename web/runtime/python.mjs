@@ -177,10 +177,14 @@ export async function loadPython({ makeSnapshot = false, progress = () => {}, ou
       await forgetSnapshot();
     }
   }
+  // without a snapshot both archives download at once (the page preloads neither: a worker's
+  // request for a file the page is still preloading downloads it a second time)
+  const stdlibBytes = py ? null : archive(STDLIB_URL);
+  stdlibBytes?.catch(() => {}); // (its failure is met below, after the app's)
   const app = how === "stored" ? stored.app : await archive(APP_URL);
   if (!py) {
     progress("start");
-    const stdlib = await archive(STDLIB_URL);
+    const stdlib = await stdlibBytes;
     py = await start(makeSnapshot ? { _makeSnapshot: true, ...output } : output, Promise.resolve(stdlib));
     unzip(py, app);
     if (makeSnapshot) {
