@@ -42,7 +42,7 @@ def act_once(page: Page) -> bool:
             choose_three(page)
             page.click("#pass-btn")
             return True
-    card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card") if page.query_selector(PLAYABLE) else None
+    card = page.evaluate("(css) => document.querySelector(css)?.dataset.card ?? null", PLAYABLE)  # (one look)
     if card and not page.query_selector("#pass-btn:not([hidden])"):
         page.click(f'#hand button[data-card="{card}"]')
         return True
