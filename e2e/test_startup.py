@@ -277,8 +277,8 @@ ACTIVE_PRELOADS = "document.querySelectorAll('head > link[rel=preload], head > l
 def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: str) -> None:
     """On a first visit boot.js starts the preloads of index.html; each matches the request that
     uses it (else the browser downloads the file twice, and warns that the preload went unused
-    where the page itself uses it). The workers' requests for a preloaded file are answered by
-    the HTTP cache: a response without a body from the network."""
+    where the page itself uses it). Nothing the workers fetch is preloaded (their request for a
+    file still being preloaded went to the network again): each file comes once."""
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     responses: list[Response] = []
@@ -289,7 +289,7 @@ def test_preloads_are_used_and_each_file_is_fetched_once(page: Page, base_url: s
     page.wait_for_timeout(3500)  # Chromium reports unused preloads after about 3 s
     html = (DIST / "index.html").read_text(encoding="utf-8")
     preloads = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
-    assert len(preloads) >= 5
+    assert len(preloads) >= 1
     assert page.evaluate(ACTIVE_PRELOADS) == len(preloads), "boot.js starts them on a first visit"
     assert not [p for p in preloads if p.endswith(".wasm")], "see test_returning_start_reuses_the_compiled_wasm"
     downloaded = [r.url for r in responses if r.request.sizes()["responseBodySize"] > 0]

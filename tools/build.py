@@ -419,31 +419,16 @@ def write_runtime(root: Path, out: Path, versions: dict[str, str], stdlib_path: 
     )
 
 
-def preload_links(versions: dict[str, str], hashed: dict[str, str]) -> list[str]:
-    """<link> tags that start the downloads of the start-up at once, instead of one after the
-    other as each script discovers the next (see docs/development.md, "Start-up"); web/boot.js
-    adds them after the first paint. The workers' modules and data as fetches (a worker's module
-    cannot be preloaded as one: the HTTP cache then answers its request), the page's module as a
-    module.
+def preload_links() -> list[str]:
+    """<link> tags that start the downloads of the start-up at once (see docs/development.md,
+    "Start-up"); web/boot.js adds them after the first paint: the page's module, as a module.
 
-    Not the archives of Python's code (the standard library, the game): the game's worker fetches
-    them itself as its first step, and a worker's request for a file the page is still preloading
-    downloads it a second time (measured: the 2.4 MB standard library twice on a first visit).
-
-    Not the wasm: Chromium then compiles it again at every start (a preloaded response bypasses
-    its wasm code cache, measured with a trace: ~2,700 functions compiled lazily on each warm
-    start instead of one cache hit); Pyodide fetches it as soon as the preloaded modules run."""
-    pyodide = f"./vendor/pyodide-{versions['pyodide']}"
-    fetches = [
-        f"./{RUNTIME_OUT}/game-worker.mjs",
-        f"./{RUNTIME_OUT}/{hashed['runtime_chunk']}",
-        f"{pyodide}/pyodide.mjs",
-        f"{pyodide}/pyodide.asm.mjs",
-    ]
-    # as="fetch" + crossorigin: the same request mode and credentials as the fetch() that uses it
-    return [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches] + [
-        f'<link rel="modulepreload" href="./{RUNTIME_OUT}/page.mjs">'
-    ]
+    Nothing the workers fetch: a worker's request for a file the page is still preloading goes to
+    the network a second time (measured: the 2.4 MB standard library and the workers' shared
+    chunk twice on a first visit). The game's worker asks for Pyodide's module and both archives
+    at once as its first step instead. Never the wasm either: Chromium then compiles it again at
+    every start (a preloaded response bypasses its wasm code cache, measured with a trace)."""
+    return [f'<link rel="modulepreload" href="./{RUNTIME_OUT}/page.mjs">']
 
 
 def site_turn(environ: Mapping[str, str], root: Path = ROOT) -> str:
@@ -708,7 +693,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> dict[str, Any]:
     if len(chunks) != 1:
         raise BuildError(f"the runtime's bundle should share one chunk between its workers, not {chunks}")
     hashed["runtime_chunk"] = chunks[0]
-    write_index(root, out, preload_links(versions, hashed), site_turn(os.environ, root))
+    write_index(root, out, preload_links(), site_turn(os.environ, root))
     try:
         write_pages(out, site_url(os.environ))  # the link previews, and the German page
     except ValueError as exc:

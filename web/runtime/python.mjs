@@ -75,8 +75,11 @@ function unzip(py, zip) {
 
 // Pyodide's loadPyodide with the standard library handed over (Pyodide fetches it itself from
 // stdLibURL: it gets the decoded archive here).
+let pyodideModule = null; // Pyodide's module, asked for as the start begins
+const pyodide = () => (pyodideModule ||= import(`${INDEX_URL}pyodide.mjs`));
+
 async function start(options, stdlib) {
-  const { loadPyodide } = await import(`${INDEX_URL}pyodide.mjs`);
+  const { loadPyodide } = await pyodide();
   const fetchAnything = globalThis.fetch;
   globalThis.fetch = (input, init) => (String(input) === STDLIB_URL
     ? stdlib.then((bytes) => new Response(bytes)) : fetchAnything(input, init));
@@ -162,6 +165,7 @@ async function restore(snapshot, output) {
 // Python's printed lines go (Pyodide's options).
 export async function loadPython({ makeSnapshot = false, progress = () => {}, output = {} } = {}) {
   progress("python");
+  pyodide().catch(() => {}); // its download begins now (a failure is met where it is used)
   const stored = await storedSnapshot();
   let py = null;
   let how = "plain";
