@@ -25,8 +25,11 @@ On failure a full-page screenshot of each open page is saved under e2e/artifacts
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import shutil
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -134,18 +137,19 @@ class Guard:
 
 # ------------------------------------------------------------------ helpers
 def goto_ready(page: Page, path: str = "/", timeout: float = READY_TIMEOUT_MS) -> None:
-    """Open path and wait for ``html.ready``; fail fast when PyScript shows a ``.py-error``."""
+    """Open path and wait for ``html.ready``; fail fast when the boot guard says the game could not start."""
     page.goto(path, wait_until="commit", timeout=timeout)
     wait_ready(page, timeout)
 
 
 def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
-    """Wait (after a goto or reload) for ``html.ready``; fail fast on a ``.py-error`` or page error."""
+    """Wait (after a goto or reload) for ``html.ready``; fail fast on the boot guard's banner (the
+    game's worker failed: web/boot-guard.js) or a page error."""
     guard: Guard | None = getattr(page, "_hearts_guard", None)
     deadline = time.monotonic() + timeout / 1000
     while True:
         try:
-            page.wait_for_selector("html.ready, .py-error", state="attached", timeout=500)
+            page.wait_for_selector("html.ready, #boot-guard", state="attached", timeout=500)
             break
         except PlaywrightTimeoutError:
             fatal = [p for p in (guard.problems if guard else []) if p.startswith("page error")]
@@ -156,9 +160,10 @@ def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
                     f"at {page.url}:\n  {problems}",
                     pytrace=False,
                 )
-    error = page.query_selector(".py-error")
-    if error is not None:
-        pytest.fail("Python error on the page:\n" + (error.text_content() or "").strip(), pytrace=False)
+    if page.query_selector("html.ready") is None:
+        problems = "\n  ".join(guard.problems if guard else [])
+        text = (page.text_content("#boot-guard") or "").strip()
+        pytest.fail(f"the game did not start: {text}\n  {problems}", pytrace=False)
 
 
 def online_player_script(speed: str = "instant") -> str:
@@ -287,6 +292,57 @@ def _context_options(request: pytest.FixtureRequest, base_url: str, locale: str)
     if marker:
         options.update(marker.kwargs)
     return options
+
+
+@pytest.fixture
+def altered_site(tmp_path: Path) -> Iterator[Callable[[Callable[[Path], None]], str]]:
+    """A copy of dist/ that ``alter(folder)`` changes (a file spoilt or missing), served on a port
+    of its own; returns its address. What the game's workers fetch is changed at the source:
+    Playwright's routes do not see a worker's requests."""
+    servers: list[Server] = []
+
+    def make(alter: Callable[[Path], None]) -> str:
+        site = tmp_path / f"site-{len(servers)}"
+        shutil.copytree(DIST, site)
+        alter(site)
+        servers.append(start_server(site, quiet=True))
+        return servers[-1].url.rstrip("/")
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def held_site() -> Iterator[Callable[[str], tuple[str, threading.Event]]]:
+    """dist/ served on a port of its own where each request whose path matches ``pattern`` waits
+    until the returned event is set (a download that does not finish, then comes through): for the
+    game's workers too, whose requests Playwright's routes do not see."""
+    servers: list[Server] = []
+    gates: list[threading.Event] = []
+
+    def make(pattern: str) -> tuple[str, threading.Event]:
+        gate = threading.Event()
+        server = start_server(DIST, quiet=True)
+        served = server.RequestHandlerClass
+        assert isinstance(served, functools.partial)
+
+        class Held(served.func):  # type: ignore[name-defined,misc]
+            def do_GET(self) -> None:
+                if re.search(pattern, self.path):
+                    gate.wait(timeout=300)
+                super().do_GET()
+
+        server.RequestHandlerClass = functools.partial(Held, *served.args, **served.keywords)
+        servers.append(server)
+        gates.append(gate)
+        return server.url.rstrip("/"), gate
+
+    yield make
+    for gate in gates:
+        gate.set()
+    for server in servers:
+        server.stop()
 
 
 @pytest.fixture

@@ -279,7 +279,9 @@ def test_a_challenge_link_gives_a_friend_the_same_deal_and_compares_results(
         expect(ask).to_contain_text("Stufe „Mittel“")  # what the new link's friend faces
         shot(friend, "challenge-unfinished-de")
         ask.get_by_role("button", name="Das letzte zu Ende spielen").click()
-        assert sorted(hand_cards(friend)) == left and link.split("?challenge=", 1)[1].split("&")[0] in friend.url
+        expect(friend.locator("dialog[open]")).to_have_count(0)  # (the game's answer comes a moment later)
+        friend.wait_for_url(re.compile(re.escape(link.split("?challenge=", 1)[1].split("&")[0])))
+        assert sorted(hand_cards(friend)) == left
         play_hand_badly(friend)
         body = friend.locator("dialog[open]")
         expect(body.locator("[data-challenge-mine]")).to_be_visible()

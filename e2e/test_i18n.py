@@ -71,6 +71,7 @@ def test_classic_look_is_chosen_in_settings_and_persists(page: Page) -> None:
     bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert bg == "rgb(0, 127, 14)", bg
     page.click("[data-action='scores']")
+    page.wait_for_selector("dialog[open]")
     sheet_bg = page.evaluate("getComputedStyle(document.querySelector('dialog[open]')).backgroundColor")
     assert sheet_bg == "rgb(192, 192, 192)", sheet_bg  # the grey score window
     shot(page, "classic-score-window-en")

@@ -23,6 +23,7 @@ from online_harness import (  # noqa: F401  (fixtures)
     relay,
 )
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from shown import shown, warnings_in
 
 pytestmark = needs_netns
@@ -42,9 +43,14 @@ def act_once(page: Page) -> bool:
             choose_three(page)
             page.click("#pass-btn")
             return True
-    card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card") if page.query_selector(PLAYABLE) else None
+    card = page.evaluate("(css) => document.querySelector(css)?.dataset.card ?? null", PLAYABLE)  # (one look)
     if card and not page.query_selector("#pass-btn:not([hidden])"):
-        page.click(f'#hand button[data-card="{card}"]')
+        chosen = f'#hand button[data-card="{card}"]'
+        try:
+            page.click(chosen, timeout=5_000)
+        except PlaywrightTimeoutError:  # played meanwhile (a forced card, a bot at the timer's end)?
+            if page.query_selector(chosen):
+                raise
         return True
     return False
 
@@ -59,7 +65,12 @@ def choose_three(page: Page) -> None:
         free = page.eval_on_selector_all(
             "#hand button[data-card][aria-pressed='false']", "e => e.map(x => x.dataset.card)"
         )
-        page.click(f'#hand button[data-card="{free[-1]}"]')
+        card = f'#hand button[data-card="{free[-1]}"]'
+        page.click(card)
+        try:  # the game's answer, before the next look (a second tap on the same card would undo it)
+            page.wait_for_selector(f"{card}[aria-pressed='true']", timeout=5_000)
+        except PlaywrightTimeoutError:
+            pass  # swallowed: picked again in the next round
     raise AssertionError("three cards could not be picked")
 
 

@@ -184,3 +184,55 @@ def test_several_keys_repaired_at_once_are_told_truly_in_one_card(page: Page, la
     assert covered == [], f"the notices {notices} cover {covered}"
     assert page.evaluate("(e) => e.scrollHeight > e.clientHeight", page.locator("#notices").element_handle())
     shot(page, f"persistence-several-notices-{lang}-phone")
+
+
+# Each card that leaves the hand: what localStorage held at that moment, copied in the first
+# microtask after the page's task that removed it (before the page paints it).
+STORAGE_WHEN_SHOWN = """
+(() => {
+  window.__storageWhenGone = {};
+  let inHand = null;
+  const copy = () => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith("hearts."))
+    .map((k) => [k, localStorage.getItem(k)]));
+  const look = () => {
+    const now = new Set([...document.querySelectorAll("#hand button[data-card]")].map((b) => b.dataset.card));
+    if (inHand) for (const card of inHand) {
+      if (!now.has(card) && !(card in window.__storageWhenGone)) window.__storageWhenGone[card] = copy();
+    }
+    inHand = now;
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true });
+})();
+"""
+# Before the page's own scripts, once per tab: localStorage as it was when the card left the hand.
+RESTORE_STORAGE = """
+if (!sessionStorage.getItem("restored")) {
+  sessionStorage.setItem("restored", "1");
+  localStorage.clear();
+  for (const [k, v] of Object.entries(%s)) localStorage.setItem(k, v);
+}
+"""
+
+
+def test_a_move_the_page_has_shown_is_saved(context: BrowserContext) -> None:
+    """The page writes a move's save before, or in the same task as, the drawing that shows it: a
+    tab closed at the moment a card leaves the hand (0 ms after: the storage as it was then) comes
+    back after that move. The three passed cards, then each of the first trick's plays."""
+    page = context.new_page()
+    use_settings(page)
+    page.add_init_script(STORAGE_WHEN_SHOWN)
+    goto_ready(page, "/?speed=instant&seed=e2e-nothing-lost")
+    passed = pass_three(page)
+    played = [play_first(page) for _ in range(3) if wait_my_turn_or_dialog(page) == "play"]
+    when_gone = page.evaluate("window.__storageWhenGone")
+    page.close()
+    checks = [(passed, card) for card in passed[:1]] + [([card], card) for card in played]
+    for gone, card in checks:
+        again = context.new_page()
+        again.add_init_script(RESTORE_STORAGE % json.dumps(when_gone[card]))
+        goto_ready(again, "/?speed=instant")
+        again.wait_for_selector(f"{PLAYABLE}, #pass-btn:not([hidden])")
+        hand = hand_cards(again)
+        assert not set(gone) & set(hand), f"{card} was shown leaving the hand, but the reload has {hand}"
+        assert len(hand) == 13 - len(played[: played.index(card) + 1] if card in played else [])
+        again.close()

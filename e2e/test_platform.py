@@ -13,6 +13,7 @@ import socket
 import struct
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import zipfile
 from collections.abc import Callable
@@ -29,7 +30,6 @@ from tools.serve import headers_for, load_header_rules, start_server
 
 VERSIONS = build.vendor_versions(ROOT)
 PYODIDE_DIR = f"vendor/pyodide-{VERSIONS['pyodide']}"
-PYSCRIPT_DIR = f"vendor/pyscript-{VERSIONS['pyscript']}"
 # The trimmed standard library: its name carries a hash of its content.
 STDLIB = sorted(p.name for p in (DIST / PYODIDE_DIR).glob("stdlib-*.zst"))
 
@@ -45,30 +45,9 @@ def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
 
 def precache_urls(dist: Path = DIST) -> list[str]:
     text = (dist / "sw.js").read_text(encoding="utf-8")
-    match = re.search(r"const URLS = (\[.*?\]);", text, re.S)
+    match = re.search(r"URLS = (\[.*?\]);", text, re.S)
     assert match, "sw.js has no URLS list"
     return json.loads(match.group(1))
-
-
-def test_pyodide_is_patched_with_task_boundaries_in_its_start(tmp_path: Path) -> None:
-    """Every text of the patch is in dist/'s Pyodide, none of the stock ones is left, the compile
-    hint comes first; the runtime hands the patch its task boundary; an unknown Pyodide makes the
-    build fail."""
-    from tools import pyodide_patch
-
-    for name, pairs in pyodide_patch.PATCHES.items():
-        text = (DIST / PYODIDE_DIR / name).read_text(encoding="utf-8")
-        for old, new in pairs:
-            assert text.count(new) == 1 and text.count(old) == (1 if old in new else 0), (name, old)
-    # V8 reads its compile hint only before any code
-    assert (DIST / PYODIDE_DIR / "pyodide.asm.mjs").read_text(encoding="utf-8").startswith(pyodide_patch.COMPILE_HINT)
-    assert "settings.heartsNextTask = nextTask;" in build.RUNTIME_TEMPLATE
-    folder = tmp_path / "pyodide"
-    folder.mkdir()
-    for name in pyodide_patch.PATCHES:
-        (folder / name).write_text("nothing to patch here")
-    with pytest.raises(pyodide_patch.PatchError):
-        pyodide_patch.patch_pyodide(folder)
 
 
 def same_origin_paths(urls: list[str], base_url: str) -> set[str]:
@@ -76,23 +55,36 @@ def same_origin_paths(urls: list[str], base_url: str) -> set[str]:
 
 
 # ------------------------------------------------------------------ loading
+# What the page and the game's worker fetched (their resource timing: not the service worker's
+# precaching, which fetches every file)
+WORKER_RESOURCES = """
+import hearts_page
+"\\n".join(e.name for e in hearts_page.performance.getEntriesByType("resource"))
+"""
+
+
+def loaded_paths(page: Page) -> set[str]:
+    own = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    worker = str(page.evaluate("(code) => window.heartsGame.run(code)", WORKER_RESOURCES)).split("\n")
+    return {urllib.parse.urlsplit(url).path for url in own + worker if url}
+
+
 def test_page_becomes_ready_without_errors(page: Page, page_guard: Guard, base_url: str) -> None:
     """Loads with no console error, page error or CSP violation, and only from 127.0.0.1."""
     goto_ready(page)
     assert page.locator("html.ready").count() == 1
     assert page_guard.foreign_requests == []
-    fetched = same_origin_paths(page_guard.requests, base_url)
-    # The Pyodide files the build ships are exactly the ones the browser needs.
-    pyodide_fetched = {p.rsplit("/", 1)[1] for p in fetched if p.startswith("/" + PYODIDE_DIR + "/")}
-    assert pyodide_fetched == set(build.PYODIDE_FILES) | set(STDLIB)
-    # ...and so are the PyScript files (no plugin the game switched off is loaded).
-    pyscript_fetched = {p.rsplit("/", 1)[1] for p in fetched if p.startswith("/" + PYSCRIPT_DIR + "/")}
-    assert pyscript_fetched == {p.name for p in (DIST / PYSCRIPT_DIR).iterdir()}
-    for path in ("/pyscript.toml", "/app.zst", "/web/main.py", "/runtime.mjs", f"/{PYSCRIPT_DIR}/core.js"):
-        assert path in fetched
+    loaded = loaded_paths(page)
+    # The Pyodide files the build ships are exactly the ones the game's worker needs.
+    pyodide_loaded = {p.rsplit("/", 1)[1] for p in loaded if p.startswith("/" + PYODIDE_DIR + "/")}
+    assert pyodide_loaded == set(build.PYODIDE_FILES) | set(STDLIB)
+    # ...and so is the runtime: the page's side, the game's worker, their shared chunk (the bots'
+    # worker starts when Hard first thinks)
+    runtime = {p.rsplit("/", 1)[1] for p in loaded if p.startswith("/runtime/")}
+    assert runtime == {p.name for p in (DIST / "runtime").iterdir()} - {"bot-worker.mjs"}
+    assert "/app.zst" in loaded
     # the features a first visit does not use come on demand (the service worker precaches them)
-    by_page = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
-    assert "/app.zst" in by_page and "/extras.zst" not in by_page and "/online.zst" not in by_page
+    assert "/extras.zst" not in loaded and "/online.zst" not in loaded
 
 
 def test_start_url_with_query_string(page: Page) -> None:
@@ -114,19 +106,17 @@ HEADER_PATHS = [
     "/",
     "/index.html",
     "/?daily=2026-11-29",
-    "/pyscript.toml",
+    "/de/",
     "/app.zst",
     "/extras.zst",
     "/online.zst",
     "/sw.js",
     "/build-info.json",
-    "/web/main.py",
-    "/runtime.mjs",
+    "/runtime/page.mjs",
+    "/runtime/game-worker.mjs",
     f"/{PYODIDE_DIR}/pyodide.asm.wasm",
     f"/{PYODIDE_DIR}/pyodide.mjs",
     *(f"/{PYODIDE_DIR}/{name}" for name in STDLIB),
-    f"/{PYSCRIPT_DIR}/core.js",
-    f"/{PYSCRIPT_DIR}/core.css",
 ]
 
 
@@ -140,8 +130,8 @@ def test_headers_match_netlify_toml(base_url: str, path: str) -> None:
     # The intent, spelled out (so a bad edit of netlify.toml is caught too):
     csp = dict((d.split(" ", 1) + [""])[:2] for d in headers["content-security-policy"].split("; "))
     assert csp["default-src"] == "'self'"
-    # no 'unsafe-eval' (PyScript's one use is made lazy at build time: tools/csp_patch.py); never
-    # inline scripts or other hosts
+    # no 'unsafe-eval' (Python runs in the game's own module workers); never inline scripts or
+    # other hosts
     assert csp["script-src"] == "'self' 'wasm-unsafe-eval'"
     # connect-src: the page itself, and exactly the online table's signalling relays (one list: config.py)
     assert csp["connect-src"] == " ".join(("'self'",) + RELAYS) and csp["object-src"] == "'none'"
@@ -212,7 +202,7 @@ def test_a_browser_that_drops_its_connection_gets_no_traceback(capfd: pytest.Cap
 def test_only_the_current_runtime_folders_are_cached_for_a_year() -> None:
     rules = load_header_rules(ROOT / "netlify.toml")
     year = [r.pattern for r in rules if "immutable" in r.values.get("Cache-Control", "")]
-    assert sorted(year) == sorted([f"/{PYODIDE_DIR}/*", f"/{PYSCRIPT_DIR}/*"]), "update netlify.toml with package.json"
+    assert year == [f"/{PYODIDE_DIR}/*"], "update netlify.toml with package.json"
     assert headers_for("/vendor/", rules)["Cache-Control"] == "no-cache"
 
 
@@ -220,16 +210,16 @@ def test_only_the_current_runtime_folders_are_cached_for_a_year() -> None:
 def test_dist_contains_only_served_files() -> None:
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
     top = {f.split("/")[0] for f in files}
-    served = {"index.html", "pyscript.toml", "runtime.mjs", "sw.js", "build-info.json", "web", "de"}
+    served = {"index.html", "runtime", "sw.js", "build-info.json", "web", "de"}
     served |= {"app.zst", "extras.zst", "online.zst"}
     assert top <= served | {"vendor"}
     assert served <= top
     python = [f for f in files if f.endswith((".py", ".pyc"))]
-    assert python == ["web/main.py"]
+    assert python == []
     banned = [f for f in files if re.search(r"(^|/)(tests?|e2e|node_modules|__pycache__|\.git)(/|$)|\.map$", f)]
     assert banned == []
     vendor_dirs = {"/".join(f.split("/")[:2]) for f in files if f.startswith("vendor/")}
-    assert vendor_dirs == {PYODIDE_DIR, PYSCRIPT_DIR}
+    assert vendor_dirs == {PYODIDE_DIR}
     assert len(STDLIB) == 1
     assert sorted(f.split("/")[-1] for f in files if f.startswith(PYODIDE_DIR)) == sorted(
         build.PYODIDE_FILES + tuple(STDLIB)
@@ -243,7 +233,9 @@ def test_precache_and_build_info_list_every_file() -> None:
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     assert {f["path"] for f in info["files"]} == files - {"sw.js", "build-info.json"}
     assert info["total_bytes"] == sum(f["bytes"] for f in info["files"])
-    assert 'const CACHE = "hearts-" + VERSION' in (DIST / "sw.js").read_text(encoding="utf-8")
+    worker = (DIST / "sw.js").read_text(encoding="utf-8")
+    assert worker.startswith(f'const VERSION = "{info["version"]}", PREFIX = "hearts-", URLS = ')
+    assert "const CACHE = PREFIX + VERSION;" in worker
     assert info["cache_name"] == "hearts-" + info["version"]
 
 
@@ -263,7 +255,7 @@ PACKAGE_FOLDERS = (("hearts", ROOT / "hearts"), ("hearts_web", ROOT / "web" / "h
 
 
 def test_the_archives_hold_both_packages_and_are_current() -> None:
-    """app.zst (what the game starts with, reached from web/main.py), extras.zst (the features
+    """app.zst (what the game starts with, reached from hearts_web.controller), extras.zst (the features
     loaded on demand) and online.zst (the online table): each a zip in one zstd frame, every
     module as its current source (without docstrings and comments, each line of code at its
     number) and as bytecode that the import system checks against that source, and the data files
@@ -320,18 +312,16 @@ def test_build_is_deterministic_and_checks_versions(tmp_path: Path) -> None:
     out1, out2 = tmp_path / "a", tmp_path / "b"
     assert build.build(ROOT, out1)["version"] == build.build(ROOT, out2)["version"]
     assert (out1 / "sw.js").read_bytes() == (out2 / "sw.js").read_bytes()
-    # index.html pointing at another PyScript version must fail the build with a clear message
+    # package.json pinning another Pyodide than npm installed must fail the build with a clear message
     fake = tmp_path / "fake"
     fake.mkdir()
-    for name in ("package.json", "pyscript.toml", "node_modules", "web", "hearts"):
+    for name in ("index.html", "node_modules", "web", "hearts"):
         (fake / name).symlink_to(ROOT / name)
-    (fake / "index.html").write_text(
-        (ROOT / "index.html")
-        .read_text(encoding="utf-8")
-        .replace(f"vendor/pyscript-{VERSIONS['pyscript']}/", "vendor/pyscript-0.0.1/"),
+    (fake / "package.json").write_text(
+        (ROOT / "package.json").read_text(encoding="utf-8").replace(f'"{VERSIONS["pyodide"]}"', '"0.0.1"'),
         encoding="utf-8",
     )
-    with pytest.raises(build.BuildError, match="pyscript-0.0.1"):
+    with pytest.raises(build.BuildError, match="package.json pins 0.0.1"):
         build.build(fake, fake / "dist")
 
 
@@ -512,17 +502,3 @@ def test_service_worker_update_waits(persistent_context: Callable[..., BrowserCo
         assert [k for k in keys if k.startswith("hearts-")] == ["hearts-newversion000000"]
     finally:
         server.stop()
-
-
-def test_pyscript_is_patched_to_start_without_unsafe_eval(tmp_path: Path) -> None:
-    """The patch is in dist/ and in no other place; an unpatched PyScript makes the build fail."""
-    from tools import csp_patch
-
-    chunks = list((DIST / PYSCRIPT_DIR).glob("core-*.js"))
-    patched = [c for c in chunks if csp_patch.LAZY in c.read_text(encoding="utf-8")]
-    assert len(patched) == 1 and csp_patch.EAGER not in patched[0].read_text(encoding="utf-8")
-    folder = tmp_path / "pyscript"
-    folder.mkdir()
-    (folder / "core-x.js").write_text("nothing to patch here")
-    with pytest.raises(csp_patch.PatchError):
-        csp_patch.patch_pyscript(folder)

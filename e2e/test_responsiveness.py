@@ -1,5 +1,5 @@
 """No main-thread task longer than 200 ms during a hand on Hard (Long Tasks API), and Hard thinking
-in its Web Worker (web/bot-worker.js) with the page as the fallback.
+in its Web Worker (web/runtime/bot-worker.mjs) with the page as the fallback.
 
 The tests print the longest task. By default they only fail on a real freeze (over 1 s), so a
 loaded CI machine cannot make them flaky; the 200 ms target is checked in benchmark mode:
@@ -10,6 +10,8 @@ loaded CI machine cannot make them flaky; the 200 ms target is checked in benchm
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from pathlib import Path
 
 from conftest import Guard
 from playwright.sync_api import Page
@@ -61,7 +63,7 @@ WORKER_STATE = "() => document.documentElement.dataset.botWorker"
 
 
 def test_hard_thinks_in_its_worker_while_the_player_plays(page: Page) -> None:
-    """The shipped game: Hard's passes and plays are decided in web/bot-worker.js, not on the page."""
+    """The shipped game: Hard's passes and plays are decided in web/runtime/bot-worker.mjs, not on the page."""
     page.add_init_script(OBSERVER)
     open_game(page, "/?speed=instant&seed=e2e-worker", difficulty="hard")
     ready_at = page.evaluate("performance.now()")
@@ -107,11 +109,14 @@ def test_hards_passes_think_while_the_player_chooses_and_stop_when_the_player_pa
     assert last - clicked <= 2_500  # ... and the rest stopped once the person had passed
 
 
-def test_without_its_worker_hard_still_plays_on_the_page(page: Page, page_guard: Guard) -> None:
-    """A worker that cannot load (here: its script is missing) never stops the game."""
+def test_without_its_worker_hard_still_plays_on_the_page(
+    page: Page, page_guard: Guard, altered_site: Callable[[Callable[[Path], None]], str]
+) -> None:
+    """A worker that cannot load (here: its script is missing) never stops the game: Hard thinks
+    in the game's worker then."""
     page_guard.allow(r"404|bot-worker")  # the missing script, as the browser reports it
-    page.route("**/web/bot-worker.js", lambda route: route.fulfill(status=404, body="gone"))
-    open_game(page, "/?speed=instant&seed=e2e-worker", difficulty="hard")
+    base = altered_site(lambda site: (site / "runtime" / "bot-worker.mjs").unlink())
+    open_game(page, base + "/?speed=instant&seed=e2e-worker", difficulty="hard")
     page.wait_for_function(f"() => ({WORKER_STATE})() === 'failed'", timeout=60_000)
     play_until_dialog(page)
     assert page.evaluate("() => document.documentElement.dataset.botWorkerAnswers") == "0"

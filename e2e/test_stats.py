@@ -80,7 +80,11 @@ def play_to_match_over(page: Page) -> None:
         play_until_dialog(page, max_plays=20)
         if page.locator("dialog[open] #dlg-title").inner_text() in ("Match over", "Partie beendet"):
             return
+        title = page.locator("dialog[open] #dlg-title").inner_text()
         page.locator("dialog[open] [data-action='continue']").click()
+        page.wait_for_function(  # the game's answer: the summary closed, or the match's end in its place
+            "(title) => document.querySelector('dialog[open] #dlg-title')?.innerText !== title", arg=title
+        )
     raise AssertionError("the match to 50 points did not end")
 
 

@@ -80,7 +80,8 @@ def play_until_dialog(page: Page, max_plays: int = 14) -> None:
 
 def play_first(page: Page) -> str:
     """Play the first playable card and wait until it has left the hand."""
-    card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card")
+    found = page.wait_for_selector(PLAYABLE)
+    card = found.get_attribute("data-card") if found else None
     page.click(f'#hand button[data-card="{card}"]')
     page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached")
     return card

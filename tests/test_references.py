@@ -1,7 +1,7 @@
 """Every reference to the project's own code names something that is there.
 
 A dotted name that starts with one of the project's packages (``hearts.table.play``,
-``hearts_web.table.loop.TableLoop``, ``tools.build.RUNTIME_TEMPLATE``, ``lab.arena``) in code, a
+``hearts_web.table.loop.TableLoop``, ``tools.build.PYODIDE_FILES``, ``lab.arena``) in code, a
 comment, a docstring or the docs, plain, in backticks or in a Sphinx role, and a role's name
 relative to its module (``:class:`~.messages.Refusal```, ``:func:`decision_from```, a method of
 the class it is written in), must name a module, or a name that a module or a class (its bases
@@ -29,7 +29,7 @@ PACKAGES = {
 }
 # where references are looked for: the code, its tests, the docs (run outputs and vendored files aside)
 FOLDERS = ("hearts", "web", "tools", "lab", "tests", "e2e", "examples", "scripts", "docs")
-ROOT_FILES = ("README.md", "index.html", "pyproject.toml", "netlify.toml", "pyscript.toml", "package.json")
+ROOT_FILES = ("README.md", "index.html", "pyproject.toml", "netlify.toml", "package.json")
 SUFFIXES = {".py", ".md", ".js", ".mjs", ".html", ".css", ".toml", ".sh", ""}
 # The lab's decision log says what each dated run used then; its commands are checked by the lab's
 # own tests (lab/tests/test_results.py)
@@ -325,7 +325,7 @@ def test_every_path_of_the_repository_named_exists() -> None:
 def test_the_check_tells_a_name_that_is_there_from_one_that_is_gone() -> None:
     decoder = ROOT / "web" / "hearts_web" / "online" / "decoder.py"
     text = (
-        ":class:`~hearts_web.table_loop.TableLoop` and hearts.table.play, ``tools.build.RUNTIME_TEMPLATE``\n"
+        ":class:`~hearts_web.table_loop.TableLoop` and hearts.table.play, ``tools.build.PYODIDE_FILES``\n"
         ":func:`~.messages.chain_to_data`, :class:`~.messages.Nope`, :func:`decode`, :func:`nope`\n"
         "hearts.bots.config.REVIEW.loop, hearts.Match.apply, hearts.daily.v1, lab.arena.main, tools.serve.Nope\n"
     )
@@ -333,7 +333,7 @@ def test_the_check_tells_a_name_that_is_there_from_one_that_is_gone() -> None:
     assert found == {
         "hearts_web.table_loop.TableLoop": False,
         "hearts.table.play": True,
-        "tools.build.RUNTIME_TEMPLATE": True,
+        "tools.build.PYODIDE_FILES": True,
         ".messages.chain_to_data": True,
         ".messages.Nope": False,
         "decode": True,

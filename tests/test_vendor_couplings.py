@@ -1,20 +1,18 @@
 """Where the site relies on a vendor's code, a change of the vendor fails here and in the build,
-not in a player's browser: Trystero's error words (web/online/transport.js), Pyodide's private
-snapshot options (the runtime) and the functions the Pyodide patch makes async (tools/vendor_pins.py,
-tools/pyodide_patch.py). Each check runs on the installed packages, then on altered copies of
-their files, where it must fail and say why.
+not in a player's browser: Trystero's error words (web/online/transport.js) and Pyodide's private
+snapshot options (web/runtime/python.mjs), pinned in tools/vendor_pins.py. Each check runs on
+the installed packages, then on altered copies of their files, where it must fail and say why.
 """
 
 from __future__ import annotations
 
-import re
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
-from tools import build, pyodide_patch, vendor_pins
+from tools import build, vendor_pins
 from tools.vendor_patch import PatchError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,8 +78,13 @@ def test_a_transport_without_its_words_fails_the_check() -> None:
 
 
 # ------------------------------------------------------------------ Pyodide's snapshot options
+def python_runtime() -> str:
+    """web/runtime/python.mjs: how the workers start Pyodide."""
+    return (ROOT / build.PYTHON_RUNTIME).read_text(encoding="utf-8")
+
+
 def test_pyodide_reads_the_snapshot_options_the_runtime_passes() -> None:
-    vendor_pins.check_pyodide_snapshot(NODE / "pyodide", build.RUNTIME_TEMPLATE)
+    vendor_pins.check_pyodide_snapshot(NODE / "pyodide", python_runtime())
 
 
 @pytest.mark.parametrize(
@@ -98,53 +101,10 @@ def test_a_pyodide_that_renamed_them_fails_the_check(
     folder = copy_pyodide(tmp_path)
     alter(folder / name, old, new)
     with pytest.raises(PatchError, match=f"Pyodide's {name} has no .*{reason}"):
-        vendor_pins.check_pyodide_snapshot(folder, build.RUNTIME_TEMPLATE)
+        vendor_pins.check_pyodide_snapshot(folder, python_runtime())
 
 
 def test_a_runtime_that_stopped_passing_them_fails_the_check() -> None:
-    runtime = build.RUNTIME_TEMPLATE.replace("_loadSnapshot: snapshot.memory", "snapshot: snapshot.memory")
-    with pytest.raises(PatchError, match="RUNTIME_TEMPLATE: a pinned passage is not there once"):
+    runtime = python_runtime().replace("_loadSnapshot: snapshot.memory", "snapshot: snapshot.memory")
+    with pytest.raises(PatchError, match="web/runtime/python.mjs: a pinned passage is not there once"):
         vendor_pins.check_pyodide_snapshot(NODE / "pyodide", runtime)
-
-
-# ------------------------------------------------------------------ the Pyodide patch's functions
-def test_the_pyodide_patch_applies_to_the_installed_pyodide(tmp_path: Path) -> None:
-    patched = pyodide_patch.patch_pyodide(copy_pyodide(tmp_path))
-    assert [p.name for p in patched] == list(pyodide_patch.PATCHES)
-
-
-@pytest.mark.parametrize(
-    "pattern, replacement, reason",
-    [
-        # another build of Pyodide: the minifier named bootstrapPyodide otherwise
-        (r"(?<![\w$.])Ae(?![\w$])", "Be", r"takes 'Ae' for Pyodide's bootstrapPyodide, which is minified as 'Be'"),
-        # a second call of the function the patch makes async
-        (
-            r"let a=Ae\(r,s,t\);",
-            "let a=Ae(r,s,t);Ae(r,s,t);",
-            r"'Ae' \(bootstrapPyodide\) is named 4 times, the patch knows 3",
-        ),
-        # the same names, other code around them
-        (r"let a=Ae\(r,s,t\);", "let a=Ae(r,t,s);", r"a passage to patch is not there once \(found 0 times"),
-    ],
-)
-def test_an_altered_pyodide_fails_the_patch_with_the_reason(
-    tmp_path: Path, pattern: str, replacement: str, reason: str
-) -> None:
-    folder = copy_pyodide(tmp_path)
-    text, changed = re.subn(pattern, replacement, (folder / "pyodide.mjs").read_text(encoding="utf-8"))
-    assert changed
-    (folder / "pyodide.mjs").write_text(text, encoding="utf-8")
-    with pytest.raises(PatchError, match=reason):
-        pyodide_patch.patch_pyodide(folder)
-
-
-def test_a_second_caller_of_receive_instance_fails_the_patch(tmp_path: Path) -> None:
-    folder = copy_pyodide(tmp_path)
-    alter(
-        folder / "pyodide.asm.mjs",
-        "function receiveInstantiationResult(result){",
-        "function receiveInstantiationResult(result){receiveInstance;",
-    )
-    with pytest.raises(PatchError, match="'receiveInstance' .* is named 4 times, the patch knows 3"):
-        pyodide_patch.patch_pyodide(folder)

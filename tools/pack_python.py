@@ -6,12 +6,12 @@ version-specific and the standard library's own sources use 3.14 syntax.
 
 What it does, with the paths of job.json (relative to the work folder):
 
-1. Finds the modules the game can import, starting from ``entries`` (the PyScript entry point
-   and PyScript's own ``pyscript`` package), ``extra_modules`` (names that C code or JavaScript
-   import, which no Python source shows) and the modules Pyodide imports from its archive while
-   it starts (``INIT_MODULES``, set by pyodide_run.mjs). Names resolve against ``search`` (the
-   game's packages, PyScript's package) and the stock ``python_stdlib.zip``.
-   - The game's code and PyScript's package are followed completely: every ``import`` and
+1. Finds the modules the game can import, starting from ``entries`` (script files, if any),
+   ``extra_modules`` (the game's entry module, and names that C code or JavaScript import, which
+   no Python source shows) and the modules Pyodide imports from its archive while it starts
+   (``INIT_MODULES``, set by pyodide_run.mjs). Names resolve against ``search`` (the game's
+   packages) and the stock ``python_stdlib.zip``.
+   - The game's code is followed completely: every ``import`` and
      ``from`` statement, in functions too, plus ``importlib.import_module``/``__import__``
      with a literal name, ``x.strptime(...)`` (C imports ``_strptime``) and codecs named by a
      literal (``s.decode("cp1252")`` imports ``encodings.cp1252``).
@@ -270,7 +270,7 @@ def imports_in(tree, name, is_package, available=lambda name: False):
 def closure(universe, stock, entries, roots, stop=()):
     """Modules reachable from the entry files and the root names.
 
-    The game's own code (and PyScript's package) is followed completely, imports inside
+    The game's own code is followed completely, imports inside
     functions included: the game may call any of its functions. Standard-library modules are
     followed at module level only (what importing them runs): their imports inside functions
     serve features the game does not use (site's REPL, asyncio's subprocesses, inspect's

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
-    "GERMAN_CONFIG",
     "GERMAN_PAGE",
     "IMAGE",
     "PREVIEW_MARKER",
@@ -43,7 +42,6 @@ PREVIEW_MARKER = "<!-- link preview: written here by tools/build.py -->"
 IMAGE = "web/icons/preview.png"
 IMAGE_SIZE = (1200, 630)
 GERMAN_PAGE = "de/index.html"
-GERMAN_CONFIG = "de/pyscript.toml"  # PyScript finds its interpreter from the page's own address
 SITE_URL_VARIABLES = ("HEARTS_SITE_URL", "URL")
 
 
@@ -137,8 +135,6 @@ def _german(text: str) -> str:
     swaps = [
         ('<html lang="en" class="booting">', '<html lang="de" class="booting" data-page-lang="de">'),
         ('<meta charset="utf-8">', '<meta charset="utf-8">\n  <base href="../">'),
-        ('href="./pyscript.toml"', f'href="./{GERMAN_CONFIG}"'),  # the start-up preload
-        ('config="./pyscript.toml"', f'config="./{GERMAN_CONFIG}"'),
     ]
     for old, new in swaps:
         if text.count(old) != 1:
@@ -162,8 +158,3 @@ def write_pages(out: Path, site: str = "") -> None:
     german = out / GERMAN_PAGE
     german.parent.mkdir(parents=True, exist_ok=True)
     german.write_text(_fill(_german(text), "de", site), encoding="utf-8")
-    config = (out / "pyscript.toml").read_text(encoding="utf-8")
-    interpreter = 'interpreter = "./runtime.mjs"'
-    if config.count(interpreter) != 1:
-        raise ValueError(f"pyscript.toml must contain {interpreter!r} once (the German page's says ../)")
-    (out / GERMAN_CONFIG).write_text(config.replace(interpreter, 'interpreter = "../runtime.mjs"'), encoding="utf-8")

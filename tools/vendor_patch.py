@@ -2,9 +2,8 @@
 exactly once, and stops the build with :class:`PatchError` when it does not (another version of
 the package: check whether the patch is still needed, then update its passages).
 
-The patches: ``tools/csp_patch.py`` (PyScript), ``tools/pyodide_patch.py`` (Pyodide) and
-``TRYSTERO_PATCHES`` in ``tools/build.py`` (Trystero); what the site relies on in vendor code it
-does not patch is pinned the same way (tools/vendor_pins.py).
+The patch: ``TRYSTERO_PATCHES`` in ``tools/build.py`` (Trystero); what the site relies on in vendor
+code it does not patch is pinned the same way (tools/vendor_pins.py).
 """
 
 from __future__ import annotations

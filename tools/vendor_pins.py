@@ -10,13 +10,13 @@ copies of the vendor files):
   rejoin) apart only by the words of Trystero's ``onJoinError``. Each must be in Trystero's code
   exactly once: a reworded message would silently turn the half-open rejoin off.
 * **Pyodide's snapshot options** (``_makeSnapshot``, ``_loadSnapshot``: private, undocumented),
-  which the runtime passes to ``loadPyodide`` (``RUNTIME_TEMPLATE`` in tools/build.py), and the
+  which the runtime passes to ``loadPyodide`` (web/runtime/python.mjs), and the
   ``makeMemorySnapshot`` it calls: the runtime must still pass them, and Pyodide must still read
   them where it did (``PYODIDE_SNAPSHOT``). Renamed options would be ignored: every start would
   then be a plain one, or the restore would fail.
 
-The patches of vendor files (tools/csp_patch.py, tools/pyodide_patch.py, ``TRYSTERO_PATCHES``) pin
-their passages themselves (tools/vendor_patch.py).
+The patches of vendor files (``TRYSTERO_PATCHES`` in tools/build.py) pin their passages themselves
+(tools/vendor_patch.py).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ PYODIDE_SNAPSHOT: dict[str, tuple[str, ...]] = {
     "pyodide.asm.mjs": (r"\bAPI\.config\._makeSnapshot\b", r"\bstatic makeMemorySnapshot\("),
 }
 # What the runtime's template passes and calls (each exactly once)
-RUNTIME_USES = ("start({ _makeSnapshot: true }", "py.makeMemorySnapshot()", "_loadSnapshot: snapshot.memory")
+RUNTIME_USES = ("{ _makeSnapshot: true,", "py.makeMemorySnapshot()", "{ _loadSnapshot: snapshot.memory,")
 
 
 def trystero_words(transport_js: str) -> dict[str, str]:
@@ -64,14 +64,14 @@ def check_trystero_words(transport_js: str, packages: dict[str, Path]) -> None:
 
 def check_pyodide_snapshot(folder: Path, runtime: str) -> None:
     """Pyodide in ``folder`` still reads the snapshot options and has ``makeMemorySnapshot``, and
-    the runtime's template ``runtime`` still passes and calls them."""
+    the runtime's Python start ``runtime`` (web/runtime/python.mjs) still passes and calls them."""
     for name, patterns in PYODIDE_SNAPSHOT.items():
         text = (folder / name).read_text(encoding="utf-8")
         for pattern in patterns:
             if not re.search(pattern, text):
                 raise PatchError(
-                    f"Pyodide's {name} has no {pattern!r}: the runtime (RUNTIME_TEMPLATE) relies on it for the "
+                    f"Pyodide's {name} has no {pattern!r}: the runtime (web/runtime/python.mjs) relies on it for the "
                     "snapshot start; see PYODIDE_SNAPSHOT in tools/vendor_pins.py"
                 )
     for use in RUNTIME_USES:
-        find_once(runtime, use, where="RUNTIME_TEMPLATE", see="RUNTIME_USES in tools/vendor_pins.py")
+        find_once(runtime, use, where="web/runtime/python.mjs", see="RUNTIME_USES in tools/vendor_pins.py")

@@ -175,15 +175,15 @@
     if (panel) { panel.remove(); panel = null; root.classList.remove("has-guard"); }
   }
 
-  // Python died while starting: PyScript's error block, or an error that escaped everything
-  // (a stack overflow inside the interpreter ends as an uncaught RangeError).
+  // Python died while starting: the game's worker failed (web/runtime/page.mjs says so), or an
+  // error escaped everything on the page.
   function died() { if (!ready()) show("dead"); }
   window.addEventListener("error", died);
   window.addEventListener("unhandledrejection", died);
+  window.addEventListener("hearts:failed", died);
   new MutationObserver(function () {
-    if (!ready() && document.querySelector(".py-error")) died();
     if (ready() && panel && panel.dataset.kind !== "fatal") hide(); // it did start after all
-  }).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+  }).observe(root, { attributes: true, attributeFilter: ["class"] });
   setTimeout(function () { if (!ready()) show("slow"); }, TIMEOUT_MS);
 
   // After start-up the error banner (web/boot.js, page.py) offers the reset as well.

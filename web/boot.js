@@ -1,7 +1,7 @@
 // Boot helpers that must run before Python is ready (the CSP forbids inline scripts): the
-// player's language and look for the static first paint, the loading bar from PyScript's
-// progress events, a friendly error banner instead of PyScript's stack trace, and the service
-// worker (registered once the game is ready). Everything else lives in Python.
+// player's language and look for the static first paint, the loading bar from the game's
+// progress (web/runtime/page.mjs), a friendly error banner when the game's worker fails, and the
+// service worker (registered once the game is ready). Everything else lives in Python.
 // Loaded synchronously in <head>: the first part runs before <body> exists (and before the
 // first paint); what needs the page's elements waits for DOMContentLoaded.
 (function () {
@@ -10,7 +10,7 @@
 
   // The player's saved settings (hearts_web/saved_data.py, key "hearts.settings.v1") decide the
   // language and the look of the first paint, as they will once Python runs.
-  var saved = {};
+  var saved;
   try {
     saved = JSON.parse(localStorage.getItem("hearts.settings.v1") || "{}") || {};
   } catch (err) {
@@ -74,10 +74,10 @@
       Array.prototype.forEach.call(links, function (link) { document.head.appendChild(link); });
     });
   }
-  // Then PyScript: its core.js (this script's data-pyscript), a module script, once the document
-  // is parsed (as a deferred script would run) and, on a first visit, the first paint is on the
-  // screen.
-  var pyscript = document.currentScript.getAttribute("data-pyscript");
+  // Then the game: the page's side of it (this script's data-game), a module script, once the
+  // document is parsed (as a deferred script would run) and, on a first visit, the first paint is
+  // on the screen.
+  var game = document.currentScript.getAttribute("data-game");
   var parsed = new Promise(function (resolve) {
     if (document.readyState !== "loading") resolve();
     else document.addEventListener("DOMContentLoaded", function () { resolve(); });
@@ -85,7 +85,7 @@
   Promise.all([window.heartsFirstPaint, parsed]).then(function () {
     var script = document.createElement("script");
     script.type = "module";
-    script.src = pyscript;
+    script.src = game;
     document.head.appendChild(script);
   });
 
@@ -169,13 +169,10 @@
     setProgress(Math.max(shown, 4));
   });
 
-  // Loading bar. PyScript reports its steps on window ("py:progress", detail = the step). Most
-  // of the time passes inside "Loading interpreter" (Pyodide starts): there the bar creeps on
-  // slowly towards the next mark instead of standing still.
-  var MARKS = {
-    "Loading Pyodide": 10, "Loaded Storage": 16, "Loading interpreter": 22,
-    "Loaded interpreter": 80, "Loading files": 82, "Loaded files": 88, "Loaded Pyodide": 92
-  };
+  // Loading bar. The game's worker reports its steps (web/runtime/page.mjs: "hearts:progress" on
+  // window, detail = the step). Most of the time passes in "start" or "restore" (Pyodide starts):
+  // there the bar creeps on slowly towards the next mark instead of standing still.
+  var MARKS = { python: 12, restore: 30, start: 22, game: 88 };
   var shown = 0;
   function setProgress(p, creepTo) {
     p = Math.max(shown, Math.min(100, p));
@@ -194,31 +191,20 @@
     }
     if (loader) loader.setAttribute("aria-valuenow", String(Math.round(p)));
   }
-  window.addEventListener("py:progress", function (ev) {
+  window.addEventListener("hearts:progress", function (ev) {
     var step = String(ev.detail || "");
-    if (step in MARKS) setProgress(MARKS[step], step === "Loading interpreter" ? 72 : 0);
+    if (step in MARKS) setProgress(MARKS[step], step === "start" || step === "restore" ? 80 : 0);
   });
 
-  // A Python exception becomes a .py-error element: show a friendly message instead.
-  function showFatal() {
+  // The game's worker failed once the game was on screen (web/runtime/page.mjs says so): a
+  // friendly message instead (before, the boot guard's web/boot-guard.js says it).
+  window.addEventListener("hearts:failed", function () {
     var fatal = document.getElementById("fatal");
-    if (fatal && fatal.hidden) {
+    if (fatal && fatal.hidden && root.classList.contains("ready")) {
       fatal.hidden = false;
       root.classList.add("has-fatal");
     }
-  }
-  new MutationObserver(function (records) {
-    for (var i = 0; i < records.length; i++) {
-      var added = records[i].addedNodes;
-      for (var j = 0; j < added.length; j++) {
-        var n = added[j];
-        if (n.nodeType === 1 && (n.classList.contains("py-error") || n.querySelector(".py-error"))) {
-          showFatal();
-          return;
-        }
-      }
-    }
-  }).observe(document.documentElement, { childList: true, subtree: true });
+  });
   document.addEventListener("click", function (ev) {
     var t = ev.target;
     if (t && t.id === "fatal-reload") location.reload();

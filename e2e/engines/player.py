@@ -52,7 +52,7 @@ def pass_three(driver: Driver) -> list[str]:
 
 def play_card(driver: Driver) -> str:
     """Play the first playable card; it leaves the hand."""
-    card = str(driver.js("(css) => document.querySelector(css).dataset.card", PLAYABLE))
+    card = str(wait(driver, "(css) => document.querySelector(css)?.dataset.card", "a playable card", PLAYABLE))
     try:
         driver.click(f'#hand button[data-card="{card}"]')
     except Exception:  # a forced card may have played itself meanwhile (Settings: on by default)
@@ -87,3 +87,13 @@ def open_tool(driver: Driver, action: str) -> None:
         driver.click("#more-btn")
         button = f"#more-menu .tool[data-action='{action}']"
     driver.click(button)
+
+
+NO_DIALOG = "() => !document.querySelector('dialog[open]')"
+
+
+def close_dialog(driver: Driver) -> None:
+    """Press the open dialog's ✕ and wait until the game has closed it (the game's worker answers
+    the click a moment later)."""
+    driver.click("#dlg .dlg-x")
+    wait(driver, NO_DIALOG, "the dialog closed")

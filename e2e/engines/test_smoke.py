@@ -17,7 +17,18 @@ import pytest
 from .cut import Forwarder
 from .driver import Driver, Engine, wait, wait_ready
 from .layout import CONTROLS, LANDSCAPE, PORTRAIT
-from .player import VISIBLE, hand, open_tool, pass_three, play_card, play_until_dialog, state, stored_hands
+from .player import (
+    NO_DIALOG,
+    VISIBLE,
+    close_dialog,
+    hand,
+    open_tool,
+    pass_three,
+    play_card,
+    play_until_dialog,
+    state,
+    stored_hands,
+)
 from .steps import Steps
 
 # WebRTC only inside a network namespace that has loopback alone (./scripts/test engines): outside
@@ -51,6 +62,7 @@ def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> Non
             step.shot("hand-summary")
         with step("reload resumes"):
             driver.click("#dlg [data-action='continue']")
+            wait(driver, NO_DIALOG, "the hand's summary closed")
             assert state(driver) == "pass"
             pass_three(driver)
             assert state(driver) == "play"
@@ -74,7 +86,7 @@ def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> Non
         with step("Hard answers"):
             driver.click(".tool[data-action='settings']")
             driver.click("#dlg [data-action='set-difficulty'][data-value='hard']")
-            driver.click("#dlg .dlg-x")
+            close_dialog(driver)
             answers = "() => Number(document.documentElement.dataset.botWorkerAnswers || 0)"
             while driver.js(answers) == 0 and state(driver) != "dialog":
                 play_card(driver)
@@ -86,7 +98,7 @@ def test_a_players_path(engine: Engine, site: Forwarder, artifacts: Path) -> Non
                 driver.js(FRAMES)  # (the page's own scroll handlers have run by the next frame's paint)
                 top = driver.js(AT_TOP)
                 assert top == [0, True], f"{action}: scrolled {top[0]} px down, first line cut: {not top[1]}"
-                driver.click("#dlg .dlg-x")
+                close_dialog(driver)
         with step("offline start"):
             site.cut()
             driver.reload()
@@ -146,12 +158,12 @@ def no_webrtc(driver: Driver, site: Forwarder, step: Steps) -> None:
         assert "WebRTC" in str(wait(driver, said, "the sentence on WebRTC"))
         assert not driver.js("() => !!document.querySelector(\"dialog[open] [data-action='online-host']\")")
         step.shot("no-webrtc")
-        driver.click("#dlg .dlg-x")
+        close_dialog(driver)
     with step("an invitation without WebRTC says why"):
         driver.goto(f"{site.url}?speed=instant{INVITATION}")
         wait_ready(driver)
         assert "WebRTC" in str(wait(driver, said, "the sentence on WebRTC"))
-        driver.click("#dlg .dlg-x")
+        close_dialog(driver)
         assert state(driver) == "pass"  # the player's own game
         pass_three(driver)
         assert not driver.js("() => !document.querySelector('#fatal').hidden")

@@ -1,6 +1,6 @@
 """A bot decision as plain JSON in and out, for a bot that thinks in another interpreter.
 
-The browser runs Hard's search in a Web Worker with its own Pyodide (``web/bot-worker.js``), so
+The browser runs Hard's search in a Web Worker with its own Pyodide (``web/runtime/bot-worker.mjs``), so
 the page never waits for it. The page sends a :func:`request`: the seat's view (what that seat
 may know, in the online table's wire form), the bot's level and options, and the exact state of
 the decision's RNG. The worker answers with :func:`answer_json`; the page reads the answer with

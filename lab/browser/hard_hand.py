@@ -8,7 +8,7 @@ Not a test. Serves ``dist/`` (run ``tools/build.py`` first) with the headers of 
 opens the game in headless Chromium with the difficulty on Hard and plays ``--hands`` hands like
 a player (the highest three cards passed, the first playable card played), in each mode:
 
-* ``worker``: the game as shipped: Hard thinks in ``web/bot-worker.js`` (its own Pyodide);
+* ``worker``: the game as shipped: Hard thinks in ``web/runtime/bot-worker.mjs`` (its own Pyodide);
 * ``page``: ``?worker=off``: Hard thinks on the page in 30 ms slices, as before the worker.
 
 Reports, per mode: the worker's start-up, each bot decision's round trip (the page's
@@ -297,7 +297,7 @@ def cli() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = cli().parse_args(argv)
     sys.path.insert(0, str(ROOT / "web"))  # hearts_web: the page's own budgets (report)
-    if not (ROOT / "dist" / "web" / "bot-worker.js").exists():
+    if not (ROOT / "dist" / "runtime" / "bot-worker.mjs").exists():
         print("dist/ is missing or old: run .venv/bin/python tools/build.py first", file=sys.stderr)
         return 2
 

@@ -133,9 +133,8 @@ WAIT_SW = """async () => {
 
 
 def stock_rules() -> list[serve.HeaderRule]:
-    """The game's headers, but a CSP that lets the STOCK PyScript run: it compiles its worker hooks
-    with Function() on the main thread ('unsafe-eval'; the game's copy is patched, see
-    tools/csp_patch.py)."""
+    """The game's headers, but a CSP that lets the stock PyScript of the bare page run: it compiles
+    its worker hooks with Function() on the main thread ('unsafe-eval')."""
     rules = []
     for rule in serve.load_header_rules():
         values = {
@@ -179,9 +178,9 @@ def visit(context: Any, url: str, wait_sw: bool = False, timeout_ms: float = 120
     page = context.new_page()
     try:
         page.goto(url, wait_until="commit", timeout=timeout_ms)
-        page.wait_for_selector("html.ready, .py-error", state="attached", timeout=timeout_ms)
-        if page.query_selector(".py-error"):
-            raise RuntimeError(f"Python error on {url}: {page.inner_text('.py-error')[:500]}")
+        page.wait_for_selector("html.ready, #boot-guard", state="attached", timeout=timeout_ms)
+        if page.query_selector("html.ready") is None:
+            raise RuntimeError(f"the game did not start on {url}: {page.inner_text('#boot-guard')[:500]}")
         page.wait_for_function("window.__readyAt !== undefined", timeout=5000)
         ready = float(page.evaluate("window.__readyAt")) / 1000
         paint = page.evaluate(FIRST_PAINT)

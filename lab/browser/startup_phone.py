@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Start-up like a phone (issue 45): first paint, LCP, ready, long tasks and CLS, with and without throttling.
 
-    .venv/bin/python -m lab.browser.startup_phone [--runs 5] [--profiles desktop,phone] [--compare DIR ...] [--json F]
+    .venv/bin/python -m lab.browser.startup_phone [--runs 5] [--profiles desktop,phone] [--parent]
+        [--compare DIR ...] [--hands medium,hard] [--json F]
 
 The sibling of ``lab.browser.startup`` (same pages: the game's ``dist/`` and a bare PyScript page on
 the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and a phone see them:
@@ -22,6 +23,15 @@ the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and 
   which matters on a 1.5 Mbps line (12 MB as stored, 5 MB gzipped); ``--no-gzip`` serves the files
   as stored (``tools/serve.py``, what the issue's first Lighthouse run saw). Headers from
   netlify.toml (the bare page: with ``'unsafe-eval'``, which stock PyScript needs).
+
+* **a hand** (``--hands``, each level named): after the returning visit, the same profile opens
+  the game once more with that level's bots and plays one hand by clicks (the first playable
+  card, the three highest to pass; speed "fast"): the longest main-thread task and the tasks over
+  50 ms while the hand is played, and **tap-to-paint** for every tap on a card of the hand (the
+  click's time to the start of the first frame after the page changed the hand: selected, or
+  gone to the trick), median and 95th percentile over the hand.
+* ``--parent``: the build of this commit's parent too (a git worktree of ``HEAD^`` built with its
+  own tools/build.py, node_modules shared), as the page "parent".
 
 Measured in the page by a script that runs before the page's own (``OBSERVER``): first paint
 (``first-contentful-paint``), LCP (the last ``largest-contentful-paint`` entry one second after
@@ -116,6 +126,19 @@ OBSERVER = """
     if (e.hadRecentInput) return;
     S.shifts.push([e.startTime, e.value, (e.sources || []).map((s) => describe(s.node)).join(" ")]);
   });
+  // tap-to-paint: a click on a card of the hand, to the first frame after the hand changed
+  S.taps = [];
+  document.addEventListener("click", (event) => {
+    const card = event.target.closest && event.target.closest("#hand button[data-card]");
+    const hand = document.getElementById("hand");
+    if (!card || !hand) return;
+    const clicked = event.timeStamp;
+    const seen = new MutationObserver(() => {
+      seen.disconnect();
+      requestAnimationFrame((frame) => S.taps.push(frame - clicked));
+    });
+    seen.observe(hand, { subtree: true, childList: true, attributes: true });
+  }, true);
   const mark = () => {
     if (S.readyAt === null && document.documentElement.classList.contains("ready")) S.readyAt = performance.now();
   };
@@ -307,9 +330,9 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
     try:
         throttle(context, page, profile)
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-        page.wait_for_selector("html.ready, .py-error", state="attached", timeout=TIMEOUT_MS)
-        if page.query_selector(".py-error"):
-            raise RuntimeError(f"Python error on {url}: {page.inner_text('.py-error')[:500]}")
+        page.wait_for_selector("html.ready, #boot-guard", state="attached", timeout=TIMEOUT_MS)
+        if page.query_selector("html.ready") is None:
+            raise RuntimeError(f"the game did not start on {url}: {page.inner_text('#boot-guard')[:500]}")
         page.wait_for_function("window.__startup && window.__startup.readyAt !== null", timeout=10_000)
         page.wait_for_timeout(SETTLE_S * 1000 * profile.cpu)
         raw = page.evaluate(RAW)
@@ -317,6 +340,69 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
         return visit_metrics(raw, sw)
     finally:
         page.close()
+
+
+PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
+CORNER = {"x": 10, "y": 14}  # a card's top left: the part a phone's overlapping hand leaves in view
+HAND_TIMEOUT_MS = 120_000
+
+
+class Hand(TypedDict):
+    """One hand played by clicks: ``longest`` (s) and ``tasks`` over 50 ms while it was played,
+    ``taps`` (s): tap-to-paint of each tap on a card."""
+
+    longest: float
+    tasks: int
+    taps: list[float]
+
+
+def play_hand(context: BrowserContext, url: str, profile: Profile, level: str) -> Hand:
+    """Open the game with ``level``'s bots (a new match) and play one hand by clicks."""
+    page = context.new_page()
+    try:
+        throttle(context, page, profile)
+        settings = json.dumps({"difficulty": level, "autoplay": False, "speed": "fast"})
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
+        page.evaluate(
+            "(s) => { localStorage.clear(); localStorage.setItem('hearts.settings.v1', s); }", settings
+        )  # a new match with these settings: the saved match and the settings of the visits before gone
+        page.reload(wait_until="commit")
+        page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(SETTLE_S * 1000 * profile.cpu)
+        start = float(page.evaluate("performance.now()"))
+        for _ in range(40):
+            page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=HAND_TIMEOUT_MS)
+            if page.query_selector("dialog[open]"):
+                break
+            if page.query_selector("#pass-btn:not([hidden])"):
+                cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+                for card in cards[-3:]:
+                    page.click(f'#hand button[data-card="{card}"]', position=CORNER)
+                page.click("#pass-btn")
+                page.wait_for_selector("#pass-btn", state="hidden", timeout=HAND_TIMEOUT_MS)
+                continue
+            card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card")
+            page.click(f'#hand button[data-card="{card}"]', position=CORNER)
+            page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached", timeout=HAND_TIMEOUT_MS)
+        end = float(page.evaluate("performance.now()"))
+        raw = page.evaluate("() => ({ longtasks: window.__startup.longtasks, taps: window.__startup.taps })")
+        tasks = [(float(a), float(b)) for a, b in raw["longtasks"]]
+        longest, _tbt, count = blocking(tasks, start, end)
+        return Hand(longest=longest / 1000, tasks=count, taps=[float(t) / 1000 for t in raw["taps"]])
+    finally:
+        page.close()
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """The ``q`` quantile (0..1) of ``values``, linearly interpolated; None if there are none."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    at = q * (len(ordered) - 1)
+    low = int(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
 def launch_profile(pw: Playwright, folder: Path, profile: Profile) -> BrowserContext:
@@ -336,25 +422,38 @@ def launch_profile(pw: Playwright, folder: Path, profile: Profile) -> BrowserCon
     return context
 
 
-def one_profile(pw: Playwright, tmp: Path, site: Site, url: str, profile: Profile, run: int) -> dict[str, Visit]:
-    """The three visits of one page in a new browser profile."""
+Run = dict[str, Any]  # visit -> Visit, and "hands": level -> Hand
+
+
+def one_profile(
+    pw: Playwright, tmp: Path, site: Site, url: str, profile: Profile, run: int, hands: tuple[str, ...] = ()
+) -> Run:
+    """The three visits of one page in a new browser profile, then a hand at each level of ``hands``
+    (not on the bare page)."""
     folder = tmp / f"profile-{site.name}-{profile.name}-{run}"
     context = launch_profile(pw, folder, profile)
     try:
-        out: dict[str, Visit] = {}
+        out: Run = {}
         for kind in VISITS:
             out[kind] = visit(context, url, profile, wait_sw=kind == "first")
+        if site.name != "bare":
+            out["hands"] = {level: play_hand(context, url, profile, level) for level in hands}
         return out
     finally:
         context.close()
         shutil.rmtree(folder, ignore_errors=True)
 
 
-Results = dict[str, dict[str, list[dict[str, Visit]]]]  # profile -> page -> runs
+Results = dict[str, dict[str, list[Run]]]  # profile -> page -> runs
 
 
 def measure(
-    sites: list[Site], profiles: list[Profile], runs: int, compress: bool = True, progress: bool = True
+    sites: list[Site],
+    profiles: list[Profile],
+    runs: int,
+    compress: bool = True,
+    progress: bool = True,
+    hands: tuple[str, ...] = (),
 ) -> Results:
     """Every (profile, page) once per run, the order reversed every other run (machine noise hits all alike)."""
     from playwright.sync_api import sync_playwright
@@ -368,7 +467,7 @@ def measure(
                 for profile, site in pairs if run % 2 == 0 else list(reversed(pairs)):
                     for attempt in (1, 2):  # a renderer crash under heavy load: retry once
                         try:
-                            result = one_profile(pw, Path(tmpdir), site, servers[site.name].url, profile, run)
+                            result = one_profile(pw, Path(tmpdir), site, servers[site.name].url, profile, run, hands)
                             break
                         except PlaywrightError as exc:
                             if attempt == 2:
@@ -384,6 +483,11 @@ def measure(
                             + "  ".join(
                                 f"{kind} ready {result[kind]['ready']:.2f} s, TBT {result[kind]['tbt'] * 1000:.0f} ms"
                                 for kind in REPORTED
+                            )
+                            + "".join(
+                                f"  {level}: longest {hand['longest'] * 1000:.0f} ms, "
+                                f"tap p95 {(percentile(hand['taps'], 0.95) or 0) * 1000:.0f} ms"
+                                for level, hand in result.get("hands", {}).items()
                             ),
                             flush=True,
                         )
@@ -445,6 +549,44 @@ def table(results: Results, profiles: list[Profile]) -> list[str]:
     return lines
 
 
+def hand_table(results: Results, profiles: list[Profile], hands: tuple[str, ...]) -> list[str]:
+    """Per profile, page and level: the longest task while the hand was played (median over the
+    runs, and the worst), tasks over 50 ms, tap-to-paint median and p95 over every tap of the runs."""
+    lines = [
+        f"{'profile':9}{'page':12}{'level':8}{'longest':>9}{'worst':>8}{'tasks':>7}{'taps':>6}"
+        f"{'tap median':>12}{'tap p95':>9}"
+    ]
+    for profile in profiles:
+        for page, runs in results[profile.name].items():
+            for level in hands:
+                played = [r["hands"][level] for r in runs if level in r.get("hands", {})]
+                if not played:
+                    continue
+                taps = [t for h in played for t in h["taps"]]
+                longest = [h["longest"] for h in played]
+
+                def ms(v: float | None) -> str:
+                    return "-" if v is None else f"{v * 1000:.0f} ms"
+
+                lines.append(
+                    f"{profile.name:9}{page:12}{level:8}{ms(median(longest)):>9}{ms(max(longest)):>8}"
+                    f"{median([float(h['tasks']) for h in played]) or 0:>7.0f}{len(taps):>6}"
+                    f"{ms(median(taps)):>12}{ms(percentile(taps, 0.95)):>9}"
+                )
+    return lines
+
+
+def build_parent(folder: Path) -> Path:
+    """dist/ of this commit's parent: a detached git worktree of HEAD^ in ``folder``, built by its
+    own tools/build.py with this checkout's node_modules."""
+    import subprocess
+
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), "HEAD^"], check=True)
+    (folder / "node_modules").symlink_to(ROOT / "node_modules")
+    subprocess.run([sys.executable, "tools/build.py"], cwd=folder, check=True)
+    return folder / "dist"
+
+
 def cli() -> argparse.ArgumentParser:
     """The command line (``lab/tests/test_results.py`` parses lab/RESULTS.md's commands with it)."""
     parser = argparse.ArgumentParser(
@@ -463,6 +605,12 @@ def cli() -> argparse.ArgumentParser:
         default=[],
         metavar="DIR",
         help="another build of the game to measure alongside (repeatable)",
+    )
+    parser.add_argument("--parent", action="store_true", help="measure the build of this commit's parent too")
+    parser.add_argument(
+        "--hands",
+        default="medium,hard",
+        help="levels to play a hand at after the visits ('' for none; default medium,hard)",
     )
     parser.add_argument("--no-bare", action="store_true", help="leave the bare PyScript page out")
     parser.add_argument("--no-gzip", action="store_true", help="send files as stored (tools/serve.py), not gzipped")
@@ -491,8 +639,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     game_rules = tuple(serve.load_header_rules())
     load_before = os.getloadavg()
+    hands = tuple(level for level in args.hands.split(",") if level)
     with tempfile.TemporaryDirectory(prefix="hearts-phone-sites-") as tmpdir:
         sites = [Site("game", dist, game_rules)]
+        parent = Path(tmpdir) / "parent"
+        if args.parent:
+            sites.append(Site("parent", build_parent(parent), game_rules))
         if not args.no_bare:
             sites.append(Site("bare", make_bare_site(Path(tmpdir)), tuple(stock_rules())))
         for other in args.compare:
@@ -500,7 +652,13 @@ def main(argv: list[str] | None = None) -> int:
             while name in {s.name for s in sites}:
                 name += "'"
             sites.append(Site(name, other.resolve(), game_rules))
-        results = measure(sites, profiles, args.runs, compress=not args.no_gzip)
+        try:
+            results = measure(sites, profiles, args.runs, compress=not args.no_gzip, hands=hands)
+        finally:
+            if args.parent:
+                import subprocess
+
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(parent)], check=False)
     load_after = os.getloadavg()
     print()
     print(
@@ -515,6 +673,13 @@ def main(argv: list[str] | None = None) -> int:
         "first visit: empty caches; returning: the third visit (everything cached, the compiled wasm too). "
         "longest, TBT, tasks: main-thread tasks over 50 ms between first paint and ready"
     )
+    if hands:
+        print("\nA hand played by clicks after the returning visit (speed fast):")
+        print("\n".join(hand_table(results, profiles, hands)))
+        print(
+            "longest: the longest main-thread task while the hand was played (median of the runs; worst: of all); "
+            "tap: a click on a card to the first frame after the hand changed (every tap of the runs)"
+        )
     if args.json:
         args.json.write_text(
             json.dumps(

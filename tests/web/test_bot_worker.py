@@ -21,7 +21,7 @@ from hearts.table import play
 
 class LoopbackWorker:
     """A worker in this interpreter: each request is answered on the next turn of the loop by
-    hearts.bots.remote, as web/bot-worker.js does; ``crash_on`` breaks the n-th request."""
+    hearts.bots.remote, as web/runtime/bot-worker.mjs does; ``crash_on`` breaks the n-th request."""
 
     def __init__(self, crash_on: int | None = None) -> None:
         self.requests: list[str] = []
@@ -202,7 +202,7 @@ def test_a_worker_that_stops_answering_fails_and_the_page_decides(monkeypatch: p
 
 
 class LoopbackDesk:
-    """The worker as web/bot-worker.js runs it: a hearts.bots.remote.Desk answers the requests one
+    """The worker as web/runtime/bot-worker.mjs runs it: a hearts.bots.remote.Desk answers the requests one
     at a time, as tasks on this loop, skips the dropped ones, and hears a hurry between the slices
     of a search."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hearts_web.core.page_storage import LocalStorage
 from hearts_web.data.store import MemoryStorage, Store, Unreadable
 
 
@@ -160,3 +161,88 @@ def test_a_read_only_store_writes_nothing() -> None:
     assert not store.set_json("k", 1) and store.backup("k", "b") is None
     store.remove("k")
     assert storage.data == {"k": "{bad"} and not store.failing
+
+
+# ------------------------------------------------------------------ a storage that answers late
+class Page:
+    """The page seen from the game's worker: the worker's :class:`LocalStorage` sends its writes as
+    operations, and ``answer()`` applies them to the page's storage (``real``, with a quota) the way
+    web/runtime/ops.mjs does, telling the worker of a refusal and of a probe's result."""
+
+    def __init__(self, quota: int) -> None:
+        self.real = MemoryStorage(quota=quota)
+        self.ops: list[list[object]] = []
+        self.told: list[tuple[str | None, object]] = []
+        self.storage = LocalStorage(
+            {},
+            send=self.ops.append,
+            told=lambda key, value: self.told.append((key, value)),
+            warn=lambda text: None,
+            read=self._read,
+        )
+
+    async def _read(self) -> dict[str, str] | None:
+        return dict(self.real.data)
+
+    def answer(self) -> None:
+        ops, self.ops[:] = list(self.ops), []
+        for op in ops:
+            if op[0] == "probe":
+                try:
+                    self.real.set("hearts.probe", "x" * max(0, int(str(op[1])) - len("hearts.probe")))
+                    fits = True
+                except OSError:
+                    fits = False
+                self.real.remove("hearts.probe")
+                self.storage.probed(fits)
+                continue
+            key, value = str(op[1]), op[2]
+            source = op[3] if len(op) > 3 else None
+            try:
+                if value is None:
+                    self.real.remove(key)
+                else:
+                    self.real.set(key, str(value))
+            except OSError as err:
+                kept = (str(source), self.real.get(str(source))) if source else None
+                self.storage.failed(key, str(err), self.real.get(key), kept)
+                continue
+            if source:
+                self.real.remove(str(source))
+
+
+def test_a_write_refused_late_is_held_and_written_when_there_is_room() -> None:
+    page = Page(quota=40)
+    status: list[bool] = []
+    store = Store(page.storage, on_status=status.append)
+    page.storage.store = store
+    assert store.set_raw("a", "x" * 10)
+    assert store.set_raw("b", "y" * 40)  # taken at once, refused when the page answers
+    page.answer()
+    assert store.unsaved == {"b": "y" * 40} and status == [False] and "b" not in page.real.data
+    assert store.get_raw("b") == "y" * 40  # what the game reads is what it meant to keep
+    assert not store.set_raw("c", "z" * 30)  # while full nothing is sent: a probe asks first
+    assert [op[0] for op in page.ops] == ["probe"] and "c" not in page.real.data
+    assert not store.set_raw("d", "z" * 5) and len(page.ops) == 1  # one probe at a time
+    page.answer()  # the probe does not fit: still full
+    assert page.storage.full and True not in status
+    page.real.quota = 200
+    assert not store.set_raw("e", "w" * 5)  # the next write asks again
+    page.answer()  # it fits: the held writes go out
+    page.answer()
+    assert store.unsaved == {} and status[-1] is True and status.count(True) == 1
+    assert page.real.data == {"a": "x" * 10, "b": "y" * 40, "c": "z" * 30, "d": "z" * 5, "e": "w" * 5}
+
+
+def test_a_backup_refused_late_is_held_in_memory_and_its_original_stays() -> None:
+    page = Page(quota=60)
+    lost: list[str] = []
+    store = Store(page.storage, on_backup_lost=lost.append)
+    page.storage.store = store
+    store.set_raw("hearts.match.v1", "z" * 30)
+    page.answer()
+    assert store.backup("hearts.match.v1", "hearts.backup.x") == "hearts.backup.x"  # as far as it knows
+    page.answer()
+    assert lost == ["hearts.backup.x"] and store.unkept == {"hearts.backup.x": "z" * 30}
+    assert page.real.data == {"hearts.match.v1": "z" * 30}  # the original was not removed
+    assert store.get_raw("hearts.match.v1") == "z" * 30

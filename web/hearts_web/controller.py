@@ -17,7 +17,7 @@ from hearts import Match, Phase
 
 from .core import dom_input, i18n
 from .core.commands import Commands
-from .core.dom import by_id, listen, local_storage, window
+from .core.dom import by_id, local_storage, window
 from .core.i18n import t
 from .daily.game import DailyGame, ParBook
 from .data.daily import is_date
@@ -60,7 +60,10 @@ class Controller:
         self.commands = commands = Commands(warn=lambda text: window.console.warn(text))
         i18n.report_missing_with(lambda text: window.console.warn(text))
         self.notices = DataNotices()
-        store = Store(local_storage(), on_status=self.notices.storage_status)
+        storage = local_storage()
+        store = Store(storage, on_status=self.notices.storage_status, on_backup_lost=self.notices.backup_lost)
+        if storage is not None:
+            storage.store = store  # the page's late answers: a write refused, room again
         self.saved = saved = SavedData(store, self.notices.notify, lambda: self.prefs.settings.difficulty)
         self.owner = owner = TabOwner(commands, self.notices, saved, self.begin, self.stop)
         self.prefs = prefs = Preferences(owner.settings, self.params)
@@ -133,7 +136,6 @@ class Controller:
     def start(self) -> None:
         self.prefs.apply()
         dom_input.bind(self.commands, self.hand, page.show_failure, self.view.player_here)
-        listen(window, "resize", lambda _event: page.fit_toolbar())
         self.owner.start()  # begin() once this tab owns the game
 
     def begin(self, settings: Settings) -> None:
@@ -162,7 +164,6 @@ class Controller:
                 self.saved.write(SETTINGS, self.prefs.settings)
         page.apply_texts(self.view.seating)
         by_id("app").hidden = False
-        page.fit_toolbar()  # measurable only now that the table is shown
         page.set_ready()
         if daily is not None:
             self.daily.after_ready()

@@ -213,6 +213,9 @@ export function connect(config, roomId, handlers, maxLength) {
   };
 }
 
+// This page's peer id (Trystero's: one per page load).
+export { selfId };
+
 // How many RTCPeerConnections this page has made and how many are open (the tests watch that a
 // failing join does not pile them up).
 export const peerConnectionCounts = () => ({ made: peerConnections.made, open: peerConnections.open.size });

@@ -18,7 +18,7 @@ from hearts.daily import share_markers
 from hearts.rules import preset_name
 
 from ..core.commands import Commands, Press
-from ..core.dom import by_id, qs, window
+from ..core.dom import by_id, call, qs, window
 from ..core.html import esc
 from ..core.i18n import t
 from ..daily.html import SHARE_GLYPH
@@ -141,9 +141,9 @@ class ChallengeLinks:
 
     async def _copy(self, text: str) -> None:
         try:
-            await window.navigator.clipboard.writeText(text)
+            await call("clipboard", text)
             self.view.toast(t("online_copied"))
-        except Exception:  # noqa: BLE001 - the link is on screen to copy by hand
+        except RuntimeError:  # the link is on screen to copy by hand
             self.view.toast(t("copy_manual"), seconds=6)
 
     def open(self, token: str) -> bool:

@@ -23,7 +23,6 @@ __all__ = ["CardTaps", "bind", "press_of", "TABLE_KEYS", "REVIEW_KEYS"]
 TABLE_KEYS = {"h": "hint", "l": "last-trick"}
 # Keys in the hand review (a dialog): step through the hand.
 REVIEW_KEYS = {"ArrowLeft": "review-prev", "ArrowRight": "review-next", "Home": "review-first", "End": "review-last"}
-HAND_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 
 
 class CardTaps(Protocol):
@@ -54,7 +53,6 @@ def bind(
 
     listen(document, "click", guarded(lambda event: _on_click(commands, cards, event)))
     listen(document, "change", guarded(lambda event: _on_change(commands, event)))
-    listen(by_id("hand"), "keydown", guarded(_on_hand_key))
     listen(by_id("hand"), "focusin", guarded(_on_hand_focus))
     listen(document, "keydown", guarded(lambda event: _on_key(commands, event)))
     listen(document, "keydown", lambda _event: player_here())
@@ -101,30 +99,6 @@ def _on_change(commands: Commands, event: JsEvent) -> None:
     commands.change(
         FieldChange(str(form.getAttribute("data-form")), str(el.getAttribute("name") or ""), str(el.value), checked)
     )
-
-
-def _on_hand_key(event: JsEvent) -> None:
-    """Arrow keys, Home and End move between the cards of the hand, the ones that cannot be
-    played included (each says why when chosen)."""
-    key = event.key
-    if key not in HAND_KEYS:
-        return
-    cards = list(qsa("#hand button[data-card]"))
-    if not cards:
-        return
-    current = document.activeElement
-    idx = -1
-    for i, el in enumerate(cards):
-        if not is_none(current) and el.getAttribute("data-card") == current.getAttribute("data-card"):
-            idx = i
-    if key in ("ArrowLeft", "ArrowUp"):
-        idx = (idx - 1) % len(cards) if idx >= 0 else len(cards) - 1
-    elif key in ("ArrowRight", "ArrowDown"):
-        idx = (idx + 1) % len(cards)
-    else:
-        idx = 0 if key == "Home" else len(cards) - 1
-    cards[idx].focus()
-    event.preventDefault()
 
 
 def _on_hand_focus(event: JsEvent) -> None:

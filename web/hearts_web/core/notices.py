@@ -75,6 +75,7 @@ class Notices:
         holder = document.createElement("div")
         holder.innerHTML = html
         card = holder.firstElementChild
+        assert card is not None, f"a notice's HTML is an element: {notice_id}"
         if old is not None:
             card.classList.add("again")  # in place of one on screen: it does not slide in again
             box.replaceChild(card, old)

@@ -16,7 +16,7 @@ from hearts import PassDirection, Phase, Seat
 from hearts.daily import DailyResult, daily_fingerprint, daily_match, parse_date, play_par, share_markers
 
 from ..core.commands import Commands, Press
-from ..core.dom import JsObject, by_id, document, is_none, local_date, window
+from ..core.dom import by_id, call, document, is_none, local_date, window
 from ..core.html import esc
 from ..core.i18n import t
 from ..data.daily import DailyData, is_date
@@ -320,50 +320,36 @@ class DailyGame:
 
     # ------------------------------------------------------------------ sharing
     def share(self, date: str) -> None:
-        """Called synchronously from the click (the Web Share API needs the user's gesture)."""
+        """The day's result to share: the Web Share sheet where the page has one, else the
+        clipboard, else the text to copy by hand (``?share=clipboard|manual`` picks one)."""
         result = self.data.results.get(date) or self._share_result
         if result is None:
             return
         loc = window.location
         text = daily_html.share_text(result, f"{loc.origin}{loc.pathname}")
         document.documentElement.dataset.shareText = text
-        nav = window.navigator
-        force = self.params.get("share")
-        if force not in ("clipboard", "manual") and hasattr(nav, "share") and not is_none(getattr(nav, "share", None)):
-            try:
-                from pyscript.ffi import to_js  # type: ignore[import-not-found]
+        asyncio.ensure_future(self._share(text, self.params.get("share")))
 
-                promise = nav.share(to_js({"text": text}, dict_converter=window.Object.fromEntries))
-                asyncio.ensure_future(self._settle_share(promise, text))
-                return
-            except Exception:  # noqa: BLE001 - fall back to the clipboard
-                pass
-        clipboard = getattr(nav, "clipboard", None)
-        if force != "manual" and clipboard is not None and not is_none(clipboard):
+    async def _share(self, text: str, force: str | None) -> None:
+        if force not in ("clipboard", "manual"):
             try:
-                asyncio.ensure_future(self._settle_copy(clipboard.writeText(text), text))
+                await call("share", {"text": text})
                 return
-            except Exception:  # noqa: BLE001
+            except RuntimeError as exc:
+                if "AbortError" in str(exc):
+                    return  # the player closed the share sheet
+        if force != "manual":
+            try:
+                await call("clipboard", text)
+            except RuntimeError:
                 pass
+            else:
+                self.view.toast(t("copied"))
+                out = by_id("share-out")
+                if out is not None:
+                    out.innerHTML = f'<p class="note" role="status">{esc(t("copied"))}</p>'
+                return
         self.show_manual(text)
-
-    async def _settle_share(self, promise: JsObject, text: str) -> None:
-        try:
-            await promise
-        except Exception as exc:  # noqa: BLE001
-            if "AbortError" not in str(exc):
-                self.show_manual(text)
-
-    async def _settle_copy(self, promise: JsObject, text: str) -> None:
-        try:
-            await promise
-        except Exception:  # noqa: BLE001
-            self.show_manual(text)
-            return
-        self.view.toast(t("copied"))
-        out = by_id("share-out")
-        if not is_none(out) and out is not None:
-            out.innerHTML = f'<p class="note" role="status">{esc(t("copied"))}</p>'
 
     def show_manual(self, text: str) -> None:
         out = by_id("share-out")
@@ -375,9 +361,7 @@ class DailyGame:
             self.dialogs.open(t("share"), html)
         else:
             out.innerHTML = html
-        area = by_id("share-text")
-        area.focus()
-        area.select()
+        by_id("share-text").focus()  # (the page selects a read-only text's words when it gets the focus)
 
     # ------------------------------------------------------------------ midnight
     def watch_midnight(self) -> None:

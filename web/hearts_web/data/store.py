@@ -2,7 +2,7 @@
 losing what cannot be read, and the one form every decoder of stored data answers in.
 
 :class:`Store` works on anything with the small :class:`Storage` interface: the browser's
-``localStorage`` (wrapped by :class:`hearts_web.core.dom.LocalStorage`) or :class:`MemoryStorage`
+``localStorage`` (wrapped by :class:`hearts_web.core.page_storage.LocalStorage`) or :class:`MemoryStorage`
 in the unit tests. It knows no key: which keys exist, their limits and how each decodes are
 declared once, in :mod:`hearts_web.data.registry`.
 
@@ -111,7 +111,11 @@ def parse_json(
 
 
 class Storage(Protocol):
-    """A string key-value storage. ``set`` raises ``OSError`` when the storage is full."""
+    """A string key-value storage. ``set`` and ``copy`` raise ``OSError`` when the storage is full.
+
+    A storage whose writes are carried out elsewhere (the page's localStorage, written after the
+    game's worker has moved on: :class:`hearts_web.core.page_storage.LocalStorage`) may learn only later
+    that one was refused: it tells the :class:`Store` (:meth:`Store.refused`, :meth:`Store.retry`)."""
 
     def get(self, key: str) -> str | None: ...
 
@@ -120,6 +124,11 @@ class Storage(Protocol):
     def remove(self, key: str) -> None: ...
 
     def keys(self) -> list[str]: ...
+
+    def copy(self, source: str, target: str, value: str, remove_source: bool) -> None:
+        """``value`` (what ``source`` holds) under ``target`` too; ``source`` removed, if
+        ``remove_source``, only once the copy is stored."""
+        ...
 
 
 class MemoryStorage:
@@ -145,20 +154,59 @@ class MemoryStorage:
     def keys(self) -> list[str]:
         return list(self.data)
 
+    def copy(self, source: str, target: str, value: str, remove_source: bool) -> None:
+        self.set(target, value)
+        if remove_source:
+            self.remove(source)
+
 
 class Store:
     """JSON values in a :class:`Storage` (or none at all: privacy modes may forbid storage).
 
     ``unsaved`` holds the writes the storage refused (newest value per key); ``unkept`` the
     backups that could not be stored (backup key -> raw data), so that an export still has them.
-    ``readonly`` drops every write (another tab owns the game)."""
+    ``readonly`` drops every write (another tab owns the game). ``on_backup_lost(key)``: a backup
+    said to be kept was refused after all (it is in ``unkept`` now, its original kept)."""
 
-    def __init__(self, storage: Storage | None, on_status: Callable[[bool], None] | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage | None,
+        on_status: Callable[[bool], None] | None = None,
+        on_backup_lost: Callable[[str], None] | None = None,
+    ) -> None:
         self.storage = storage
         self.on_status = on_status  # called with False when a write fails, True when all caught up
+        self.on_backup_lost = on_backup_lost
         self.unsaved: dict[str, str] = {}
         self.unkept: dict[str, str] = {}
         self.readonly = False
+        self._backups: set[str] = set()  # the backup keys written by this store
+
+    def refused(self, key: str, value: str) -> None:
+        """The storage refused ``value`` for ``key`` after it had taken the write (a storage whose
+        writes happen elsewhere): a backup goes to ``unkept``, any other write is held in memory."""
+        if key in self._backups:
+            self._backups.discard(key)
+            self.unkept[key] = value
+            if self.on_backup_lost is not None:
+                self.on_backup_lost(key)
+            return
+        if self.readonly:
+            return
+        self.unsaved[key] = value
+        if self.on_status is not None:
+            self.on_status(False)
+
+    def retry(self) -> None:
+        """The storage takes writes again: the ones held in memory are written now."""
+        if not self.unsaved or self.readonly:
+            return
+        for key, held in list(self.unsaved.items()):
+            if not self._write(key, held):
+                return
+            del self.unsaved[key]
+        if self.on_status is not None:
+            self.on_status(True)
 
     @property
     def failing(self) -> bool:
@@ -253,10 +301,16 @@ class Store:
         raw = self.get_raw(key)
         if raw is None:
             return None
-        if not self.readonly and self._write(backup_key, raw):
-            if not keep_original:
-                self.remove(key)
-            return backup_key
+        if not self.readonly and self.storage is not None:
+            try:
+                self.storage.copy(key, backup_key, raw, remove_source=not keep_original)
+            except OSError:
+                pass
+            else:
+                self._backups.add(backup_key)
+                if not keep_original:
+                    self.unsaved.pop(key, None)
+                return backup_key
         self.unkept[backup_key] = raw
         return None
 

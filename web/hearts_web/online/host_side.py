@@ -55,6 +55,7 @@ class HostSide(Listener):
         self.trouble_shown = Trouble.NONE
         self.link: link.Link | None = via
         self.invite = ""
+        self.qr = ""  # the invitation as a QR code (SVG), made once it is known
         self.on_taken: Callable[[str, Claim], None] = lambda peer, claim: None  # the panel makes this page a guest
         self.ticker: asyncio.Task[None] | None = None
         self.log_tail = link.LogTail()
@@ -94,6 +95,7 @@ class HostSide(Listener):
         self.table.verify = self.verify = verify
         base = f"{window.location.origin}{window.location.pathname}"
         self.invite = config.invitation(base, f"{self.room}.{self.link_key}", self.net)
+        self.qr = await module.qrSvg(self.invite)
         window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#host={self.room}")
         self.ticker = asyncio.ensure_future(self._tick())
 
@@ -246,7 +248,7 @@ class HostSide(Listener):
 
     def show_lobby(self) -> None:
         seats = self.table.lobby().seats
-        qr = self.link.qr_svg(self.invite) if self.link is not None else ""
+        qr = self.qr
         started = self.table.started
         body = (
             f"<div data-online-lobby><p>{esc(t('online_invite'))}</p>"

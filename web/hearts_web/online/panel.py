@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from hearts import PRESETS, Seat
 
 from ..core.commands import Commands, FieldChange, Press
-from ..core.dom import document, is_none, qs, window
+from ..core.dom import call, document, is_none, qs, window
 from ..core.html import esc
 from ..core.i18n import t
 from ..data.registry import ONLINE_HOST, ONLINE_MATCH
@@ -204,22 +204,20 @@ class OnlinePanel:
 
     def share(self) -> None:
         side = self.side
-        if not isinstance(side, HostSide):
-            return
-        try:
-            from pyscript.ffi import to_js  # type: ignore[import-not-found]
+        if isinstance(side, HostSide):
+            page.guard(self._share(side.invite))
 
-            window.navigator.share(
-                to_js({"text": t("online_share_text"), "url": side.invite}, dict_converter=window.Object.fromEntries)
-            )
-        except Exception:  # noqa: BLE001 - no Web Share here: copying is the fallback
-            page.guard(self._copy(side.invite))
+    async def _share(self, invite: str) -> None:
+        try:
+            await call("share", {"text": t("online_share_text"), "url": invite})
+        except RuntimeError:  # no Web Share here, or the player cancelled: copying is the fallback
+            await self._copy(invite)
 
     async def _copy(self, text: str) -> None:
         try:
-            await window.navigator.clipboard.writeText(text)
+            await call("clipboard", text)
             self.door.view.toast(t("online_copied"))
-        except Exception:  # noqa: BLE001
+        except RuntimeError:
             self.door.view.toast(t("copy_manual") + " " + text, seconds=10)
 
     async def _create(self, name: str, preset: str, level: str, hide_ip: bool) -> None:

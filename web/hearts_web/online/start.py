@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core.commands import Commands
-from ..core.dom import is_none, window
+from ..core.dom import window
 from ..core.html import esc
 from ..core.i18n import t
 from ..screen import extras, page
@@ -31,12 +31,9 @@ LINK_PREFIXES = ("#online=", "#host=")  # a guest's invitation, the host's own t
 def has_webrtc() -> bool:
     """This browser can connect to other browsers (WebRTC's ``RTCPeerConnection``). Not where it
     is missing (Debian's WebKitGTK) or switched off (an iPhone in Lockdown Mode, a browser policy,
-    Firefox's ``media.peerconnection.enabled=false``): then the name is not defined at all."""
-    try:
-        constructor = window.RTCPeerConnection
-    except AttributeError:
-        return False
-    return not is_none(constructor) and callable(constructor)
+    Firefox's ``media.peerconnection.enabled=false``): then the page has no such name (the page
+    tells the worker at the start, web/runtime/page.mjs's ``facts``)."""
+    return bool(window.facts.get("webrtc"))
 
 
 class Online:

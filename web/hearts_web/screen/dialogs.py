@@ -12,7 +12,7 @@ from hearts import HandScore, Seat, Trick
 
 from ..core import i18n
 from ..core.commands import Commands
-from ..core.dom import Element, JsEvent, by_id, css_pixels, js_object, listen, qs, window
+from ..core.dom import JsEvent, by_id, call, css_pixels, document, listen, qs, tell, window
 from ..core.html import esc
 from ..core.i18n import t
 from . import charts, table_html
@@ -49,23 +49,6 @@ def _review_picker(sheet: list[HandScore]) -> str:
     )
 
 
-def _in_view(control: Element, content: Element) -> bool:
-    """The dialog shows ``control``: its top, and its bottom too unless it is taller than the dialog
-    (a part of the dialog's content that takes the focus, such as the statistics)."""
-    box, view = control.getBoundingClientRect(), content.getBoundingClientRect()
-    tall = box.height > view.height
-    return bool(box.top >= view.top and box.top < view.bottom and (tall or box.bottom <= view.bottom))
-
-
-def _focus(control: Element, content: Element, scroll: bool) -> None:
-    """Focus ``control`` without scrolling the dialog, then, if ``scroll``, scroll it into view
-    when it is not."""
-    shown = _in_view(control, content)
-    control.focus(js_object(preventScroll=True))
-    if scroll and not shown:
-        control.scrollIntoView(js_object(block="nearest"))
-
-
 class Dialogs:
     """``seating()`` names the players (the table's seating: an online table has its own). The
     dialogs' own buttons (``close-dialog``, ``continue``) close it."""
@@ -76,11 +59,7 @@ class Dialogs:
         commands.add("close-dialog", lambda _: self.close())
         commands.add("continue", lambda _: self.close())
         self._closed: asyncio.Future[bool] | None = None
-        self._held: float | None = None  # the scrollTop a new dialog keeps until the player acts: see _hold
         listen(self.el, "close", self._on_close)
-        listen(by_id("dlg-body"), "scroll", self._hold)
-        for event in ("wheel", "touchstart", "pointerdown", "keydown"):
-            listen(self.el, event, self._let_go, js_object(passive=True))
 
     @property
     def is_open(self) -> bool:
@@ -95,27 +74,7 @@ class Dialogs:
         content.innerHTML = body
         if not self.el.open:
             self.el.showModal()
-        content.scrollTop = 0  # new content starts at its top: an element keeps its scroll while hidden
-        chosen = qs("#dlg-body [autofocus]")  # the button a dialog asks for: in view, scrolled to if need be
-        first = qs("#dlg-body button")  # else the first one, if the dialog's top shows it
-        if chosen is not None:
-            _focus(chosen, content, scroll=True)
-        elif first is not None and _in_view(first, content):
-            _focus(first, content, scroll=False)
-        else:  # (the statistics' first button is far down: the dialog opens at its top, on its close button)
-            _focus(qs(".dlg-x", self.el), content, scroll=False)
-        self._held = float(content.scrollTop)
-
-    def _hold(self, _event: JsEvent = None) -> None:
-        """WebKit scrolls a modal dialog to its focused element at its next frame, ``preventScroll``
-        or not: every dialog opened 14 px down, its first line cut off. A scroll before the player
-        has touched, scrolled or pressed a key in the dialog is nobody's wish: it is undone."""
-        content = by_id("dlg-body")
-        if self._held is not None and abs(float(content.scrollTop) - self._held) > 0.5:
-            content.scrollTop = self._held
-
-    def _let_go(self, _event: JsEvent = None) -> None:
-        self._held = None
+        tell("dialogFocus")  # at its top, on the control it asks for (web/runtime/services.mjs: the page's layout)
 
     def current(self) -> tuple[str, str, str] | None:
         """What the open dialog shows (title, body, kind), to show it again later; None if closed."""
@@ -129,7 +88,6 @@ class Dialogs:
             self.el.close()
 
     def _on_close(self, _event: JsEvent = None) -> None:
-        self._held = None
         if self._closed is not None and not self._closed.done():
             self._closed.set_result(True)
         self.el.classList.remove(*KINDS)
@@ -143,12 +101,19 @@ class Dialogs:
 
     def fit_charts(self, drawings: dict[str, ChartDrawing]) -> None:
         """Draw each chart again at the width of its slot (``[data-chart-slot=name]``) in the open
-        dialog and the font size of the page's ``--chart-font``."""
+        dialog, as the page measures it once the dialog is on screen, and the font size of the
+        page's ``--chart-font``."""
+        asyncio.ensure_future(self._fit_charts(drawings))
+
+    async def _fit_charts(self, drawings: dict[str, ChartDrawing]) -> None:
         font = css_pixels("--chart-font", 12)
         for name, draw in drawings.items():
             slot = qs(f'#dlg-body [data-chart-slot="{name}"]')
-            width = float(slot.clientWidth) if slot is not None else 0.0
-            if width >= 200:  # hidden or not laid out: the first drawing stays
+            if slot is None:
+                continue
+            document.name(slot)
+            width = float(await call("width", slot.vid) or 0.0)
+            if width >= 200 and slot.isConnected:  # hidden or not laid out: the first drawing stays
                 slot.innerHTML = draw(width, font)
 
     def _totals_chart(self, sheet: list[HandScore], target: int, share: float) -> tuple[str, dict[str, ChartDrawing]]:

@@ -10,7 +10,7 @@ from collections.abc import Awaitable
 from hearts import Seat
 
 from ..core import i18n
-from ..core.dom import JsObject, by_id, document, is_none, keep, qs, qsa, window
+from ..core.dom import by_id, document, qs, qsa, window
 from ..core.html import esc
 from ..core.i18n import t
 from ..data.session import Mode, SessionState
@@ -21,7 +21,6 @@ __all__ = [
     "apply_look",
     "apply_speed",
     "render_badge",
-    "fit_toolbar",
     "offer_undo",
     "reduced_motion",
     "show_failure",
@@ -57,7 +56,6 @@ def apply_texts(seating: Seating) -> None:
             el.setAttribute("aria-label", f"{seating.name(seat)} ({t(f'seat_{int(seat)}')})")
     if not document.fullscreenEnabled:
         by_id("fullscreen-btn").hidden = True
-    fit_toolbar()
 
 
 def apply_look(look: str, deck: str = "two") -> None:
@@ -102,7 +100,6 @@ def render_badge(state: SessionState | None, par: int | None) -> None:
     # each part whole on its line: a narrow toolbar breaks the badge between its parts only
     badge.innerHTML = " · ".join(f"<span>{esc(part)}</span>" for part in parts)
     badge.hidden = not parts
-    fit_toolbar()
 
 
 def _badge_parts(state: SessionState | None, par: int | None, daily: bool) -> list[str]:
@@ -124,30 +121,6 @@ def offer_undo(possible: bool) -> None:
     button = by_id("undo-btn")
     if button is not None:
         button.disabled = not possible
-
-
-# "callback": _fit as a JavaScript function (made at the first fit); "asked": its frame, while one is to come
-_fitting: dict[str, JsObject] = {}
-
-
-def fit_toolbar() -> None:
-    """The toolbar fits its row: labelled, or icons only, or with the least used buttons in the
-    "More" menu (web/boot.js, ``heartsFitToolbar``: the same measure made the first paint's).
-    Measured in the next animation frame, before it paints: a measure now would force the page's
-    layout inside this task of Python's (on a phone the first render's layout alone takes 50 ms);
-    the frame lays the page out anyway. Several asks before the frame measure once."""
-    if "asked" in _fitting:
-        return
-    if "callback" not in _fitting:
-        _fitting["callback"] = keep(_fit)
-    _fitting["asked"] = window.requestAnimationFrame(_fitting["callback"])
-
-
-def _fit(_time: float = 0.0) -> None:
-    _fitting.pop("asked", None)
-    fit = getattr(window, "heartsFitToolbar", None)
-    if fit is not None and not is_none(fit):
-        fit()
 
 
 def guard(work: Awaitable[None]) -> None:

@@ -1,4 +1,4 @@
-"""The page's end of the bots' Web Worker (``web/bot-worker.js``): Hard thinks there, so no task
+"""The page's end of the bots' Web Worker (``web/runtime/bot-worker.mjs``): Hard thinks there, so no task
 on the page waits for its search (a sliced search on the page still blocked it for up to 450 ms
 at a time).
 
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 
 __all__ = ["BotWorker", "WorkerUnavailable", "measure_detail", "WORKER_URL", "ANSWER_TIMEOUT"]
 
-WORKER_URL = "./web/bot-worker.js"
+WORKER_URL = "./bot-worker.mjs"  # beside the game's worker (web/runtime/, bundled into dist/runtime/)
 # A search takes at most a few seconds (a pass while the person chooses theirs, and the three
 # bots' passes one after another: hearts_web.table.players.WORKER_BUDGET); an answer that has not come
 # after this many seconds never will (a worker stuck or killed by the browser): it counts as failed.

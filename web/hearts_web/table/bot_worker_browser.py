@@ -1,23 +1,22 @@
-"""The bots' Web Worker in the browser: :func:`start` makes ``web/bot-worker.js`` (a module worker
-with its own Pyodide) and connects it to a :class:`~hearts_web.table.bot_worker.BotWorker`; each answer's
-round trip becomes a performance measure ``hearts-bot-worker``, and ``<html data-bot-worker>``
-shows the worker's state (tests and benchmarks read both).
+"""The bots' Web Worker: :func:`start` makes ``web/runtime/bot-worker.mjs`` (a module worker with its
+own Pyodide, started from the game's worker) and connects it to a
+:class:`~hearts_web.table.bot_worker.BotWorker`; each answer's round trip becomes a performance
+measure ``hearts-bot-worker`` on the page, and ``<html data-bot-worker>`` shows the worker's state
+(tests and benchmarks read both).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pyscript.ffi import to_js  # type: ignore[import-not-found]
-
-from ..core.dom import JsEvent, JsObject, document, is_none, keep, window
+from ..core.dom import JsEvent, JsObject, document, is_none, keep, to_js, window
 from .bot_worker import WORKER_URL, BotWorker, measure_detail
 
 __all__ = ["start"]
 
 
 def start() -> BotWorker | None:
-    """Start ``web/bot-worker.js`` (a module worker); None when this browser has no module workers."""
+    """Start ``web/runtime/bot-worker.mjs`` (a module worker); None when this browser has no module workers."""
     worker = _make_worker()
     if worker is None:
         return None
@@ -39,14 +38,19 @@ def start() -> BotWorker | None:
         began = sent.pop(ident, None)
         if began is None or not isinstance(answer, dict):
             return  # not an answer to measure (WebBot refuses a malformed one)
-        window.performance.measure(
-            "hearts-bot-worker",
-            _js({"start": began, "end": window.performance.now(), "detail": measure_detail(request, answer)}),
-        )
+        took = float(window.performance.now()) - began
+        document.patch.add(["perf", "hearts-bot-worker", took, measure_detail(request, answer)])
 
     bots = BotWorker(post, signal, measure)
     _listen(worker, bots)
     return bots
+
+
+def js_location() -> str:
+    """The address of the game worker's own script."""
+    import hearts_page  # type: ignore[import-not-found]
+
+    return str(hearts_page.location.href)
 
 
 def _js(value: object) -> JsObject:
@@ -58,7 +62,8 @@ def _make_worker() -> JsObject:
     if not hasattr(window, "Worker") or is_none(window.Worker):
         return None
     try:
-        return window.Worker.new(WORKER_URL, _js({"type": "module", "name": "hearts-bots"}))
+        url = window.URL.new(WORKER_URL, js_location())  # beside this worker's own script
+        return window.Worker.new(url, _js({"type": "module", "name": "hearts-bots"}))
     except Exception as exc:  # a JsException: a CSP or an old browser refused it
         window.console.warn(f"hearts: no bot worker ({exc}); the bots think on the page")
         return None

@@ -7,7 +7,7 @@ their features: hint, undo, daily, online, statistics, settings, new match).
 from __future__ import annotations
 
 from ..core.commands import Commands
-from ..core.dom import document, is_none
+from ..core.dom import tell
 from ..screen.dialogs import Dialogs
 from .door import SessionDoor
 
@@ -32,7 +32,5 @@ class Toolbar:
             self.dialogs.scores(session.match.rules.target, session.match.score_sheet)
 
     def fullscreen(self) -> None:
-        if not is_none(document.fullscreenElement):
-            document.exitFullscreen()
-        else:
-            document.documentElement.requestFullscreen()
+        """Fullscreen on or off (the page does it: it alone has the screen)."""
+        tell("fullscreen")

@@ -187,12 +187,8 @@ class TableView:
         hand.classList.add("rows2")
         hand.classList.toggle("can-play", bool(enabled))
         hand.classList.toggle("waiting", not enabled)
-        if focus_card:
-            el = qs(f'button[data-card="{focus_card}"]', hand)
-            if el is not None:
-                el.focus()
-            else:
-                self.focus_first_card()
+        if focus_card and kept is None:  # (a card still in the hand keeps the focus: the page keeps it)
+            self.focus_first_card()
         by_id("claim-btn").hidden = not (state.claimable and state.asked is not None)
         pass_btn = by_id("pass-btn")
         pass_btn.hidden = not passing

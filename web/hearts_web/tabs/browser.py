@@ -1,6 +1,9 @@
 """The browser side of :mod:`hearts_web.tabs`: Web Locks, a BroadcastChannel, the ``storage``
 event, and the page shown while another tab owns the game.
 
+The lock is the page's (its ``lock`` service, web/runtime/services.mjs): a page's locks go the
+moment it closes or reloads, where a worker's may outlive it for a while.
+
 Without Web Locks (old browsers) every tab starts as the owner; the ``storage`` event still
 stops a tab as soon as another one writes the game, so a conflict is shown, never silent."""
 
@@ -8,10 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
-from pyscript.ffi import to_js  # type: ignore[import-not-found]
-
-from ..core.dom import JsEvent, JsObject, by_id, document, is_none, keep, listen, window
+from ..core.dom import JsEvent, JsObject, by_id, call, document, is_none, listen, on_page_message, to_js, window
 from ..data.registry import OWNED_KEYS
 from ..transfer.html import overlay_html
 from .protocol import Tabs
@@ -35,8 +37,7 @@ class BrowserPlatform:
 
     def __init__(self) -> None:
         self.tabs: Tabs | None = None
-        locks = getattr(window.navigator, "locks", None)
-        self.locks = None if locks is None or is_none(locks) else locks
+        self.locks = bool(window.facts.get("locks"))  # the page has Web Locks
         self.channel: JsObject = None
         if hasattr(window, "BroadcastChannel") and not is_none(window.BroadcastChannel):
             self.channel = window.BroadcastChannel.new(CHANNEL)
@@ -46,6 +47,7 @@ class BrowserPlatform:
         if self.channel is not None:
             listen(self.channel, "message", self._on_message)
         listen(window, "storage", self._on_storage)
+        on_page_message("lock-lost", self._lost)
 
     def _on_message(self, event: JsEvent) -> None:
         data = event.data
@@ -57,39 +59,27 @@ class BrowserPlatform:
         if self.tabs is not None and (is_none(key) or str(key) in OWNED_KEYS):
             self.tabs.on_foreign_write()
 
-    def _lost(self, _error: JsObject = None) -> None:
+    def _lost(self, _message: dict[str, Any]) -> None:
         if self.tabs is not None:
             self.tabs.on_lost()
 
-    async def _request(self, options: dict[str, bool]) -> bool:
-        """Request the lock; True once held (held until the page closes or it is stolen)."""
-        if self.locks is None:
+    async def _request(self, mode: str) -> bool:
+        """Ask the page for the lock (``try``, ``wait`` or ``steal``); True once held (held until
+        the page closes or another tab steals it)."""
+        if not self.locks:
             return True
-        granted: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
-
-        def hold(lock: JsObject) -> JsObject:
-            if is_none(lock):
-                if not granted.done():
-                    granted.set_result(False)
-                return None
-            if not granted.done():
-                granted.set_result(True)
-            return window.Promise.new(keep(lambda resolve, reject: None))  # never settles: held
-
-        promise = self.locks.request(LOCK, _to_js(options), keep(hold))
-        promise.catch(keep(self._lost))  # rejected (AbortError) when another tab steals it
-        return await granted
+        return bool(await call("lock", mode))
 
     async def try_lock(self) -> bool:
-        return await self._request({"ifAvailable": True})
+        return await self._request("try")
 
     async def wait_lock(self) -> None:
-        if self.locks is None:
+        if not self.locks:
             await asyncio.get_event_loop().create_future()  # never: without locks nobody queues
-        await self._request({})
+        await self._request("wait")
 
     async def steal_lock(self) -> None:
-        await self._request({"steal": True})
+        await self._request("steal")
 
     def post(self, message: dict[str, object]) -> None:
         if self.channel is not None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.commands import Commands
-from ..core.dom import JsEvent, JsObject, closest, document, is_none, listen, qs, window
+from ..core.dom import JsEvent, call, closest, document, listen, qs, window
 from ..core.i18n import t
 from ..core.notices import Notices
 from ..data.registry import SETTINGS, SavedData
@@ -43,31 +43,9 @@ def risk(webkit: bool, installed: bool, persisted: bool | None) -> str:
     return "kept" if persisted else "space"
 
 
-def _storage() -> JsObject:
-    """``navigator.storage`` where it can persist (None: an old or locked-down browser)."""
-    storage = getattr(window.navigator, "storage", None)
-    if storage is None or is_none(storage) or is_none(getattr(storage, "persist", None)):
-        return None
-    return storage
-
-
-def _webkit() -> bool:
-    return str(getattr(window.navigator, "vendor", "") or "").startswith("Apple")
-
-
-def _installed() -> bool:
-    """Opened from the Home Screen (iOS: ``navigator.standalone``) or as an installed app."""
-    if getattr(window.navigator, "standalone", False) is True:
-        return True
-    return any(
-        bool(window.matchMedia(f"(display-mode: {mode})").matches)
-        for mode in ("standalone", "fullscreen", "minimal-ui")
-    )
-
-
-def _asks_the_player() -> bool:
-    """Firefox (Gecko) answers ``persist()`` with a prompt: only on the player's own request."""
-    return bool(window.CSS.supports("-moz-appearance", "none"))
+def _fact(name: str) -> bool:
+    """What the page told the worker about its browser at the start (web/runtime/page.mjs, ``facts``)."""
+    return bool(window.facts.get(name))
 
 
 class Keeping:
@@ -80,7 +58,7 @@ class Keeping:
     async def start(self, returning: bool) -> None:
         """Ask the browser (where it decides by itself) and, where the data may go after 7 days and
         something is saved already, say so once."""
-        await self._assess(ask=not _asks_the_player())
+        await self._assess(ask=not _fact("persist_prompts"))
         if self.state == "seven_days" and returning and not self.settings().storage_told:
             self.cards.show(NOTICE, lambda: notice_html(NOTICE, t("keep_seven_days"), [("data-export", t("export"))]))
 
@@ -92,15 +70,16 @@ class Keeping:
             line.outerHTML = storage_line_html(self.state)
 
     async def _assess(self, ask: bool) -> None:
-        storage, persisted = _storage(), None
-        if storage is not None:
-            try:
-                persisted = bool(await storage.persisted())
+        persisted: bool | None = None
+        try:  # the page's navigator.storage (null: an old or locked-down browser has none)
+            answer = await call("persisted")
+            if answer is not None:
+                persisted = bool(answer)
                 if not persisted and ask:
-                    persisted = bool(await storage.persist())
-            except Exception as exc:  # noqa: BLE001 - a browser that refuses to say: nothing is promised
-                window.console.warn(f"hearts: persistent storage: {exc}")
-        self.state = risk(_webkit(), _installed(), persisted)
+                    persisted = bool(await call("persist"))
+        except Exception as exc:  # noqa: BLE001 - a browser that refuses to say: nothing is promised
+            window.console.warn(f"hearts: persistent storage: {exc}")
+        self.state = risk(_fact("webkit"), _fact("installed"), persisted)
         document.documentElement.dataset.storage = self.state
 
     def _closed(self, event: JsEvent) -> None:

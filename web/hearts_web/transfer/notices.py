@@ -8,6 +8,7 @@ The cards themselves are :class:`~hearts_web.core.notices.Notices`; their HTML i
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..core.dom import window
 from ..core.i18n import t
@@ -47,6 +48,19 @@ class DataNotices:
             told = list(self.told)
             self.cards.show("stored", lambda: stored_notice_html(told), seconds=None if failed else 20)
             self.on_card, self.told = self.told, []
+
+    def backup_lost(self, backup_key: str) -> None:
+        """The storage refused a backup after it was said to be kept: every notice that says so
+        says now that it could not be kept (the copy is held in memory for an export)."""
+        lost = [n for n in self.on_card + self.told if n.backup == backup_key]
+        if not lost:
+            return
+        window.console.warn(f"hearts: stored data: the backup {backup_key} was refused; held in memory")
+        self.told = [replace(n, backup=None) if n.backup == backup_key else n for n in self.told]
+        if any(n.backup == backup_key for n in self.on_card):
+            self.on_card = [replace(n, backup=None) if n.backup == backup_key else n for n in self.on_card]
+            told = list(self.on_card)
+            self.cards.show("stored", lambda: stored_notice_html(told), seconds=None)
 
     def notice(self, notice_id: str, text: Callable[[], str], actions: Callable[[], list[tuple[str, str]]]) -> None:
         """A one-off notice; ``text`` and ``actions`` are asked again when the language changes."""
