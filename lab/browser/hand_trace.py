@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter, defaultdict
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -39,10 +39,17 @@ ROOT = Path(__file__).resolve().parents[2]
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8.execute"]
 
 
-def self_times(spans: list[dict[str, Any]]) -> Counter[str]:
+Times = dict[str, float]  # ms by trace event name
+
+
+def by_size(times: Times) -> list[tuple[str, float]]:
+    return sorted(times.items(), key=lambda item: -item[1])
+
+
+def self_times(spans: list[dict[str, Any]]) -> Times:
     """Each event's own time (its length less its children's), in ms, summed by name; ``spans``
     sorted by start, the longer first, properly nested (one thread)."""
-    own: Counter[str] = Counter()
+    own: Times = defaultdict(float)
     stack: list[tuple[float, str]] = []  # (end, name) of the open events
     children: dict[int, float] = defaultdict(float)
     for e in spans:
@@ -60,7 +67,7 @@ def self_times(spans: list[dict[str, Any]]) -> Counter[str]:
     return own
 
 
-def long_tasks(events: list[dict[str, Any]], over_ms: float) -> list[tuple[float, Counter[str]]]:
+def long_tasks(events: list[dict[str, Any]], over_ms: float) -> list[tuple[float, Times]]:
     """Each main-thread task over ``over_ms``: (its length in ms, the own time of what ran in it,
     in ms, by event name)."""
     main = {
@@ -72,7 +79,7 @@ def long_tasks(events: list[dict[str, Any]], over_ms: float) -> list[tuple[float
     for e in events:
         if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and "dur" in e:
             by_thread[(e["pid"], e["tid"])].append(e)
-    found: list[tuple[float, Counter[str]]] = []
+    found: list[tuple[float, Times]] = []
     for spans in by_thread.values():
         spans.sort(key=lambda e: (e["ts"], -e["dur"]))
         for task in (e for e in spans if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")):
@@ -125,26 +132,31 @@ def play(url: str, level: str, cpu: float) -> list[dict[str, Any]]:
     return events
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def cli() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--level", default="medium")
     parser.add_argument("--cpu", type=float, default=4)
     parser.add_argument("--over", type=float, default=50, help="ms: the tasks to list")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
     server = start_site_server(Site("game", args.dist.resolve(), tuple(serve.load_header_rules())))
     try:
         events = play(f"http://127.0.0.1:{server.server_address[1]}/?speed=fast", args.level, args.cpu)
     finally:
         server.shutdown()
     tasks = long_tasks(events, args.over)
-    total: Counter[str] = Counter()
+    total: Times = defaultdict(float)
     print(f"A hand at {args.level}, page CPU {args.cpu:g}x: {len(tasks)} main-thread tasks over {args.over:g} ms")
     for length, parts in tasks:
-        total.update(parts)
-        print(f"  {length:6.1f} ms: " + ", ".join(f"{k} {v:.1f}" for k, v in parts.most_common(4)))
+        for name, ms in parts.items():
+            total[name] += ms
+        print(f"  {length:6.1f} ms: " + ", ".join(f"{k} {v:.1f}" for k, v in by_size(parts)[:4]))
     if tasks:
-        print("  all of them, own time by event: " + ", ".join(f"{k} {v:.0f} ms" for k, v in total.most_common(14)))
+        print("  all of them, own time by event: " + ", ".join(f"{k} {v:.0f} ms" for k, v in by_size(total)[:14]))
     return 0
 
 
