@@ -168,6 +168,11 @@ def test_a_daily_on_a_hold_day_says_there_is_no_passing(page: Page, lang: str, d
     expect(toast).to_be_visible()
     expect(toast).to_contain_text(text)
     expect(toast).to_contain_text(date)  # the day's own intro is still there
+    # however narrow the toast (a small phone, a long German line), its lines break between the
+    # parts of its head ("Daily game", the date), never inside the date
+    page.add_style_tag(content="#toast { max-width: 110px !important; }")
+    lines = page.evaluate("() => [...document.querySelectorAll('#toast .part')].map((e) => e.getClientRects().length)")
+    assert len(lines) >= 2 and set(lines) == {1}, lines
     expect(page.locator("#sr-live")).to_contain_text(text)
     expect(page.locator("#pass-btn")).to_be_hidden()
     shot(page, f"daily-hold-{lang}")

@@ -59,7 +59,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypedDict
 
-from playwright.sync_api import BrowserContext, Playwright
+from playwright.sync_api import BrowserContext, Playwright, Position
 from playwright.sync_api import Error as PlaywrightError
 
 from lab.browser import startup
@@ -343,7 +343,7 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
 
 
 PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
-CORNER = {"x": 10, "y": 14}  # a card's top left: the part a phone's overlapping hand leaves in view
+CORNER: Position = {"x": 10, "y": 14}  # a card's top left: the part a phone's overlapping hand leaves in view
 HAND_TIMEOUT_MS = 120_000
 
 

@@ -189,11 +189,11 @@ class Page:
         for op in ops:
             if op[0] == "probe":
                 try:
-                    self.real.set("hearts.probe", "x" * max(0, int(str(op[1])) - len("hearts.probe")))
+                    self.real.set("hearts-probe", "x" * max(0, int(str(op[1])) - len("hearts-probe")))
                     fits = True
                 except OSError:
                     fits = False
-                self.real.remove("hearts.probe")
+                self.real.remove("hearts-probe")
                 self.storage.probed(fits)
                 continue
             key, value = str(op[1]), op[2]

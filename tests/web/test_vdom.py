@@ -65,6 +65,29 @@ def test_replaced_elements_are_forgotten_on_both_sides() -> None:
     assert d.patch.take() == [] and not card.isConnected
 
 
+def test_contents_drawn_again_as_they_are_send_nothing() -> None:
+    d = doc()
+    hand = d.getElementById("hand")
+    assert hand is not None
+    same = '<button data-card="QS" aria-disabled="true">Q</button><button data-card="2C">2</button>'
+    card = hand.querySelector('[data-card="QS"]')
+    hand.innerHTML = same
+    hand.querySelector(".seat")  # (a look changes nothing)
+    name = d.querySelector(".seat .name")
+    assert name is not None
+    name.textContent = "Pip"
+    assert d.patch.take() == [] and hand.querySelector('[data-card="QS"]') is card  # the same elements
+    hand.innerHTML = same.replace("Q</button>", "Q!</button>")
+    name.textContent = "Hops"
+    assert [op[0] for op in d.patch.take() if op[0] in ("h", "t")] == ["h", "t"]
+    again = hand.innerHTML
+    listened = hand.querySelector("button")
+    assert listened is not None
+    listened.addEventListener("click", lambda event: None)
+    hand.innerHTML = again  # a listener below would stay where new contents would drop it: drawn anew
+    assert [op[0] for op in d.patch.take() if op[0] in ("h", "t")] == ["h"]
+
+
 def test_a_new_element_goes_to_the_page_as_html_when_it_is_appended() -> None:
     d = doc()
     bar = d.createElement("div")

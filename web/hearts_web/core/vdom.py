@@ -193,11 +193,15 @@ class Element(Field):
 
     @textContent.setter
     def textContent(self, text: object) -> None:
+        data = str(text)
+        now = [n.data if isinstance(n, Text) else None for n in self.nodes]
+        if now == ([data] if data else []):
+            return  # the same text already: nothing for the page to do
         self._forget_below()
-        node = Text(str(text))
+        node = Text(data)
         node.parent = self
         self.nodes = [node] if node.data else []
-        self._op("t", str(text))
+        self._op("t", data)
 
     @property
     def innerHTML(self) -> str:
@@ -205,6 +209,8 @@ class Element(Field):
 
     @innerHTML.setter
     def innerHTML(self, html: str) -> None:
+        if self._holds(html):
+            return  # drawn again as it is: nothing for the page to do
         kept = self._focus_key()
         self._forget_below()
         self.nodes = []
@@ -212,6 +218,14 @@ class Element(Field):
         self._op("h", html)
         if kept is not None and self.doc is not None:  # the page keeps the focus alike (web/runtime/ops.mjs)
             self.doc.active = self.querySelector(kept)
+
+    def _holds(self, html: str) -> bool:
+        """This element holds ``html`` already, as the page does: its contents write the same
+        markup, and nothing below them is more than markup (a listener, a field's value, a style
+        set by name), which new contents would reset."""
+        if html != self.innerHTML:
+            return False
+        return all(not el.listeners and not el.props and el._style is None for el in self.iter())
 
     def _focus_key(self) -> str | None:
         """The selector that finds the focused element again among new content of this one: its

@@ -226,10 +226,11 @@ class DailyGame:
     def toast_intro(self) -> None:
         """The day, its par and, on a hold day, that nobody passes (this toast replaces the table's)."""
         session = self.table.session
-        head = t("daily_title", date=self.date)
+        parts = t("daily_title", date=self.date).split(" · ")
         if session is not None and session.state.practice:
-            head += f" · {t('practice')}"
-        html = f'<div>{esc(head)}</div><div data-par-for="{esc(self.date)}">{esc(self.par_text(self.date))}</div>'
+            parts.append(t("practice"))
+        head = " · ".join(f'<span class="part">{esc(part)}</span>' for part in parts)  # lines break between parts
+        html = f'<div>{head}</div><div data-par-for="{esc(self.date)}">{esc(self.par_text(self.date))}</div>'
         if session is not None and session.match.pass_direction is PassDirection.HOLD and _not_begun(session):
             html += f"<div data-hold>{esc(t('pass_hold'))}</div>"
         self.view.toast("", seconds=6, html=html)

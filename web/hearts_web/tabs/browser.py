@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 from ..core.dom import JsEvent, JsObject, by_id, call, document, is_none, listen, on_page_message, to_js, window
 from ..data.registry import OWNED_KEYS
@@ -59,7 +58,7 @@ class BrowserPlatform:
         if self.tabs is not None and (is_none(key) or str(key) in OWNED_KEYS):
             self.tabs.on_foreign_write()
 
-    def _lost(self, _message: dict[str, Any]) -> None:
+    def _lost(self, _message: dict[str, object]) -> None:
         if self.tabs is not None:
             self.tabs.on_lost()
 
