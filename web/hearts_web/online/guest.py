@@ -301,7 +301,8 @@ class GuestTable:
                 self._refused(what, code)
             case Commit(hand, digest):
                 seen = self.hands.setdefault(hand, Seen())
-                seen.commit, seen.mine, seen.dealt = digest, self.random_hex(16), ()
+                if seen.commit != digest:  # told again (an answer lost on the way): the same answer
+                    seen.commit, seen.mine, seen.dealt = digest, self.random_hex(16), ()
                 self.send(Contrib(hand, seen.mine))
             case Reveal():
                 self._reveal(message)

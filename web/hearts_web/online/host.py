@@ -80,6 +80,7 @@ PING_EVERY = 2.0  # seconds between heartbeats
 DROP_AFTER = 6.0  # a guest silent this long is treated as gone (a bot plays for it)
 FREE_AFTER = 60.0  # a guest gone this long during a match: a newcomer may take the seat
 CONTRIBUTION_WAIT = 3.0  # how long a hand's deal waits for the guests' contributions
+COMMIT_AGAIN = 0.5  # the commitment is told again to a guest that has not answered after this long
 REACTION_BURST, REACTION_RATE = 3.0, 0.5  # a player's reactions: 3 at once, then one every 2 s
 Verify = Callable[[str, str, str], Awaitable[bool]]  # (public key, text, signature)
 
@@ -331,10 +332,17 @@ class HostTable(HostSeats, HostHeirs, HostRematch, Listener):
         waiting = [s for s, info in zip(SEATS, self.seats) if info.kind == "remote" and info.peer is not None]
         for s in waiting:
             self.tell(s, Commit(hand, fair.commit))
-        deadline = self.clock() + CONTRIBUTION_WAIT
+        start = self.clock()
+        deadline, again = start + CONTRIBUTION_WAIT, start + COMMIT_AGAIN
         while any(not fair.contributions[s] and self.seats[s].peer is not None for s in waiting):
-            if self.clock() >= deadline:
+            now = self.clock()
+            if now >= deadline:
                 break
+            if now >= again:  # a guest that has not answered may have missed it (a new host's first words)
+                again = now + COMMIT_AGAIN
+                for s in waiting:
+                    if not fair.contributions[s] and self.seats[s].peer is not None:
+                        self.tell(s, Commit(hand, fair.commit))
             await asyncio.sleep(0.05)
         fair.dealt = True
         return deal_from_seed(deal_seed(secret, fair.contributions))
