@@ -54,7 +54,9 @@ from hearts.cards import Card
 from hearts.events import CardPlayed, Event, HandOver
 from hearts.match import Match
 from hearts.rules import PRESETS, Rules
+from hearts.seats import Seat
 from hearts.table import Game, Listener, play, run_sync
+from lab.seeing import SeeingHard
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
@@ -142,6 +144,7 @@ class BotSpec:
     pass_iterations: int | None = None
     overrides: tuple[tuple[str, str], ...] = ()  # Hard only: experimental changes of its switches (``switches``)
     worker: bool = False  # Hard only: plays at WORKER_PLAY_WORLDS by cards held (``hard@worker``)
+    sees: bool = False  # Hard only: the all-seeing Hard (``seeing-hard...``: lab.seeing), told the real deal
 
 
 def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
@@ -150,7 +153,14 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
 
     Experiments: ``hard~significance=2~runner_worlds=even@600/60`` changes switches of the
     configuration (any name of ``switches()``; an enum's member by its name).
+    ``seeing-`` before a Hard spec: the same Hard, every world it samples the real deal
+    (:class:`lab.seeing.SeeingHard`, the measure of what Hard loses by not seeing the cards).
     """
+    if name.startswith("seeing-"):
+        spec = bot_spec(name.removeprefix("seeing-"), cfg)
+        if spec.level != "hard":
+            raise ValueError(f"{name!r}: only Hard can be all-seeing")
+        return replace(spec, sees=True)
     base, _, size = name.partition("@")
     base, *changes = base.split("~")
     overrides = []
@@ -272,7 +282,7 @@ def _make(name: str, cfg: ArenaConfig) -> Bot:
     spec = bot_spec(name, cfg)
     if spec.level != "hard":
         return make_bot(spec.level)
-    return HardBot(
+    return (SeeingHard if spec.sees else HardBot)(
         budget_ms=cfg.hard_budget_ms,
         iterations=spec.iterations,
         pass_iterations=spec.pass_iterations,
@@ -371,6 +381,9 @@ def play_match(task: tuple[int, int, ArenaConfig]) -> MatchRow:
         for s, n in enumerate(names)
     ]
     match = Match(rules, seed=f"arena-{cfg.seed}-{seed}", max_hands=60)
+    for player in players:
+        if isinstance(player.bot, SeeingHard):
+            player.bot.truth = lambda: [match.hand.cards_mask(s) for s in Seat]
     row = MatchRow(seed, rotation, names, ())
     start = time.perf_counter()
     run_sync(play(match, players, _Recorder(row, players)))

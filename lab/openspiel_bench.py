@@ -39,6 +39,7 @@ from hearts.seats import PassDirection
 from lab.arena import ArenaConfig, _make, bot_list
 from lab.moon_report import moon_allowed, sign_test
 from lab.rows import OpenSpielGame
+from lab.seeing import SeeingHard
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,6 +98,8 @@ def play_deal(deal_no: int, hero_seat: int, bot_name: str, args: argparse.Namesp
     hand = Hand(deal, RULES, direction)
     hero_ismcts = bot_name.startswith("ismcts")
     hero = None if hero_ismcts else _make(bot_name, ArenaConfig((bot_name,)))
+    if isinstance(hero, SeeingHard):  # the all-seeing Hard is told the real hands
+        hero.truth = lambda: [hand.cards_mask(s) for s in Seat]
     rng = random.Random(f"openspiel|{args.seed}|{deal_no}|{hero_seat}")
     evaluator = pyspiel.RandomRolloutEvaluator(1, args.seed * 1000 + deal_no)
     uct = [

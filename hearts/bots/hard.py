@@ -118,7 +118,7 @@ class HardBot(Bot):
         moon = moon_pass(hand)
         if moon is not None:
             return Decision(as_cards(moon), "shoot_moon", {"cards": [str(c) for c in as_cards(moon)]})
-        search = PassSearch(view, cards, keep_queen, self.config, rng)
+        search = self._pass_search(view, cards, keep_queen, rng)
         worlds = yield from self._run_worlds(
             search.score_world, PASS_SLICE_WORLDS, self.pass_iterations, self.pass_budget_ms
         )
@@ -135,9 +135,17 @@ class HardBot(Bot):
         if len(cards) == 1:
             reason, params = classify_play(knowledge, cards[0], False)
             return Decision(as_cards((cards[0],)), reason, params, {"worlds": 0})
-        search = PlaySearch(knowledge, cards, self.config, rng)
+        search = self._play_search(knowledge, cards, rng)
         iterations = self.iterations
         if self.play_schedule is not None:
             iterations = self.play_schedule[len(view.hand)]
         worlds = yield from self._run_worlds(search.score_world, SLICE_WORLDS, iterations)
         return search.decision(worlds)
+
+    def _pass_search(self, view: SeatView, prior: tuple[int, ...], keep_queen: bool, rng: random.Random) -> PassSearch:
+        """The search of a pass (the lab's all-seeing Hard deals its worlds differently)."""
+        return PassSearch(view, prior, keep_queen, self.config, rng)
+
+    def _play_search(self, knowledge: Knowledge, cards: list[int], rng: random.Random) -> PlaySearch:
+        """The search of a play (the lab's all-seeing Hard deals its worlds differently)."""
+        return PlaySearch(knowledge, cards, self.config, rng)

@@ -300,13 +300,18 @@ class PassWorlds:
 
     def draw(self) -> PassWorld:
         """The next deal of the unseen cards, after the other seats' passes, and its random numbers."""
-        rng, unseen, offset = self.rng, self.unseen, self.offset
+        rng, unseen = self.rng, self.unseen
         rng.shuffle(unseen)
         dealt = [0, 0, 0, 0]
         dealt[self.me] = self.hand
         for i, s in enumerate(self.others):
             for c in unseen[13 * i : 13 * i + 13]:
                 dealt[s] |= 1 << c
+        return self.world_of(dealt)
+
+    def world_of(self, dealt: Sequence[int]) -> PassWorld:
+        """The world of a deal: the other seats' passes (Medium's) made, and its random numbers."""
+        rng, offset = self.rng, self.offset
         given = [0, 0, 0, 0]
         for s in self.others:
             for c in pass_choice(dealt[s], self.jack_rule)[0]:
