@@ -276,8 +276,12 @@ def test_export_clear_import_round_trip_offline(page: Page, tmp_path: Path) -> N
     shot(page, "reliability-import-preview-en")
     page.click('#dlg [data-action="data-import-confirm"]')
     expect(page.locator('#notices [data-notice="import"]')).to_contain_text("imported")
+    page.wait_for_function(  # the exported match is back (drawn a moment after the notice)
+        "(cards) => [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card).join() === cards",
+        arg=",".join(cards),
+    )
     wait_my_turn_or_dialog(page)
-    assert hand_cards(page) == cards  # the exported match is back
+    assert hand_cards(page) == cards
     assert page.evaluate("document.documentElement.classList.contains('classic')")  # and the settings
     now = storage(page)
     assert {k: now.get(k) for k in before} == before

@@ -21,7 +21,7 @@ from axe import describe, serious_violations
 from conftest import goto_ready, shot, wait_ready
 from hearts_web.data.stats import Statistics
 from playwright.sync_api import Page, expect
-from ui_helpers import import_file, play_until_dialog, stored, use_settings
+from ui_helpers import import_file, play_until_dialog, press_continue, stored, use_settings
 
 from hearts import PRESETS
 from hearts.tally import MatchTally
@@ -80,11 +80,7 @@ def play_to_match_over(page: Page) -> None:
         play_until_dialog(page, max_plays=20)
         if page.locator("dialog[open] #dlg-title").inner_text() in ("Match over", "Partie beendet"):
             return
-        title = page.locator("dialog[open] #dlg-title").inner_text()
-        page.locator("dialog[open] [data-action='continue']").click()
-        page.wait_for_function(  # the game's answer: the summary closed, or the match's end in its place
-            "(title) => document.querySelector('dialog[open] #dlg-title')?.innerText !== title", arg=title
-        )
+        press_continue(page)
     raise AssertionError("the match to 50 points did not end")
 
 

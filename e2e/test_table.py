@@ -14,6 +14,7 @@ from ui_helpers import (
     play_first,
     play_until_dialog,
     playable_cards,
+    press_continue,
     trick_cards,
     wait_my_turn_or_dialog,
 )
@@ -128,7 +129,7 @@ def test_match_end_shows_the_winner_and_starts_a_new_match(page: Page) -> None:
         title = page.locator("dialog[open] #dlg-title").inner_text()
         if title == "Match over":
             break
-        page.locator("dialog[open] [data-action='continue']").click()
+        press_continue(page)
     else:
         raise AssertionError("the match to 10 points did not end")
     dialog = page.locator("dialog[open]")
