@@ -146,8 +146,8 @@ def test_two_tabs_one_owner_and_a_clean_take_over(context: BrowserContext) -> No
     b.click('#tab-overlay [data-action="tab-continue"]')
     expect(_overlay(a)).to_contain_text("continues in another tab")
     expect(_overlay(b)).to_be_hidden()
+    drawn_as(b, hand_cards(a))  # the same position, not one move lost
     wait_my_turn_or_dialog(b)
-    assert hand_cards(b) == hand_cards(a)  # the same position, not one move lost
     shot(a, "reliability-tab-moved-en")
     before = plays_in_record(b)
     play_first(b)
@@ -165,9 +165,18 @@ def test_two_tabs_one_owner_and_a_clean_take_over(context: BrowserContext) -> No
     a.click('#tab-overlay [data-action="tab-continue"]')  # and back
     expect(_overlay(b)).to_be_visible()
     expect(_overlay(a)).to_be_hidden()
+    drawn_as(a, hand_cards(b))
     my_turn(a)
-    assert hand_cards(a) == hand_cards(b)
     b.close()
+
+
+def drawn_as(page: Page, cards: list[str]) -> None:
+    """Wait until ``page`` draws the hand ``cards`` (a tab that takes over draws the position it was
+    handed a moment after its notice goes; its old drawing is still there until then)."""
+    page.wait_for_function(
+        "(cards) => [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card).join() === cards",
+        arg=",".join(cards),
+    )
 
 
 @pytest.mark.locale("de-DE")
