@@ -238,7 +238,8 @@ def play_a_card(page: Page) -> None:
         if page.query_selector("#pass-btn:not([hidden])"):
             pass_three(page)
             continue
-        card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card")
+        found = page.wait_for_selector(PLAYABLE)  # (the game's answer may still be on its way)
+        card = found.get_attribute("data-card") if found else None
         page.click(f'#hand button[data-card="{card}"]')
         page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached")
         return
