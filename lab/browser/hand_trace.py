@@ -21,14 +21,11 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from lab.browser.startup_phone import (
-    CORNER,
-    HAND_TIMEOUT_MS,
     OBSERVER,
-    PLAYABLE,
-    SETTLE_S,
-    TIMEOUT_MS,
     Site,
+    new_match,
     parse_profiles,
+    play_by_clicks,
     start_site_server,
     throttle,
 )
@@ -102,30 +99,9 @@ def play(url: str, level: str, cpu: float) -> list[dict[str, Any]]:
         context.add_init_script(OBSERVER)
         page = context.new_page()
         throttle(context, page, profile)
-        settings = json.dumps({"difficulty": level, "autoplay": False, "speed": "fast"})
-        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-        page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
-        page.evaluate("(s) => { localStorage.clear(); localStorage.setItem('hearts.settings.v1', s); }", settings)
-        page.reload(wait_until="commit")
-        page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
-        page.wait_for_timeout(SETTLE_S * 1000 * cpu)
+        new_match(page, url, level, cpu)
         browser.start_tracing(page=page, categories=CATEGORIES)
-        for _ in range(40):
-            page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=HAND_TIMEOUT_MS)
-            if page.query_selector("dialog[open]"):
-                break
-            if page.query_selector("#pass-btn:not([hidden])"):
-                cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
-                for card in cards[-3:]:
-                    page.click(f'#hand button[data-card="{card}"]', position=CORNER)
-                    page.wait_for_selector(f'#hand button[data-card="{card}"][aria-pressed="true"]')
-                page.click("#pass-btn")
-                page.wait_for_selector("#pass-btn", state="hidden", timeout=HAND_TIMEOUT_MS)
-                continue
-            found = page.wait_for_selector(PLAYABLE)
-            card = found.get_attribute("data-card") if found else None
-            page.click(f'#hand button[data-card="{card}"]', position=CORNER)
-            page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached", timeout=HAND_TIMEOUT_MS)
+        play_by_clicks(page)
         trace = json.loads(browser.stop_tracing())
         browser.close()
     events: list[dict[str, Any]] = trace["traceEvents"] if isinstance(trace, dict) else trace

@@ -356,35 +356,47 @@ class Hand(TypedDict):
     taps: list[float]
 
 
+def new_match(page: Any, url: str, level: str, cpu: float) -> None:
+    """Open the game and start a new match with ``level``'s bots (the saved match and the settings
+    of the visits before gone), then let the page settle."""
+    settings = json.dumps({"difficulty": level, "autoplay": False, "speed": "fast"})
+    page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
+    page.evaluate("(s) => { localStorage.clear(); localStorage.setItem('hearts.settings.v1', s); }", settings)
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_timeout(SETTLE_S * 1000 * cpu)
+
+
+def play_by_clicks(page: Any) -> None:
+    """Play one hand by clicks on the cards' corners, each waiting for the game's answer: pass the
+    three highest cards, then the first playable card on each turn, until a dialog opens."""
+    for _ in range(40):
+        page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=HAND_TIMEOUT_MS)
+        if page.query_selector("dialog[open]"):
+            return
+        if page.query_selector("#pass-btn:not([hidden])"):
+            cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+            for card in cards[-3:]:
+                page.click(f'#hand button[data-card="{card}"]', position=CORNER)
+                page.wait_for_selector(f'#hand button[data-card="{card}"][aria-pressed="true"]')
+            page.click("#pass-btn")
+            page.wait_for_selector("#pass-btn", state="hidden", timeout=HAND_TIMEOUT_MS)
+            continue
+        found = page.wait_for_selector(PLAYABLE, timeout=HAND_TIMEOUT_MS)
+        card = found.get_attribute("data-card") if found else None
+        page.click(f'#hand button[data-card="{card}"]', position=CORNER)
+        page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached", timeout=HAND_TIMEOUT_MS)
+
+
 def play_hand(context: BrowserContext, url: str, profile: Profile, level: str) -> Hand:
     """Open the game with ``level``'s bots (a new match) and play one hand by clicks."""
     page = context.new_page()
     try:
         throttle(context, page, profile)
-        settings = json.dumps({"difficulty": level, "autoplay": False, "speed": "fast"})
-        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-        page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
-        page.evaluate(
-            "(s) => { localStorage.clear(); localStorage.setItem('hearts.settings.v1', s); }", settings
-        )  # a new match with these settings: the saved match and the settings of the visits before gone
-        page.reload(wait_until="commit")
-        page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
-        page.wait_for_timeout(SETTLE_S * 1000 * profile.cpu)
+        new_match(page, url, level, profile.cpu)
         start = float(page.evaluate("performance.now()"))
-        for _ in range(40):
-            page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=HAND_TIMEOUT_MS)
-            if page.query_selector("dialog[open]"):
-                break
-            if page.query_selector("#pass-btn:not([hidden])"):
-                cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
-                for card in cards[-3:]:
-                    page.click(f'#hand button[data-card="{card}"]', position=CORNER)
-                page.click("#pass-btn")
-                page.wait_for_selector("#pass-btn", state="hidden", timeout=HAND_TIMEOUT_MS)
-                continue
-            card = page.eval_on_selector(PLAYABLE, "e => e.dataset.card")
-            page.click(f'#hand button[data-card="{card}"]', position=CORNER)
-            page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached", timeout=HAND_TIMEOUT_MS)
+        play_by_clicks(page)
         end = float(page.evaluate("performance.now()"))
         raw = page.evaluate("() => ({ longtasks: window.__startup.longtasks, taps: window.__startup.taps })")
         tasks = [(float(a), float(b)) for a, b in raw["longtasks"]]
