@@ -15,6 +15,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from ui_helpers import (
     HAND,
     PLAYABLE,
+    drawn_as,
     hand_cards,
     import_file,
     pass_three,
@@ -146,7 +147,7 @@ def test_two_tabs_one_owner_and_a_clean_take_over(context: BrowserContext) -> No
     b.click('#tab-overlay [data-action="tab-continue"]')
     expect(_overlay(a)).to_contain_text("continues in another tab")
     expect(_overlay(b)).to_be_hidden()
-    drawn_as(b, hand_cards(a))  # the same position, not one move lost
+    drawn_as(b, hand_cards(a))  # the same position, not one move lost (drawn a moment after the notice)
     wait_my_turn_or_dialog(b)
     shot(a, "reliability-tab-moved-en")
     before = plays_in_record(b)
@@ -168,15 +169,6 @@ def test_two_tabs_one_owner_and_a_clean_take_over(context: BrowserContext) -> No
     drawn_as(a, hand_cards(b))
     my_turn(a)
     b.close()
-
-
-def drawn_as(page: Page, cards: list[str]) -> None:
-    """Wait until ``page`` draws the hand ``cards`` (a tab that takes over draws the position it was
-    handed a moment after its notice goes; its old drawing is still there until then)."""
-    page.wait_for_function(
-        "(cards) => [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card).join() === cards",
-        arg=",".join(cards),
-    )
 
 
 @pytest.mark.locale("de-DE")
@@ -285,10 +277,7 @@ def test_export_clear_import_round_trip_offline(page: Page, tmp_path: Path) -> N
     shot(page, "reliability-import-preview-en")
     page.click('#dlg [data-action="data-import-confirm"]')
     expect(page.locator('#notices [data-notice="import"]')).to_contain_text("imported")
-    page.wait_for_function(  # the exported match is back (drawn a moment after the notice)
-        "(cards) => [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card).join() === cards",
-        arg=",".join(cards),
-    )
+    drawn_as(page, cards)  # the exported match is back (drawn a moment after the notice)
     wait_my_turn_or_dialog(page)
     assert hand_cards(page) == cards
     assert page.evaluate("document.documentElement.classList.contains('classic')")  # and the settings

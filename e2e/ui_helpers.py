@@ -44,6 +44,15 @@ def trick_cards(page: Page) -> dict[str, str]:
     )
 
 
+def drawn_as(page: Page, cards: list[str]) -> None:
+    """Wait until ``page`` draws the hand ``cards``: a position the game loads (an import, a tab
+    taking over) is drawn a moment after its notice, the old drawing still there until then."""
+    page.wait_for_function(
+        "(cards) => [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card).join() === cards",
+        arg=",".join(cards),
+    )
+
+
 def pass_three(page: Page, cards: list[str] | None = None) -> list[str]:
     """Select three cards (the highest by default) and press "Pass cards"."""
     page.wait_for_selector("#pass-btn:not([hidden])")

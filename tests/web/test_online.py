@@ -194,6 +194,14 @@ def make_host(net: Net, clock: Clock, level: str = "medium") -> HostTable:
     return host
 
 
+def open_table() -> tuple[Clock, Net, asyncio.Future[None], HostTable]:
+    """A host on a fake network and their clock (call inside the event loop); the network delivers
+    until ``pump.cancel()``."""
+    clock = Clock()
+    net = Net(clock)
+    return clock, net, asyncio.ensure_future(net.pump()), make_host(net, clock)
+
+
 async def seated(net: Net, clock: Clock, peer: str, name: str, seat: Seat, seed: int) -> tuple[GuestTable, AutoGuest]:
     """A guest that said hello and sat down at ``seat``."""
     guest, page = make_guest(net, peer, name, random.Random(seed), clock)
@@ -232,10 +240,7 @@ async def settle(turns: int = 50) -> None:
 
 def test_a_match_with_two_guests_and_a_bot_plays_to_the_end_and_every_deal_checks_out() -> None:
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         g1, p1 = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
         g2, p2 = make_guest(net, "peer-2", "<b>Cleo</b>", random.Random(2), clock)
         g1.hello()
@@ -268,10 +273,7 @@ def test_a_match_with_two_guests_and_a_bot_plays_to_the_end_and_every_deal_check
 
 def test_a_guest_who_drops_is_played_by_a_bot_and_gets_the_seat_back_with_its_token() -> None:
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.NORTH, 1)
         match = await host.start(Rules(), max_hands=1)
         table = asyncio.ensure_future(play(match, host.players(BotPlayer(make_bot("medium"), seed="h")), host))
@@ -301,10 +303,7 @@ def test_a_guest_who_drops_is_played_by_a_bot_and_gets_the_seat_back_with_its_to
 @pytest.mark.parametrize("lost", [("host", "sit"), ("guest", "welcome")])
 def test_a_seat_request_or_its_welcome_lost_on_the_way_is_asked_again_until_answered(lost: tuple[str, str]) -> None:
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         guest, _ = make_guest(net, "peer-1", "Ben", random.Random(1), clock)
         guest.hello()
         await settle()
@@ -336,10 +335,7 @@ def test_a_contribution_after_the_deal_does_not_count_and_the_late_guest_is_told
     that guest hears that its hand could not be checked (not that the host cheated)."""
 
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
         g2, p2 = await seated(net, clock, "peer-2", "Cleo", Seat.EAST, 2)
         silent(g1)  # Ben's part does not arrive in time, however often he is asked
@@ -369,10 +365,7 @@ def test_a_contribution_after_the_deal_does_not_count_and_the_late_guest_is_told
 
 def test_a_guest_whose_part_came_late_is_told_so_at_the_reveal() -> None:
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.NORTH, 1)
         silent(g1)
         match, players = await start_late(host, clock, max_hands=1)
@@ -393,10 +386,7 @@ def test_a_commitment_or_its_answer_lost_on_the_way_is_asked_again_and_the_deal_
     with the same part, and the deal checks out (not "could not check", never "failed")."""
 
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.NORTH, 1)
         net.lost.append(lost)
         match, players = await start_late(host, clock, max_hands=1)
@@ -412,10 +402,7 @@ def test_a_commitment_or_its_answer_lost_on_the_way_is_asked_again_and_the_deal_
 
 def test_hostile_messages_change_nothing_and_the_table_goes_on() -> None:
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         good, page = make_guest(net, "good", "Ben", random.Random(5), clock)
         good.hello()
         await settle()
@@ -520,10 +507,7 @@ def test_any_sequence_of_guest_messages_leaves_the_match_valid(messages: list[st
     from hearts import match_from_record
 
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         guest, page = make_guest(net, "g", "Ben", random.Random(1), clock)
         page.asleep = True
         guest.hello()
@@ -564,10 +548,7 @@ def test_a_guest_counts_no_result_when_a_deal_fails_its_check() -> None:
     and keeps the match out of its statistics."""
 
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         g1, p1 = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
         match = await host.start(Rules(), max_hands=1)
         reveal = host.reveal

@@ -12,7 +12,7 @@ from hearts_web.online.guest import HOST_SILENT_AFTER
 from hearts_web.online.guest_html import guest_lobby_html
 from hearts_web.online.host import DROP_AFTER, FREE_AFTER
 from hearts_web.online.messages import Act, LobbySeat, Ping, encode
-from test_online import Clock, Net, make_guest, make_host, seated, settle
+from test_online import Clock, Net, make_guest, make_host, open_table, seated, settle
 
 from hearts import Action, IllegalAction, Phase, PlayCard, Rules, Seat, SeatView
 from hearts.bots import make_bot
@@ -50,10 +50,7 @@ class Held:
 
 def test_a_late_guest_takes_a_bots_seat_from_the_next_hand_and_checks_its_deal() -> None:
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         ben, _ = await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
         match = await host.start(Rules(), max_hands=3)
         south = Held()
@@ -95,10 +92,7 @@ def test_the_late_guest_plays_the_moves_of_its_seat_only_from_its_first_hand() -
     for later), and the guest is never asked."""
 
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         match = await host.start(Rules(), max_hands=2)
         east = Held()  # the bot at East, which waits for the test's word
         host.stand_in = lambda s: east if s is Seat.EAST else BotPlayer(make_bot("medium"), seed=s.key)
@@ -128,10 +122,7 @@ def test_the_late_guest_plays_the_moves_of_its_seat_only_from_its_first_hand() -
 
 def test_a_seat_whose_guest_is_gone_for_a_minute_becomes_free_and_no_seat_at_match_over() -> None:
     async def scenario() -> None:
-        clock = Clock()
-        net = Net(clock)
-        pump = asyncio.ensure_future(net.pump())
-        host = make_host(net, clock)
+        clock, net, pump, host = open_table()
         await seated(net, clock, "peer-1", "Ben", Seat.WEST, 1)
         await seated(net, clock, "peer-2", "Cleo", Seat.NORTH, 2)
         await seated(net, clock, "peer-3", "Dan", Seat.EAST, 3)
