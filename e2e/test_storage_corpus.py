@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from strategies import json_paths
-from ui_helpers import PLAYABLE, pass_three
+from ui_helpers import PLAYABLE, pass_three, press_continue
 
 from hearts import Match, Rules
 from hearts import Phase as GamePhase
@@ -275,7 +275,7 @@ def check_notices(page: Page, keys: tuple[str, ...], values: dict[str, str]) -> 
 
 def close_dialogs(page: Page) -> None:
     while page.query_selector("dialog[open]"):
-        page.click("#dlg .dlg-actions .primary")
+        press_continue(page, ".dlg-actions .primary")
 
 
 def settle(page: Page) -> None:
@@ -287,7 +287,7 @@ def settle(page: Page) -> None:
         page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=30_000)
         if not page.query_selector("dialog[open]"):
             return
-        page.click("#dlg .dlg-actions .primary")
+        press_continue(page, ".dlg-actions .primary")
 
 
 # Records the game tab's storage writes and removals, and whether the "open in another tab"

@@ -87,11 +87,11 @@ def play_until_dialog(page: Page, max_plays: int = 14) -> None:
     page.wait_for_selector("dialog[open]", timeout=30_000)
 
 
-def press_continue(page: Page) -> None:
-    """Press the open dialog's "Continue" and wait for the game's answer: the dialog closed, or
-    another in its place (the match's end after the last hand's summary)."""
+def press_continue(page: Page, button: str = "[data-action='continue']") -> None:
+    """Press the open dialog's "Continue" (or its ``button``) and wait for the game's answer: the
+    dialog closed, or another in its place (the match's end after the last hand's summary)."""
     title = page.locator("dialog[open] #dlg-title").inner_text()
-    page.locator("dialog[open] [data-action='continue']").click()
+    page.locator(f"dialog[open] {button}").click()
     page.wait_for_function(
         "(title) => document.querySelector('dialog[open] #dlg-title')?.innerText !== title", arg=title
     )
