@@ -206,7 +206,9 @@ def test_four_colour_deck(page: Page) -> None:
     assert len(set(colours.values())) == len(colours), colours  # every suit in the hand has its own colour
     shot(page, "four-colour-deck")
     page.click("[data-action='settings']")
-    page.click("dialog[open] [data-action='set-deck'][data-value='two']")
+    two_colours = page.locator("dialog[open] [data-action='set-deck'][data-value='two']")
+    two_colours.click()
+    expect(two_colours).to_have_attribute("aria-pressed", "true")  # the game has taken the change
     page.click("dialog[open] [data-action='close-dialog']")
     two = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#hand [data-card]')]
