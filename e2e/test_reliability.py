@@ -163,12 +163,27 @@ def test_two_tabs_one_owner_and_a_clean_take_over(context: BrowserContext) -> No
     assert storage(a) == after_b, late  # the old tab never writes again
     assert a.locator(f"{PLAYABLE}").count() == 0 or a.evaluate("document.getElementById('app').inert")
 
+    a.evaluate(HAND_WHEN_UNCOVERED)
     a.click('#tab-overlay [data-action="tab-continue"]')  # and back
     expect(_overlay(b)).to_be_visible()
     expect(_overlay(a)).to_be_hidden()
-    drawn_as(a, hand_cards(b))
+    # the notice stays until the handed position is drawn: never the old hand uncovered
+    assert a.evaluate("window.__handWhenUncovered") == hand_cards(b)
     my_turn(a)
     b.close()
+
+
+# What the hand shows the moment "open in another tab" goes (a MutationObserver's callback runs
+# once the page has applied the operations of the worker's message).
+HAND_WHEN_UNCOVERED = """() => {
+  const overlay = document.getElementById('tab-overlay');
+  const seen = new MutationObserver(() => {
+    if (!overlay.hidden) return;
+    seen.disconnect();
+    window.__handWhenUncovered = [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card);
+  });
+  seen.observe(overlay, { attributes: true, attributeFilter: ['hidden'] });
+}"""
 
 
 @pytest.mark.locale("de-DE")
@@ -208,7 +223,9 @@ def test_a_full_storage_is_shown_play_goes_on_and_the_next_save_catches_up(page:
     in_file = json.loads(exported["data"][MATCH_KEY])
     assert sum(len(h.get("plays", [])) for h in in_file["record"]["hands"]) > saved_plays  # the unsaved moves too
     page.click('.tool[data-action="settings"]')  # a change of another key while full: held too
-    page.click('#dlg [data-action="set-difficulty"][data-value="hard"]')
+    hard = page.locator('#dlg [data-action="set-difficulty"][data-value="hard"]')
+    hard.click()
+    expect(hard).to_have_attribute("aria-pressed", "true")  # the game has taken the change
     page.keyboard.press("Escape")
     assert stored(page, "hearts.settings.v1")["difficulty"] == "easy"
     page.evaluate(UNFILL)

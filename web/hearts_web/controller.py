@@ -138,11 +138,8 @@ class Controller:
         dom_input.bind(self.commands, self.hand, page.show_failure, self.view.player_here)
         self.owner.start()  # begin() once this tab owns the game
 
-    def begin(self, settings: Settings) -> None:
-        """This tab owns the game (again, after a take-over or an import): load it and play."""
-        page.guard(self._begin(settings))
-
-    async def _begin(self, settings: Settings) -> None:
+    async def begin(self, settings: Settings) -> None:
+        """This tab owns the game (again, after a take-over or an import): load it, draw it and play."""
         returning = self.saved.stored(SETTINGS) or self.saved.stored(MATCH)  # (before this start writes)
         self.prefs.settings = settings
         self.params.clear()

@@ -9,7 +9,7 @@ reads the settings (for its language) and writes nothing at all. Registers ``tab
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from ..core.commands import Commands
 from ..data.registry import OWNED_KEYS, SETTINGS, SavedData
@@ -24,15 +24,15 @@ __all__ = ["TabOwner"]
 
 class TabOwner:
     """:class:`hearts_web.tabs.protocol.Host`: ``on_begin(settings)`` loads and plays the game once this tab
-    owns it (again, after a take-over or an import); ``on_stop()`` ends the table when another
-    tab takes it."""
+    owns it (again, after a take-over or an import): its awaitable ends once the game is drawn;
+    ``on_stop()`` ends the table when another tab takes it."""
 
     def __init__(
         self,
         commands: Commands,
         notices: DataNotices,
         saved: SavedData,
-        on_begin: Callable[[Settings], None],
+        on_begin: Callable[[Settings], Awaitable[None]],
         on_stop: Callable[[], None],
     ) -> None:
         self.notices, self.saved, self.on_begin, self.on_stop = notices, saved, on_begin, on_stop
@@ -53,16 +53,25 @@ class TabOwner:
         for key, raw in (snapshot or {}).items():
             if key in OWNED_KEYS:
                 self.store.set_raw(key, raw)
-        hide_overlay()
         self.notices.start_loading()
         try:
             self.settings = self.saved.check_start()
-            self.on_begin(self.settings)
+            drawn = self.on_begin(self.settings)
         finally:
             self.notices.end_loading()
         self.notices.notify([])  # what the checks and the load found, in one card
         if self.store.storage is None:
             self.notices.no_storage()
+        page.guard(self._uncover(drawn))
+
+    @staticmethod
+    async def _uncover(drawn: Awaitable[None]) -> None:
+        """The notice "open in another tab" stays until the game this tab took is drawn: the
+        position behind it is an old one (a tab that takes the game back drew it before it stopped)."""
+        try:
+            await drawn
+        finally:
+            hide_overlay()
 
     def stop(self) -> None:
         self.store.readonly = True
