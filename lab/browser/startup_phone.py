@@ -2,7 +2,7 @@
 """Start-up like a phone (issue 45): first paint, LCP, ready, long tasks and CLS, with and without throttling.
 
     .venv/bin/python -m lab.browser.startup_phone [--runs 5] [--profiles desktop,phone] [--parent]
-        [--compare DIR ...] [--hands medium,hard] [--json F]
+        [--compare DIR ...] [--hands medium,hard] [--steps] [--json F]
 
 The sibling of ``lab.browser.startup`` (same pages: the game's ``dist/`` and a bare PyScript page on
 the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and a phone see them:
@@ -30,6 +30,9 @@ the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and 
   50 ms while the hand is played, and **tap-to-paint** for every tap on a card of the hand (the
   click's time to the start of the first frame after the page changed the hand: selected, or
   gone to the trick), median and 95th percentile over the hand.
+* ``--steps``: the returning visit's start step by step, median time of each event: the files the
+  page fetched and the game's worker fetched (Resource Timing, the worker's read through
+  ``heartsGame.run`` and put on the page's clock), the progress steps the page heard, and ready.
 * ``--parent``: the build of this commit's parent too (a git worktree of ``HEAD^`` built with its
   own tools/build.py, node_modules shared), as the page "parent".
 
@@ -139,6 +142,9 @@ OBSERVER = """
     });
     seen.observe(hand, { subtree: true, childList: true, attributes: true });
   }, true);
+  // the start's steps as the page hears them (web/runtime/page.mjs: hearts:progress), ms from navigation
+  S.steps = [];
+  addEventListener("hearts:progress", (e) => S.steps.push([String(e.detail), performance.now()]));
   const mark = () => {
     if (S.readyAt === null && document.documentElement.classList.contains("ready")) S.readyAt = performance.now();
   };
@@ -148,9 +154,18 @@ OBSERVER = """
 RAW = """() => {
   const S = window.__startup;
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  const nav = performance.getEntriesByType("navigation")[0];
+  const files = performance.getEntriesByType("resource")
+    .map((e) => [e.name.split("/").pop() || e.name, e.startTime, e.responseEnd]);
+  if (nav) files.unshift(["(the page)", nav.startTime, nav.responseEnd]);
   return { fcp: fcp ? fcp.startTime : null, readyAt: S.readyAt, longtasks: S.longtasks, lcp: S.lcp, shifts: S.shifts,
-           notes: window.__labNotes || null };
+           notes: window.__labNotes || null, steps: S.steps, files, origin: performance.timeOrigin };
 }"""
+# the game's worker's own fetches (its Resource Timing), in ms from the worker's time origin
+WORKER_FILES = """import js, json
+origin = js.performance.timeOrigin
+got = js.performance.getEntriesByType("resource")
+json.dumps([[e.name.split("/")[-1] or e.name, e.startTime, e.responseEnd] for e in got] + [["(origin)", origin, 0]])"""
 
 
 class Visit(TypedDict):
@@ -168,6 +183,7 @@ class Visit(TypedDict):
     longtasks: list[tuple[float, float]]  # every task over 50 ms: (start, duration) in ms
     shifts: list[tuple[float, float, str]]  # layout shifts: (ms, value, the nodes that moved)
     notes: dict[str, float]  # what a prototype page left in window.__labNotes (JSON), e.g. times inside a worker
+    steps: list[tuple[str, float]]  # the start's steps (hearts:progress) and files: (what, ms from navigation)
 
 
 def blocking(tasks: list[tuple[float, float]], start: float, end: float) -> tuple[float, float, int]:
@@ -222,7 +238,25 @@ def visit_metrics(raw: dict[str, Any], sw: bool = False) -> Visit:
         longtasks=tasks,
         shifts=shifts,
         notes={str(k): float(v) for k, v in json.loads(raw["notes"]).items()} if raw.get("notes") else {},
+        steps=timeline(raw),
     )
+
+
+def timeline(raw: dict[str, Any]) -> list[tuple[str, float]]:
+    """The start's events in order, in ms from navigation: each file the page fetched ("page: NAME
+    done", its response's end), each progress step ("step: NAME"), each file the game's worker
+    fetched ("worker: NAME done", when ``raw`` has the worker's entries), and "ready"."""
+    events = [(f"page: {name} done", float(end)) for name, _start, end in raw.get("files", [])]
+    events += [(f"step: {name}", float(at)) for name, at in raw.get("steps", [])]
+    worker = raw.get("worker_files") or []
+    shift = next((float(o) for name, o, _ in worker if name == "(origin)"), None)
+    if shift is not None:
+        shift -= float(raw["origin"])  # the worker's time origin, in the page's ms
+        events.append(("worker: its time origin", shift))
+        events += [(f"worker: {name} done", float(end) + shift) for name, _s, end in worker if name != "(origin)"]
+    if raw.get("readyAt") is not None:
+        events.append(("ready", float(raw["readyAt"])))
+    return sorted(events, key=lambda e: e[1])
 
 
 class GzipHandler(serve.Handler):
@@ -336,6 +370,10 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
         page.wait_for_function("window.__startup && window.__startup.readyAt !== null", timeout=10_000)
         page.wait_for_timeout(SETTLE_S * 1000 * profile.cpu)
         raw = page.evaluate(RAW)
+        try:
+            raw["worker_files"] = json.loads(page.evaluate("(code) => window.heartsGame.run(code)", WORKER_FILES))
+        except PlaywrightError:
+            raw["worker_files"] = []  # a page without the game's worker (the bare page)
         sw = bool(page.evaluate(WAIT_SW)) if wait_sw else False
         return visit_metrics(raw, sw)
     finally:
@@ -588,6 +626,27 @@ def hand_table(results: Results, profiles: list[Profile], hands: tuple[str, ...]
     return lines
 
 
+def steps_table(results: Results, profiles: list[Profile], visit_kind: str = "returning") -> list[str]:
+    """Per profile and page: the median time of each event of the visit's start (files fetched by
+    the page and the game's worker, progress steps, ready), in the order of their medians."""
+    lines = []
+    for profile in profiles:
+        for page, runs in results[profile.name].items():
+            times: dict[str, list[float]] = {}
+            for run in runs:
+                seen: set[str] = set()
+                for name, at in run[visit_kind].get("steps", []):
+                    if name not in seen:  # a name's first time in the run
+                        seen.add(name)
+                        times.setdefault(name, []).append(at)
+            if not times:
+                continue
+            lines.append(f"{profile.name} {page} ({visit_kind} visit, ms from navigation, median of {len(runs)}):")
+            for name, at in sorted(times.items(), key=lambda item: statistics.median(item[1])):
+                lines.append(f"  {statistics.median(at):8.0f}  {name}")
+    return lines
+
+
 def build_parent(folder: Path) -> Path:
     """dist/ of this commit's parent: a detached git worktree of HEAD^ in ``folder``, built by its
     own tools/build.py with this checkout's node_modules."""
@@ -627,6 +686,9 @@ def cli() -> argparse.ArgumentParser:
     parser.add_argument("--no-bare", action="store_true", help="leave the bare PyScript page out")
     parser.add_argument("--no-gzip", action="store_true", help="send files as stored (tools/serve.py), not gzipped")
     parser.add_argument("--json", type=Path, help="also write every visit's numbers here")
+    parser.add_argument(
+        "--steps", action="store_true", help="also print the returning visit's start step by step (files, steps)"
+    )
     return parser
 
 
@@ -685,6 +747,9 @@ def main(argv: list[str] | None = None) -> int:
         "first visit: empty caches; returning: the third visit (everything cached, the compiled wasm too). "
         "longest, TBT, tasks: main-thread tasks over 50 ms between first paint and ready"
     )
+    if args.steps:
+        print()
+        print("\n".join(steps_table(results, profiles)))
     if hands:
         print("\nA hand played by clicks after the returning visit (speed fast):")
         print("\n".join(hand_table(results, profiles, hands)))

@@ -1,11 +1,11 @@
 """The phone start-up benchmark's arithmetic: blocking time and layout shift as Lighthouse and
-web-vitals count them, and the profiles its command line takes."""
+web-vitals count them, the profiles its command line takes, and the start step by step."""
 
 from __future__ import annotations
 
 import pytest
 
-from lab.browser.startup_phone import PROFILES, blocking, cumulative_layout_shift, parse_profiles
+from lab.browser.startup_phone import PROFILES, blocking, cumulative_layout_shift, parse_profiles, timeline
 
 
 def test_blocking_counts_what_is_over_50_ms_between_first_paint_and_ready() -> None:
@@ -32,3 +32,22 @@ def test_profiles_from_the_command_line() -> None:
     assert PROFILES["phone"].cpu == 4 and PROFILES["desktop"].cpu == 1
     with pytest.raises(SystemExit):
         parse_profiles("tablet")
+
+
+def test_the_timeline_puts_the_workers_files_on_the_pages_clock() -> None:
+    raw = {
+        "origin": 1000.0,
+        "readyAt": 900.0,
+        "files": [["(the page)", 0.0, 40.0], ["page.mjs", 50.0, 80.0]],
+        "steps": [["python", 120.0], ["game", 700.0]],
+        "worker_files": [["pyodide.mjs", 5.0, 30.0], ["(origin)", 1100.0, 0]],
+    }
+    assert timeline(raw) == [
+        ("page: (the page) done", 40.0),
+        ("page: page.mjs done", 80.0),
+        ("worker: its time origin", 100.0),
+        ("step: python", 120.0),
+        ("worker: pyodide.mjs done", 130.0),
+        ("step: game", 700.0),
+        ("ready", 900.0),
+    ]
