@@ -33,11 +33,12 @@ TRANSPORT = Path("web") / "online" / "transport.js"  # from the repository's roo
 WORDS = re.compile(r"^export const TRYSTERO_WORDS = (\{[^\n]*\});$", re.M)
 # {file of Pyodide's: where it reads what the runtime passes or calls (patterns, each found at least once)}
 PYODIDE_SNAPSHOT: dict[str, tuple[str, ...]] = {
-    "pyodide.mjs": (r"await [\w$]+\._loadSnapshot\b",),  # loadPyodide awaits the snapshot it is given
+    # loadPyodide awaits the snapshot it is given: the runtime hands it a promise, read and checked meanwhile
+    "pyodide.mjs": (r"await [\w$]+\._loadSnapshot\b",),
     "pyodide.asm.mjs": (r"\bAPI\.config\._makeSnapshot\b", r"\bstatic makeMemorySnapshot\("),
 }
 # What the runtime's template passes and calls (each exactly once)
-RUNTIME_USES = ("{ _makeSnapshot: true,", "py.makeMemorySnapshot()", "{ _loadSnapshot: snapshot.memory,")
+RUNTIME_USES = ("{ _makeSnapshot: true,", "py.makeMemorySnapshot()", "{ _loadSnapshot: memory,")
 
 
 def trystero_words(transport_js: str) -> dict[str, str]:

@@ -161,11 +161,13 @@ RAW = """() => {
   return { fcp: fcp ? fcp.startTime : null, readyAt: S.readyAt, longtasks: S.longtasks, lcp: S.lcp, shifts: S.shifts,
            notes: window.__labNotes || null, steps: S.steps, files, origin: performance.timeOrigin };
 }"""
-# the game's worker's own fetches (its Resource Timing), in ms from the worker's time origin
+# the game's worker's own fetches (its Resource Timing) and its start's marks ("hearts: ..."), in
+# ms from the worker's time origin
 WORKER_FILES = """import js, json
-origin = js.performance.timeOrigin
-got = js.performance.getEntriesByType("resource")
-json.dumps([[e.name.split("/")[-1] or e.name, e.startTime, e.responseEnd] for e in got] + [["(origin)", origin, 0]])"""
+origin, entries = js.performance.timeOrigin, js.performance.getEntriesByType
+got = [[e.name.split("/")[-1] or e.name, e.startTime, e.responseEnd] for e in entries("resource")]
+got += [[e.name, e.startTime, e.startTime] for e in entries("mark") if e.name.startswith("hearts:")]
+json.dumps(got + [["(origin)", origin, 0]])"""
 
 
 class Visit(TypedDict):
@@ -253,7 +255,11 @@ def timeline(raw: dict[str, Any]) -> list[tuple[str, float]]:
     if shift is not None:
         shift -= float(raw["origin"])  # the worker's time origin, in the page's ms
         events.append(("worker: its time origin", shift))
-        events += [(f"worker: {name} done", float(end) + shift) for name, _s, end in worker if name != "(origin)"]
+        events += [
+            (f"worker: {name}" if name.startswith("hearts:") else f"worker: {name} done", float(end) + shift)
+            for name, _s, end in worker
+            if name != "(origin)"
+        ]
     if raw.get("readyAt") is not None:
         events.append(("ready", float(raw["readyAt"])))
     return sorted(events, key=lambda e: e[1])

@@ -6,7 +6,7 @@
 // {python: how it started}, {failed: reason}; what Python prints, as the page's console lines.
 // {t: "run", id, code} runs Python in this worker for a developer's console or a test
 // (window.heartsGame.run on the page) and answers {ran: id, value} or {ran: id, error}.
-import { loadPython, storeSnapshot } from "./python.mjs";
+import { loadPython, mark, storeSnapshot } from "./python.mjs";
 
 let listener = null;
 const early = []; // messages that came before Python listened
@@ -60,7 +60,10 @@ async function begin(start) {
       location: self.location,
     });
     self.postMessage({ python: python.how });
-    python.py.pyimport("hearts_web.controller").Controller().start();
+    const controller = python.py.pyimport("hearts_web.controller");
+    mark("game imported");
+    controller.Controller().start();
+    mark("game started");
     for (const data of early.splice(0)) listener?.(data);
   } catch (err) {
     self.postMessage({ failed: String(err && err.message || err) });

@@ -44,6 +44,9 @@ for package in ("hearts", "hearts_web"):
                 pass
 `;
 
+// The start's steps on the worker's timeline (read by the lab: lab.browser.startup_phone --steps).
+export const mark = (step) => performance.mark(`hearts: ${step}`);
+
 // A zstd frame starts with 28 b5 2f fd; a host that decoded it already sends the zip itself.
 export function unzstd(bytes) {
   const frame = bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd;
@@ -74,15 +77,34 @@ function unzip(py, zip) {
 }
 
 // Pyodide's loadPyodide with the standard library handed over (Pyodide fetches it itself from
-// stdLibURL: it gets the decoded archive here).
+// stdLibURL: it gets the decoded archive here), and its wasm as asked for when the start began.
 let pyodideModule = null; // Pyodide's module, asked for as the start begins
 const pyodide = () => (pyodideModule ||= import(`${INDEX_URL}pyodide.mjs`));
+const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
+let earlyWasm = null; // the wasm's response, asked for as the start begins, until Pyodide takes it
+
+// Pyodide's three files asked for at once (loadPyodide asks for its wasm and imports its module
+// factory only once it is called, after the stored snapshot is found or the archives are in).
+function askEarly() {
+  pyodide().catch(() => {}); // (a failure is met where it is used)
+  import(`${INDEX_URL}pyodide.asm.mjs`).catch(() => {}); // the module loadPyodide imports
+  earlyWasm = fetch(WASM_URL);
+  earlyWasm.catch(() => {});
+}
 
 async function start(options, stdlib) {
   const { loadPyodide } = await pyodide();
   const fetchAnything = globalThis.fetch;
-  globalThis.fetch = (input, init) => (String(input) === STDLIB_URL
-    ? stdlib.then((bytes) => new Response(bytes)) : fetchAnything(input, init));
+  globalThis.fetch = (input, init) => {
+    const url = String(input);
+    if (url === STDLIB_URL) return stdlib.then((bytes) => new Response(bytes));
+    if (url === WASM_URL && earlyWasm) {
+      const response = earlyWasm;
+      earlyWasm = null; // (a response is read once: a second start fetches again)
+      return response;
+    }
+    return fetchAnything(input, init);
+  };
   try {
     return await loadPyodide({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK });
   } finally {
@@ -96,7 +118,8 @@ const sha256 = async (bytes) => Array.from(
   new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 const partURL = (part) => `${SNAPSHOT_URL}/${part}`;
 
-export async function storedSnapshot() {
+// The stored snapshot's parts as Cache Storage holds them, unread (null: none, or a part missing).
+async function snapshotInCache() {
   if (!globalThis.caches || !globalThis.crypto?.subtle) return null;
   try {
     const cache = await caches.open(config.snapshotCache);
@@ -107,19 +130,31 @@ export async function storedSnapshot() {
     for (const part of PARTS) {
       const response = await cache.match(partURL(part));
       if (!response) return null;
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length !== Number(response.headers.get("x-length"))
-          || (await sha256(bytes)) !== response.headers.get("x-sha256")) {
-        console.warn(`Python's stored snapshot is spoilt (its ${part}): starting without it`);
-        await forgetSnapshot();
-        return null;
-      }
-      found[part] = bytes;
+      found[part] = response;
     }
     return found;
   } catch (err) {
     return null;
   }
+}
+
+class Spoilt extends Error {}
+
+// The parts' bytes, each of its recorded length and SHA-256; a spoilt part rejects (with Spoilt)
+// and the snapshot is forgotten.
+async function checkedParts(responses) {
+  const read = async (part) => {
+    const response = responses[part];
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length !== Number(response.headers.get("x-length"))
+        || (await sha256(bytes)) !== response.headers.get("x-sha256")) {
+      console.warn(`Python's stored snapshot is spoilt (its ${part}): starting without it`);
+      await forgetSnapshot();
+      throw new Spoilt(part);
+    }
+    return [part, bytes];
+  };
+  return Object.fromEntries(await Promise.all(PARTS.map(read)));
 }
 
 export async function storeSnapshot(snapshot) {
@@ -146,11 +181,19 @@ export async function forgetSnapshot() {
   }
 }
 
-async function restore(snapshot, output) {
+// Pyodide restored from ``parts`` (a promise of the checked parts): Pyodide's module and wasm load
+// while the parts are read and checked, and a spoilt memory is never handed over (Pyodide awaits
+// it before it instantiates the wasm).
+async function restore(parts, output) {
+  const memory = parts.then((found) => found.memory);
+  memory.catch(() => {}); // (a spoilt part is met where Pyodide awaits the memory, maybe after it rejects)
+  // Pyodide asks for the stdlib at once and reads it only once the memory is in: it never sees
+  // these empty bytes (a rejection there would go unhandled inside Pyodide)
+  const stdlib = parts.then((found) => found.stdlib, () => new Uint8Array(0));
   let timer;
   try {
     return await Promise.race([
-      start({ _loadSnapshot: snapshot.memory, ...output }, Promise.resolve(snapshot.stdlib)),
+      start({ _loadSnapshot: memory, ...output }, stdlib),
       new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error("timed out")), RESTORE_WAIT); }),
     ]);
   } finally {
@@ -165,20 +208,28 @@ async function restore(snapshot, output) {
 // Python's printed lines go (Pyodide's options).
 export async function loadPython({ makeSnapshot = false, progress = () => {}, output = {} } = {}) {
   progress("python");
-  pyodide().catch(() => {}); // its download begins now (a failure is met where it is used)
-  const stored = await storedSnapshot();
+  askEarly();
+  const inCache = await snapshotInCache();
+  mark("snapshot found");
   let py = null;
   let how = "plain";
   let made = null;
-  if (stored) {
+  let stored = null;
+  if (inCache) {
     progress("restore");
+    const parts = checkedParts(inCache);
     try {
-      py = await restore(stored, output);
+      py = await restore(parts, output);
+      stored = await parts;
+      mark("restored");
       py.runPython("import random\nrandom.seed()"); // seeded when the snapshot was made
       how = "stored";
     } catch (err) {
-      console.warn("Python's snapshot did not restore; starting without it:", err);
-      await forgetSnapshot();
+      py = null;
+      if (!(err instanceof Spoilt)) { // (a spoilt part was reported and forgotten already)
+        console.warn("Python's snapshot did not restore; starting without it:", err);
+        await forgetSnapshot();
+      }
     }
   }
   // without a snapshot both archives download at once (the page preloads neither: a worker's
@@ -199,6 +250,7 @@ export async function loadPython({ makeSnapshot = false, progress = () => {}, ou
   } else {
     unzip(py, app);
   }
+  mark("unzipped");
   progress("game");
   const loading = {};
   globalThis.heartsLoadExtras = (name = "extras") => {
