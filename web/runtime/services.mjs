@@ -15,6 +15,16 @@ async function transport() {
 
 export function makeServices({ doc, post, nodeOf }) {
   const tell = (link, kind, args) => post({ t: "link", link, kind, args });
+  const lock = (mode) => new Promise((resolve) => {
+    const options = { try: { ifAvailable: true }, steal: { steal: true } }[mode] || {};
+    navigator.locks.request(LOCK, options, (held) => {
+      resolve(Boolean(held));
+      return held ? new Promise(() => {}) : undefined; // held until the page goes
+    }).catch(() => post({ t: "lock-lost" }));
+  });
+  // The game's first "try" is asked as the page starts (the worker's first question is this one,
+  // once Python is up): its answer is there when the worker asks.
+  let firstTry = typeof navigator.locks?.request === "function" ? lock("try") : null;
   return {
     clipboard: (text) => navigator.clipboard.writeText(text).then(() => true),
     share: (data) => navigator.share(data).then(() => true),
@@ -52,13 +62,11 @@ export function makeServices({ doc, post, nodeOf }) {
     // the game's lock (one tab owns the game: hearts_web.tabs), held by the page, so that it goes
     // with the page the moment the tab closes or reloads: "try", "wait" or "steal"; true once held
     // (false: "try" found it taken). A lock another tab steals is told as {t: "lock-lost"}.
-    lock: (mode) => new Promise((resolve) => {
-      const options = { try: { ifAvailable: true }, steal: { steal: true } }[mode] || {};
-      navigator.locks.request(LOCK, options, (lock) => {
-        resolve(Boolean(lock));
-        return lock ? new Promise(() => {}) : undefined; // held until the page goes
-      }).catch(() => post({ t: "lock-lost" }));
-    }),
+    lock: (mode) => {
+      const early = mode === "try" ? firstTry : null;
+      firstTry = null;
+      return early || lock(mode);
+    },
     persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : null),
     persisted: async () => (navigator.storage?.persisted ? navigator.storage.persisted() : null),
     // the online table: web/online.js, loaded on first use (not precached); each room is the
