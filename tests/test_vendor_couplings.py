@@ -105,6 +105,8 @@ def test_a_pyodide_that_renamed_them_fails_the_check(
 
 
 def test_a_runtime_that_stopped_passing_them_fails_the_check() -> None:
-    runtime = python_runtime().replace("_loadSnapshot: snapshot.memory", "snapshot: snapshot.memory")
+    passed = "_loadSnapshot: memory,"
+    assert passed in python_runtime()
+    runtime = python_runtime().replace(passed, "snapshot: memory,")
     with pytest.raises(PatchError, match="web/runtime/python.mjs: a pinned passage is not there once"):
         vendor_pins.check_pyodide_snapshot(NODE / "pyodide", runtime)

@@ -44,7 +44,7 @@ for package in ("hearts", "hearts_web"):
                 pass
 `;
 
-// The start's steps on the worker's timeline (read by the lab: lab.browser.startup_phone --steps).
+// The start's steps on the worker's timeline, as performance marks ("hearts: restored", ...).
 export const mark = (step) => performance.mark(`hearts: ${step}`);
 
 // A zstd frame starts with 28 b5 2f fd; a host that decoded it already sends the zip itself.
