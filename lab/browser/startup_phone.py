@@ -32,7 +32,8 @@ the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and 
   gone to the trick), median and 95th percentile over the hand.
 * ``--steps``: the returning visit's start step by step, median time of each event: the files the
   page fetched and the game's worker fetched (Resource Timing, the worker's read through
-  ``heartsGame.run`` and put on the page's clock), the progress steps the page heard, and ready.
+  ``heartsGame.run`` and put on the page's clock), the worker's marks (``hearts: restored``, ...),
+  the progress steps the page heard, and ready.
 * ``--parent``: the build of this commit's parent too (a git worktree of ``HEAD^`` built with its
   own tools/build.py, node_modules shared), as the page "parent".
 
@@ -185,7 +186,7 @@ class Visit(TypedDict):
     longtasks: list[tuple[float, float]]  # every task over 50 ms: (start, duration) in ms
     shifts: list[tuple[float, float, str]]  # layout shifts: (ms, value, the nodes that moved)
     notes: dict[str, float]  # what a prototype page left in window.__labNotes (JSON), e.g. times inside a worker
-    steps: list[tuple[str, float]]  # the start's steps (hearts:progress) and files: (what, ms from navigation)
+    steps: list[tuple[str, float]]  # files, marks, progress steps, ready: (what, ms from navigation)
 
 
 def blocking(tasks: list[tuple[float, float]], start: float, end: float) -> tuple[float, float, int]:
