@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from conftest import Guard, shot, wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from ui_helpers import (
     PLAYABLE,
     hand_cards,
@@ -65,6 +65,36 @@ def test_whole_hand_with_passing_to_the_score_sheet(page: Page) -> None:
     assert len(hand_cards(page)) == 13
     # the match totals are shown at each seat
     assert page.locator(".seat[data-seat='0'] .pts").inner_text() == str(points[0])
+
+
+def test_a_fourth_card_picked_to_pass_puts_back_the_first(page: Page) -> None:
+    open_game(page, "/de/?speed=instant&seed=e2e-table")
+    cards, button = hand_cards(page), page.locator("#pass-btn")
+
+    def card(c: str) -> Locator:
+        return page.locator(f'#hand button[data-card="{c}"]')
+
+    def picked() -> tuple[list[str], list[str]]:
+        return (
+            page.eval_on_selector_all('#hand [aria-pressed="true"]', "e => e.map(x => x.dataset.card)"),
+            page.eval_on_selector_all("#hand .card.selected", "e => e.map(x => x.dataset.card)"),
+        )
+
+    for n, c in enumerate(cards[:4], 1):
+        card(c).click()
+        expect(card(c)).to_have_attribute("aria-pressed", "true")  # the game has taken the tap
+        expect(button).to_have_text(f"Karten geben ({min(n, 3)}/3)")
+    expect(card(cards[0])).to_have_attribute("aria-pressed", "false")
+    assert picked() == (cards[1:4], cards[1:4])
+    expect(button).to_be_enabled()
+    card(cards[2]).click()  # put back
+    expect(card(cards[2])).to_have_attribute("aria-pressed", "false")
+    assert picked() == ([cards[1], cards[3]], [cards[1], cards[3]])
+    expect(button).to_have_text("Karten geben (2/3)")
+    expect(button).to_be_disabled()
+    page.click("[data-action='hint']")  # the hand drawn anew, with the hint: the same picks
+    expect(page.locator("#hand .card.hinted")).to_have_count(3)
+    assert picked() == ([cards[1], cards[3]], [cards[1], cards[3]])
 
 
 def test_illegal_card_is_refused_with_its_reason(page: Page) -> None:

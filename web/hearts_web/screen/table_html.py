@@ -79,7 +79,7 @@ def hand_buttons(
                 attrs += f' aria-describedby="hand-why-{why.index(reasons[card])}"'
         if chosen is not None:
             attrs += f' aria-pressed="{"true" if card in chosen else "false"}"'
-        out.append(card_face(card, f"{classes.get(card, '')} gc-{col}{row2}".strip(), attrs, tag="button"))
+        out.append(card_face(card, f"gc-{col}{row2} {classes.get(card, '')}".strip(), attrs, tag="button"))
     out += [f'<span id="hand-why-{i}" hidden>{esc(text)}</span>' for i, text in enumerate(why)]
     return "".join(out)
 

@@ -93,9 +93,19 @@ class TableView:
         self.render()
 
     def choose(self, card: Card) -> None:
-        """Pick ``card`` to pass, or put it back."""
+        """Pick ``card`` to pass, or put it back: only the cards whose pick changed are marked
+        anew (a tap costs the page a class and an attribute, not the whole hand drawn again)."""
+        before = set(self._state.chosen)
         self._state = self._state.choosing(card)
-        self.render_hand()
+        after = set(self._state.chosen)
+        for changed in before ^ after:
+            el = qs(f'#hand button[data-card="{changed.text}"]')
+            if el is None:  # (not drawn as a hand to pass from: draw it)
+                self.render_hand()
+                break
+            el.classList.toggle("selected", changed in after)
+            el.setAttribute("aria-pressed", "true" if changed in after else "false")
+        self._render_pass_button()
         self.render_prompt()
 
     def hint(self, cards: Iterable[Card]) -> None:
@@ -190,7 +200,11 @@ class TableView:
         if focus_card and kept is None:  # (a card still in the hand keeps the focus: the page keeps it)
             self.focus_first_card()
         by_id("claim-btn").hidden = not (state.claimable and state.asked is not None)
-        pass_btn = by_id("pass-btn")
+        self._render_pass_button()
+
+    def _render_pass_button(self) -> None:
+        state, pass_btn = self._state, by_id("pass-btn")
+        passing = state.passing
         pass_btn.hidden = not passing
         pass_btn.disabled = not (passing and len(state.chosen) == 3)
         pass_btn.textContent = t("pass_button") + (f" ({len(state.chosen)}/3)" if passing else "")
