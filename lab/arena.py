@@ -34,6 +34,7 @@ import argparse
 import json
 import math
 import random
+import re
 import sys
 import time
 from collections import deque
@@ -42,7 +43,7 @@ from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from itertools import permutations
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, TypedDict, TypeVar, get_type_hints
+from typing import TYPE_CHECKING, Any, TextIO, TypedDict, TypeVar, get_type_hints
 
 from hearts.bots import make_bot
 from hearts.bots.base import Bot
@@ -57,6 +58,7 @@ from hearts.rules import PRESETS, Rules
 from hearts.seats import Seat
 from hearts.table import Game, Listener, play, run_sync
 from lab.seeing import SeeingHard
+from lab.weighted import WeighedHard
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
@@ -145,6 +147,9 @@ class BotSpec:
     overrides: tuple[tuple[str, str], ...] = ()  # Hard only: experimental changes of its switches (``switches``)
     worker: bool = False  # Hard only: plays at WORKER_PLAY_WORLDS by cards held (``hard@worker``)
     sees: bool = False  # Hard only: the all-seeing Hard (``seeing-hard...``: lab.seeing), told the real deal
+    weigh: tuple[int, float] | None = (
+        None  # Hard only: worlds weighed by the plays (``weigh4e50-hard...``: lab.weighted)
+    )
 
 
 def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
@@ -155,7 +160,16 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
     configuration (any name of ``switches()``; an enum's member by its name).
     ``seeing-`` before a Hard spec: the same Hard, every world it samples the real deal
     (:class:`lab.seeing.SeeingHard`, the measure of what Hard loses by not seeing the cards).
+    ``weighMeN-`` before a Hard spec: its play worlds weighed by how likely the others' plays are
+    in them, one of M drawn worlds, the seats' policy with noise N/100 (:class:`lab.weighted.WeighedHard`).
     """
+    weighed = re.match(r"weigh(\d+)e(\d+)-", name)
+    if weighed:
+        spec = bot_spec(name[weighed.end() :], cfg)
+        draws, eps = int(weighed.group(1)), int(weighed.group(2)) / 100
+        if spec.level != "hard" or spec.sees or draws < 1 or not 0 < eps <= 1:
+            raise ValueError(f"{name!r}: weighMeN- needs a Hard, M >= 1 and 0 < N <= 100")
+        return replace(spec, weigh=(draws, eps))
     if name.startswith("seeing-"):
         spec = bot_spec(name.removeprefix("seeing-"), cfg)
         if spec.level != "hard":
@@ -282,13 +296,16 @@ def _make(name: str, cfg: ArenaConfig) -> Bot:
     spec = bot_spec(name, cfg)
     if spec.level != "hard":
         return make_bot(spec.level)
-    return (SeeingHard if spec.sees else HardBot)(
-        budget_ms=cfg.hard_budget_ms,
-        iterations=spec.iterations,
-        pass_iterations=spec.pass_iterations,
-        config=hard_config(spec),
-        play_schedule=WORKER_PLAY_WORLDS if spec.worker else None,
-    )
+    options: dict[str, Any] = {
+        "budget_ms": cfg.hard_budget_ms,
+        "iterations": spec.iterations,
+        "pass_iterations": spec.pass_iterations,
+        "config": hard_config(spec),
+        "play_schedule": WORKER_PLAY_WORLDS if spec.worker else None,
+    }
+    if spec.weigh is not None:
+        return WeighedHard(draws=spec.weigh[0], eps=spec.weigh[1], **options)
+    return (SeeingHard if spec.sees else HardBot)(**options)
 
 
 def seat_assignment(bots: Sequence[str], rotation: int) -> tuple[str, ...]:

@@ -1,0 +1,183 @@
+"""Hard whose worlds are weighed by how likely the others' plays are in them (issue 56, item 2).
+
+A lab player (never in the game): Hard's search, except that each world it plays is chosen
+among ``draws`` worlds of the usual sampler (voids, passes and the Q♠ inference stay hard
+constraints) with a chance proportional to the likelihood of every play the other seats have
+made this hand, given the hand that world gives them (sampling-importance-resampling, one world
+at a time, so it works at any budget and keeps the search's determinism for a fixed RNG).
+
+The model of a seat is Hard's own rollout policy (:mod:`hearts.bots.rollout`: duck with the
+highest card under the winner, dump the Q♠, then the A♠/K♠, then hearts...) played with noise
+``eps``: a play the policy makes has likelihood ``(1 - eps) + eps / n`` (``n``: the legal cards),
+any other play ``eps / n``. A lead follows the policy's mixture (flush the queen 60% of the time
+when it can, else the lowest card). A world in which a seat "should" have played differently is
+not forbidden: it is weighed down, by a factor of about ``eps / n``, once per such play.
+
+In a bot list it is ``weighM-`` (M worlds drawn per world played) and ``eN`` (eps in
+hundredths) before a Hard spec, e.g. ``weigh4e50-hard@1150/270``::
+
+    .venv-lab/bin/python -m lab.openspiel_bench --first 2000 --deals 100 \\
+        --bots weigh4e50-hard@1150/270 --uct-c 25 --jobs 2
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hearts.bots.hard import HardBot
+from hearts.bots.knowledge import Knowledge
+from hearts.bots.rollout import FULL, HI, QB, Q, RolloutPolicy, discard, follow, lead
+from hearts.bots.search import PlaySearch
+
+__all__ = ["PlayLikelihood", "WeighedSampler", "WeighedHard"]
+
+HEARTS, SPADES, DIAMONDS = 3, 2, 1
+Sampler = Callable[[random.Random], list[int]]
+
+
+class PlayLikelihood:
+    """The log-likelihood of the other seats' plays of this hand, given a world (their hands now)."""
+
+    def __init__(self, knowledge: Knowledge, policy: RolloutPolicy, eps: float) -> None:
+        view = knowledge.view
+        rules = view.rules
+        forbidden = rules.first_trick_forbidden
+        bar_hearts_first = FULL if forbidden >> 39 else 0
+        bar_queen_first = QB if forbidden >> (SPADES * 13 + Q) & 1 else 0
+        queen_breaks = rules.queen_breaks_hearts
+        self.eps, self.me = eps, knowledge.me
+        medium, clean = policy.medium_habits, policy.clean_last
+        tricks = [t.plays for t in view.tricks] + ([view.current_trick] if view.current_trick else [])
+        plays = [(trick_no, pos, int(s), int(c)) for trick_no, t in enumerate(tricks) for pos, (s, c) in enumerate(t)]
+        # the cards each seat played from each play on (its hand then = its hand now | these)
+        later = [0, 0, 0, 0]
+        from_here: list[int] = [0] * len(plays)
+        for i in range(len(plays) - 1, -1, -1):
+            _, _, s, c = plays[i]
+            later[s] |= 1 << c
+            from_here[i] = later[s]
+        # each informative play of another seat: what the policy would do with the hand of a world
+        self.events: list[tuple[Any, ...]] = []
+        broken, queen_live = False, True
+        i = 0
+        for trick_no, t in enumerate(tricks):
+            led, best, points_in = -1, -1, 0
+            bar_queen, bar_hearts = (bar_queen_first, bar_hearts_first) if trick_no == 0 else (0, 0)
+            low_over = medium and trick_no > 0
+            for pos, (s, c) in enumerate(t):
+                s, c = int(s), int(c)
+                suit, rank = divmod(c, 13)
+                if s != self.me and not (trick_no == 0 and pos == 0):
+                    if pos == 0:
+                        self.events.append(("lead", s, from_here[i], c, trick_no, broken, queen_live))
+                    else:
+                        self.events.append(
+                            (
+                                "play",
+                                s,
+                                from_here[i],
+                                c,
+                                led,
+                                best,
+                                pos == 3,
+                                points_in,
+                                queen_live,
+                                low_over,
+                                bar_queen,
+                                bar_hearts,
+                            )
+                        )
+                if pos == 0:
+                    led = suit
+                if suit == led and rank > best:
+                    best = rank
+                if suit == HEARTS:
+                    points_in += 1
+                    broken = True
+                elif c == SPADES * 13 + Q:
+                    points_in += 13
+                    queen_live = False
+                    broken = broken or (queen_breaks and (pos == 0 or suit != led))
+                i += 1
+        self.medium, self.clean = medium, clean
+
+    def __call__(self, world: Sequence[int]) -> float:
+        """log P(the plays | ``world``), up to a constant (``world``: the four hands now, as masks)."""
+        eps, medium, clean = self.eps, self.medium, self.clean
+        total = 0.0
+        for event in self.events:
+            s, then, card = event[1], event[2], event[3]
+            hand = world[s] | then
+            suits = [(hand >> shift) & FULL for shift in (0, 13, 26, 39)]
+            c_suit, c_rank = divmod(card, 13)
+            if event[0] == "lead":
+                _, _, _, _, trick_no, broken, queen_live = event
+                flush = lead(suits, 0, trick_no, broken, 0.0, queen_live, False)
+                low = lead(suits, 0, trick_no, broken, 0.7, queen_live, False)
+                played = (c_suit, c_rank)
+                if flush != low:  # it may flush the queen (60%) or lead its lowest card (25%)
+                    p_policy = 0.6 * (flush == played) + 0.25 * (low == played)
+                else:
+                    p_policy = 0.85 * (low == played)
+                legal = sum(bin(m).count("1") for m in suits)  # (15%: a random suit's lowest, as any card)
+                total += math.log((1 - eps) * (p_policy + 0.15 / legal) + eps / legal)
+                continue
+            _, _, _, _, led, best, last, points_in, queen_live, low_over, bar_queen, bar_hearts = event
+            follows = suits[led]
+            if follows:
+                below = follows & ((1 << best) - 1)
+                if below and not (clean and last):
+                    rank = HI[below]
+                else:
+                    rank = follow(follows, below, led, last, points_in, queen_live, clean, low_over)
+                chosen = (led, rank)
+                legal = bin(follows).count("1")
+            else:
+                chosen = discard(suits, 0, bar_queen, bar_hearts, False, False, queen_live, medium)
+                legal = sum(bin(m).count("1") for m in suits)
+            p_policy = 1.0 if chosen == (c_suit, c_rank) else 0.0
+            total += math.log((1 - eps) * p_policy + eps / legal)
+        return total
+
+
+class WeighedSampler:
+    """Draws ``draws`` worlds of ``base`` and returns one with a chance proportional to ``likelihood``."""
+
+    def __init__(self, base: Sampler, likelihood: PlayLikelihood, draws: int) -> None:
+        self.base, self.likelihood, self.draws = base, likelihood, draws
+
+    def __call__(self, rng: random.Random) -> list[int]:
+        worlds = [self.base(rng) for _ in range(self.draws)]
+        if not self.likelihood.events:
+            return worlds[0]
+        logs = [self.likelihood(w) for w in worlds]
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
+        x = rng.random() * sum(weights)
+        for world, weight in zip(worlds, weights):
+            x -= weight
+            if x < 0:
+                return world
+        return worlds[-1]
+
+
+class WeighedHard(HardBot):
+    """:class:`HardBot` whose play worlds are weighed by the likelihood of the others' plays."""
+
+    def __init__(self, *args: Any, draws: int = 4, eps: float = 0.5, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if draws < 1 or not 0 < eps <= 1:
+            raise ValueError("draws must be at least 1 and eps in (0, 1]")
+        self.draws, self.eps = draws, eps
+
+    def _play_search(self, knowledge: Knowledge, cards: list[int], rng: random.Random) -> PlaySearch:
+        search = super()._play_search(knowledge, cards, rng)
+        likelihood = PlayLikelihood(knowledge, self.config.loop.policy, self.eps)
+        worlds = search.worlds
+        worlds.sampler = WeighedSampler(worlds.sampler, likelihood, self.draws)  # type: ignore[assignment]
+        if worlds.strong is not None:
+            worlds.strong = WeighedSampler(worlds.strong, likelihood, self.draws)  # type: ignore[assignment]
+        return search
