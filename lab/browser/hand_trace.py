@@ -4,7 +4,9 @@ Plays one hand by clicks (as ``lab.browser.startup_phone`` does: the returning v
 match at ``--level``) under DevTools' CPU throttling with a Chromium trace running, and prints
 every main-thread task over ``--over`` ms with what took its time: script
 and the own time of each kind of trace event in it (script, style, layout, paint...). Then the
-sums over all long tasks: what to make cheaper first.
+sums over all long tasks: what to make cheaper first. Then the whole hand: how long the main
+thread was busy, with what, and the animations the compositor could not run (the page paints
+each of their frames), by the property that kept them on the main thread.
 
     .venv/bin/python -m lab.browser.hand_trace [--level medium] [--cpu 4] [--over 50]
 """
@@ -65,8 +67,21 @@ def self_times(spans: list[dict[str, Any]]) -> Times:
 
 
 def long_tasks(events: list[dict[str, Any]], over_ms: float) -> list[tuple[float, Times]]:
-    """Each main-thread task over ``over_ms``: (its length in ms, the own time of what ran in it,
-    in ms, by event name)."""
+    """Each task of the page's main thread over ``over_ms``: (its length in ms, the own time of
+    what ran in it, in ms, by event name)."""
+    spans = main_spans(events)
+    found: list[tuple[float, Times]] = []
+    for task in (e for e in spans if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")):
+        if task["dur"] < over_ms * 1000:
+            continue
+        start, end = task["ts"], task["ts"] + task["dur"]
+        inside = [e for e in spans if start <= e["ts"] < end and e["ts"] + e["dur"] <= end]
+        found.append((task["dur"] / 1000, self_times(inside)))
+    return sorted(found, key=lambda t: -t[0])
+
+
+def main_spans(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The complete events of the busiest renderer main thread (the page's), sorted by start."""
     main = {
         (e["pid"], e["tid"])
         for e in events
@@ -76,16 +91,34 @@ def long_tasks(events: list[dict[str, Any]], over_ms: float) -> list[tuple[float
     for e in events:
         if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and "dur" in e:
             by_thread[(e["pid"], e["tid"])].append(e)
-    found: list[tuple[float, Times]] = []
-    for spans in by_thread.values():
-        spans.sort(key=lambda e: (e["ts"], -e["dur"]))
-        for task in (e for e in spans if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")):
-            if task["dur"] < over_ms * 1000:
-                continue
-            start, end = task["ts"], task["ts"] + task["dur"]
-            inside = [e for e in spans if start <= e["ts"] < end and e["ts"] + e["dur"] <= end]
-            found.append((task["dur"] / 1000, self_times(inside)))
-    return sorted(found, key=lambda t: -t[0])
+    spans = max(by_thread.values(), key=len, default=[])
+    return sorted(spans, key=lambda e: (e["ts"], -e["dur"]))
+
+
+def busy(events: list[dict[str, Any]]) -> tuple[float, float, Times]:
+    """The page's main thread over the trace: (ms in tasks, ms from its first event to its last,
+    the own time of every event in its tasks, in ms, by name)."""
+    spans = main_spans(events)
+    if not spans:
+        return 0.0, 0.0, {}
+    tasks = [e for e in spans if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")]
+    span = (max(e["ts"] + e["dur"] for e in spans) - spans[0]["ts"]) / 1000
+    outer, end = [], -1.0
+    for task in tasks:  # (a task inside another is counted once)
+        if task["ts"] >= end:
+            outer.append(task)
+            end = task["ts"] + task["dur"]
+    return sum(t["dur"] for t in outer) / 1000, span, self_times(spans)
+
+
+def uncomposited(events: list[dict[str, Any]]) -> dict[str, int]:
+    """How many animations the compositor could not run, by the properties that kept them off it."""
+    counts: dict[str, int] = defaultdict(int)
+    for e in events:
+        data = e.get("args", {}).get("data") if e.get("name") == "Animation" else None
+        if isinstance(data, dict) and data.get("compositeFailed"):
+            counts[" ".join(data.get("unsupportedProperties") or ["(other)"])] += 1
+    return dict(counts)
 
 
 def play(url: str, level: str, cpu: float) -> list[dict[str, Any]]:
@@ -133,6 +166,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {length:6.1f} ms: " + ", ".join(f"{k} {v:.1f}" for k, v in by_size(parts)[:4]))
     if tasks:
         print("  all of them, own time by event: " + ", ".join(f"{k} {v:.0f} ms" for k, v in by_size(total)[:14]))
+    taken, span, parts = busy(events)
+    print(f"The main thread over the hand: busy {taken / 1000:.1f} s of {span / 1000:.1f} s")
+    print("  own time by event: " + ", ".join(f"{k} {v:.0f} ms" for k, v in by_size(parts)[:10]))
+    kept = uncomposited(events)
+    print(
+        f"  animations the compositor could not run: {sum(kept.values())}"
+        + "".join(f", {n} by {what}" for what, n in sorted(kept.items(), key=lambda item: -item[1]))
+    )
     return 0
 
 

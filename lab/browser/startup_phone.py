@@ -365,8 +365,9 @@ def throttle(context: BrowserContext, page: Any, profile: Profile) -> None:
         )
 
 
-def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = False) -> Visit:
-    """One page load under ``profile``; with wait_sw, then wait until the page's service worker is active."""
+def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = False, timeline: bool = False) -> Visit:
+    """One page load under ``profile``; with wait_sw, then wait until the page's service worker is
+    active; with timeline, the game's worker's files and marks too (``--steps``)."""
     page = context.new_page()
     try:
         throttle(context, page, profile)
@@ -377,10 +378,12 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
         page.wait_for_function("window.__startup && window.__startup.readyAt !== null", timeout=10_000)
         page.wait_for_timeout(SETTLE_S * 1000 * profile.cpu)
         raw = page.evaluate(RAW)
-        try:
-            raw["worker_files"] = json.loads(page.evaluate("(code) => window.heartsGame.run(code)", WORKER_FILES))
-        except PlaywrightError:
-            raw["worker_files"] = []  # a page without the game's worker (the bare page)
+        raw["worker_files"] = []
+        if timeline:
+            try:
+                raw["worker_files"] = json.loads(page.evaluate("(code) => window.heartsGame.run(code)", WORKER_FILES))
+            except PlaywrightError:
+                pass  # a page without the game's worker (the bare page)
         sw = bool(page.evaluate(WAIT_SW)) if wait_sw else False
         return visit_metrics(raw, sw)
     finally:
@@ -483,7 +486,14 @@ Run = dict[str, Any]  # visit -> Visit, and "hands": level -> Hand
 
 
 def one_profile(
-    pw: Playwright, tmp: Path, site: Site, url: str, profile: Profile, run: int, hands: tuple[str, ...] = ()
+    pw: Playwright,
+    tmp: Path,
+    site: Site,
+    url: str,
+    profile: Profile,
+    run: int,
+    hands: tuple[str, ...] = (),
+    timeline: bool = False,
 ) -> Run:
     """The three visits of one page in a new browser profile, then a hand at each level of ``hands``
     (not on the bare page)."""
@@ -492,7 +502,7 @@ def one_profile(
     try:
         out: Run = {}
         for kind in VISITS:
-            out[kind] = visit(context, url, profile, wait_sw=kind == "first")
+            out[kind] = visit(context, url, profile, wait_sw=kind == "first", timeline=timeline)
         if site.name != "bare":
             out["hands"] = {level: play_hand(context, url, profile, level) for level in hands}
         return out
@@ -511,6 +521,7 @@ def measure(
     compress: bool = True,
     progress: bool = True,
     hands: tuple[str, ...] = (),
+    timeline: bool = False,
 ) -> Results:
     """Every (profile, page) once per run, the order reversed every other run (machine noise hits all alike)."""
     from playwright.sync_api import sync_playwright
@@ -524,7 +535,9 @@ def measure(
                 for profile, site in pairs if run % 2 == 0 else list(reversed(pairs)):
                     for attempt in (1, 2):  # a renderer crash under heavy load: retry once
                         try:
-                            result = one_profile(pw, Path(tmpdir), site, servers[site.name].url, profile, run, hands)
+                            result = one_profile(
+                                pw, Path(tmpdir), site, servers[site.name].url, profile, run, hands, timeline
+                            )
                             break
                         except PlaywrightError as exc:
                             if attempt == 2:
@@ -734,7 +747,7 @@ def main(argv: list[str] | None = None) -> int:
                 name += "'"
             sites.append(Site(name, other.resolve(), game_rules))
         try:
-            results = measure(sites, profiles, args.runs, compress=not args.no_gzip, hands=hands)
+            results = measure(sites, profiles, args.runs, compress=not args.no_gzip, hands=hands, timeline=args.steps)
         finally:
             if args.parent:
                 import subprocess
