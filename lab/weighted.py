@@ -18,21 +18,39 @@ hundredths) before a Hard spec, e.g. ``weigh4e50-hard@1150/270``::
 
     .venv-lab/bin/python -m lab.openspiel_bench --first 2000 --deals 100 \\
         --bots weigh4e50-hard@1150/270 --uct-c 25 --jobs 2
+
+How well the model fits a field: run as a module on games of ``lab.openspiel_bench --log-plays``
+(ISMCTS in three seats), it replays each game and, at every play of the bot's seat, ranks the
+true deal's likelihood among the worlds Hard's sampler deals (0.5: the plays tell the model
+nothing; above: the truth looks likelier than a random world; below: the model misleads).
+``--medium`` does the same for hands Medium plays in every seat::
+
+    .venv-lab/bin/python -m lab.weighted lab/out/fit-ismcts.jsonl [--medium 40] [--eps 50]
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import random
-from collections.abc import Callable, Sequence
+import statistics
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
+from hearts import PRESETS, Hand, Seat
+from hearts.bots import make_bot
 from hearts.bots.hard import HardBot
 from hearts.bots.knowledge import Knowledge
 from hearts.bots.rollout import FULL, HI, QB, Q, RolloutPolicy, discard, follow, lead
 from hearts.bots.search import PlaySearch
+from hearts.bots.worlds import WorldSampler
+from hearts.deal import deal_from_seed
+from hearts.seats import PassDirection
 
-__all__ = ["PlayLikelihood", "WeighedSampler", "WeighedHard"]
+__all__ = ["PlayLikelihood", "WeighedSampler", "WeighedHard", "truth_rank", "main"]
 
 HEARTS, SPADES, DIAMONDS = 3, 2, 1
 Sampler = Callable[[random.Random], list[int]]
@@ -181,3 +199,92 @@ class WeighedHard(HardBot):
         if worlds.strong is not None:
             worlds.strong = WeighedSampler(worlds.strong, likelihood, self.draws)  # type: ignore[assignment]
         return search
+
+
+def truth_rank(knowledge: Knowledge, truth: Sequence[int], likelihood: PlayLikelihood, worlds: int, seed: int) -> float:
+    """The share of ``worlds`` sampled worlds less likely than the truth (ties count half)."""
+    sampler, rng = WorldSampler(knowledge), random.Random(seed)
+    mine = likelihood(truth)
+    logs = [likelihood(sampler(rng)) for _ in range(worlds)]
+    return (sum(x < mine for x in logs) + 0.5 * sum(x == mine for x in logs)) / worlds
+
+
+DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)  # the bench's
+
+
+def logged_decisions(path: Path, seed: int) -> Iterator[tuple[Hand, int]]:
+    """Each play of the bot's seat in the logged games of ``path``: (the hand then, the seat)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if "plays" not in row:
+            continue  # (a game logged without --log-plays)
+        deal_no = row["deal"]
+        hand = Hand(deal_from_seed(f"openspiel-{seed}-{deal_no}"), PRESETS["standard"], DIRECTIONS[deal_no % 4])
+        if DIRECTIONS[deal_no % 4] is not PassDirection.HOLD:
+            for s in range(4):
+                hand.choose_pass(Seat(s), row["passes"][s])
+        for card in row["plays"]:
+            assert hand.turn is not None, f"deal {deal_no} does not replay"
+            if int(hand.turn) == row["seat"]:
+                yield hand, row["seat"]
+            hand.play(hand.turn, card)
+
+
+def medium_decisions(hands: int) -> Iterator[tuple[Hand, int]]:
+    """Each play of South in ``hands`` hands (no passing) Medium plays in every seat."""
+    medium = make_bot("medium")
+    for n in range(hands):
+        hand = Hand(deal_from_seed(f"weigh-fit-{n}"), PRESETS["standard"], PassDirection.HOLD)
+        while hand.turn is not None:
+            seat = hand.turn
+            if seat is Seat.SOUTH:
+                yield hand, int(seat)
+            hand.play(seat, medium.decide(hand.view(seat), random.Random(n)).cards[0])
+
+
+def cli() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description="How well the weighed worlds' model fits a field.")
+    parser.add_argument("games", type=Path, nargs="?", help="JSON lines of lab.openspiel_bench --log-plays")
+    parser.add_argument("--seed", type=int, default=1, help="the bench's --seed")
+    parser.add_argument("--medium", type=int, default=0, help="also this many hands Medium plays in every seat")
+    parser.add_argument("--eps", type=int, default=50, help="the model's noise, in hundredths")
+    parser.add_argument("--worlds", type=int, default=100, help="sampled worlds per decision")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli().parse_args(argv)
+    policy = HardBot().config.loop.policy
+    fields: list[tuple[str, Iterator[tuple[Hand, int]]]] = []
+    if args.games:
+        fields.append((f"ISMCTS ({args.games.name})", logged_decisions(args.games, args.seed)))
+    if args.medium:
+        fields.append((f"Medium ({args.medium} hands)", medium_decisions(args.medium)))
+    print(
+        f"rank of the true deal's likelihood among {args.worlds} sampled worlds (0.5: no information), eps {args.eps}%"
+    )
+    for name, decisions in fields:
+        by_trick: dict[int, list[float]] = {}
+        for n, (hand, seat) in enumerate(decisions):
+            knowledge = Knowledge(hand.view(Seat(seat)))
+            likelihood = PlayLikelihood(knowledge, policy, args.eps / 100)
+            if not likelihood.events:
+                continue
+            truth = [hand.cards_mask(s) for s in Seat]
+            rank = truth_rank(knowledge, truth, likelihood, args.worlds, n)
+            by_trick.setdefault(knowledge.trick_number // 4, []).append(rank)
+        ranks = [r for rs in by_trick.values() for r in rs]
+        if not ranks:
+            print(f"{name}: no decision with plays to read")
+            continue
+        parts = ", ".join(
+            f"tricks {4 * k + 1}-{min(4 * k + 4, 13)}: {statistics.mean(rs):.3f} (n={len(rs)})"
+            for k, rs in sorted(by_trick.items())
+        )
+        spread = 1.96 * statistics.stdev(ranks) / math.sqrt(len(ranks)) if len(ranks) > 1 else float("nan")
+        print(f"{name}: mean rank {statistics.mean(ranks):.3f} ± {spread:.3f} (n={len(ranks)} decisions); {parts}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

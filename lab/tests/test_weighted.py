@@ -16,7 +16,7 @@ from hearts.bots.worlds import WorldSampler
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection
 from lab.arena import ArenaConfig, _make, bot_spec
-from lab.weighted import PlayLikelihood, WeighedHard, WeighedSampler
+from lab.weighted import PlayLikelihood, WeighedHard, WeighedSampler, main
 
 
 def truth_of(hand: Hand) -> list[int]:
@@ -80,3 +80,10 @@ def test_the_lab_names_it_and_refuses_what_it_cannot_be() -> None:
     for bad in ("weigh0e50-hard@100", "weigh4e0-hard@100", "weigh4e50-medium", "weigh4e50-seeing-hard@100"):
         with pytest.raises(ValueError):
             bot_spec(bad, cfg)
+
+
+def test_the_fit_report_ranks_the_truth_high_in_a_field_of_medium(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--medium", "3", "--worlds", "30"]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.startswith("Medium (3 hands): mean rank ")
+    assert float(line.split("mean rank ")[1].split()[0]) > 0.7

@@ -5,7 +5,7 @@
 // no decision of the game's.
 import { makeApplier } from "./ops.mjs";
 import { forwardInput } from "./input.mjs";
-import { makeServices } from "./services.mjs";
+import { hasLocks, makeServices } from "./services.mjs";
 
 const doc = document;
 const root = doc.documentElement;
@@ -51,7 +51,7 @@ function facts() {
     ["standalone", "fullscreen", "minimal-ui"].some((mode) => matchMedia(`(display-mode: ${mode})`).matches);
   return {
     webrtc: typeof globalThis.RTCPeerConnection === "function",
-    locks: typeof navigator.locks?.request === "function",
+    locks: hasLocks(),
     webkit: String(navigator.vendor || "").startsWith("Apple"),
     installed,
     persist_prompts: Boolean(globalThis.CSS?.supports?.("-moz-appearance", "none")),

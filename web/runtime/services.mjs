@@ -6,6 +6,8 @@
 import { makeDialogFocus } from "./dialog.mjs";
 
 const LOCK = "hearts.game";
+// Web Locks on this page (the page's facts tell the worker the same answer)
+export const hasLocks = () => typeof navigator.locks?.request === "function";
 const online = { module: null, links: new Map(), keys: new Map(), next: 1 };
 
 async function transport() {
@@ -24,7 +26,7 @@ export function makeServices({ doc, post, nodeOf }) {
   });
   // The game's first "try" is asked as the page starts (the worker's first question is this one,
   // once Python is up): its answer is there when the worker asks.
-  let firstTry = typeof navigator.locks?.request === "function" ? lock("try") : null;
+  let firstTry = hasLocks() ? lock("try") : null;
   return {
     clipboard: (text) => navigator.clipboard.writeText(text).then(() => true),
     share: (data) => navigator.share(data).then(() => true),
