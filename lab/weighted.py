@@ -23,9 +23,12 @@ How well the model fits a field: run as a module on games of ``lab.openspiel_ben
 (ISMCTS in three seats), it replays each game and, at every play of the bot's seat, ranks the
 true deal's likelihood among the worlds Hard's sampler deals (0.5: the plays tell the model
 nothing; above: the truth looks likelier than a random world; below: the model misleads).
-``--medium`` does the same for hands Medium plays in every seat::
+``--medium`` does the same for hands Medium plays in every seat. ``--agree W`` also decides each
+of those plays with Hard, the weighed Hard (``--draws``) and the all-seeing Hard at W worlds, with
+the same random numbers, and reports how often each chooses the all-seeing Hard's card (a finer
+measure than points: better worlds should make Hard choose like the player who sees them)::
 
-    .venv-lab/bin/python -m lab.weighted lab/out/fit-ismcts.jsonl [--medium 40] [--eps 50]
+    .venv-lab/bin/python -m lab.weighted lab/out/fit-ismcts.jsonl [--medium 40] [--eps 50] [--agree 290]
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from hearts.bots.search import PlaySearch
 from hearts.bots.worlds import WorldSampler
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection
+from lab.seeing import SeeingHard
 
 __all__ = ["PlayLikelihood", "WeighedSampler", "WeighedHard", "truth_rank", "main"]
 
@@ -249,7 +253,22 @@ def cli() -> argparse.ArgumentParser:
     parser.add_argument("--medium", type=int, default=0, help="also this many hands Medium plays in every seat")
     parser.add_argument("--eps", type=int, default=50, help="the model's noise, in hundredths")
     parser.add_argument("--worlds", type=int, default=100, help="sampled worlds per decision")
+    parser.add_argument("--agree", type=int, default=0, help="worlds a decision: agreement with the all-seeing Hard")
+    parser.add_argument("--draws", type=int, default=4, help="the weighed Hard's worlds drawn per world played")
     return parser
+
+
+def agreement(hand: Hand, seat: int, worlds: int, draws: int, eps: float, seed: int) -> tuple[bool, bool] | None:
+    """Whether Hard and the weighed Hard choose the all-seeing Hard's card (None: one candidate)."""
+    view = hand.view(Seat(seat))
+    seeing = SeeingHard(iterations=worlds)
+    seeing.truth = lambda: [hand.cards_mask(s) for s in Seat]
+    best = seeing.decide(view, random.Random(seed))
+    if not best.stats.get("worlds"):
+        return None
+    plain = HardBot(iterations=worlds).decide(view, random.Random(seed))
+    weighed = WeighedHard(iterations=worlds, draws=draws, eps=eps).decide(view, random.Random(seed))
+    return plain.cards == best.cards, weighed.cards == best.cards
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -265,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for name, decisions in fields:
         by_trick: dict[int, list[float]] = {}
+        agreed: list[tuple[bool, bool]] = []
         for n, (hand, seat) in enumerate(decisions):
             knowledge = Knowledge(hand.view(Seat(seat)))
             likelihood = PlayLikelihood(knowledge, policy, args.eps / 100)
@@ -273,6 +293,10 @@ def main(argv: list[str] | None = None) -> int:
             truth = [hand.cards_mask(s) for s in Seat]
             rank = truth_rank(knowledge, truth, likelihood, args.worlds, n)
             by_trick.setdefault(knowledge.trick_number // 4, []).append(rank)
+            if args.agree:
+                agrees = agreement(hand, seat, args.agree, args.draws, args.eps / 100, n)
+                if agrees is not None:
+                    agreed.append(agrees)
         ranks = [r for rs in by_trick.values() for r in rs]
         if not ranks:
             print(f"{name}: no decision with plays to read")
@@ -283,6 +307,13 @@ def main(argv: list[str] | None = None) -> int:
         )
         spread = 1.96 * statistics.stdev(ranks) / math.sqrt(len(ranks)) if len(ranks) > 1 else float("nan")
         print(f"{name}: mean rank {statistics.mean(ranks):.3f} ± {spread:.3f} (n={len(ranks)} decisions); {parts}")
+        if agreed:
+            plain, weighed = sum(a for a, _ in agreed), sum(b for _, b in agreed)
+            only = sum(b and not a for a, b in agreed), sum(a and not b for a, b in agreed)
+            print(
+                f"  the all-seeing Hard's card at {args.agree} worlds, of {len(agreed)} searched plays: Hard {plain}, "
+                f"the weighed Hard ({args.draws} draws) {weighed}; only the weighed {only[0]}, only Hard {only[1]}"
+            )
     return 0
 
 

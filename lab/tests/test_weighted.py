@@ -87,3 +87,12 @@ def test_the_fit_report_ranks_the_truth_high_in_a_field_of_medium(capsys: pytest
     line = capsys.readouterr().out.splitlines()[-1]
     assert line.startswith("Medium (3 hands): mean rank ")
     assert float(line.split("mean rank ")[1].split()[0]) > 0.7
+
+
+def test_the_fit_report_counts_the_plays_that_choose_the_all_seeing_card(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--medium", "2", "--worlds", "10", "--agree", "12", "--draws", "2"]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    searched = int(line.split("of ")[1].split()[0])
+    plain = int(line.split("Hard ")[1].split(",")[0])
+    weighed = int(line.split("draws) ")[1].split(";")[0])
+    assert searched > 5 and 0 < plain <= searched and 0 < weighed <= searched
