@@ -52,6 +52,7 @@ from hearts.bots.search import PlaySearch
 from hearts.bots.worlds import WorldSampler
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection
+from lab.openspiel_tricks import DIRECTIONS
 from lab.seeing import SeeingHard
 
 __all__ = ["PlayLikelihood", "WeighedSampler", "WeighedHard", "truth_rank", "main"]
@@ -211,9 +212,6 @@ def truth_rank(knowledge: Knowledge, truth: Sequence[int], likelihood: PlayLikel
     mine = likelihood(truth)
     logs = [likelihood(sampler(rng)) for _ in range(worlds)]
     return (sum(x < mine for x in logs) + 0.5 * sum(x == mine for x in logs)) / worlds
-
-
-DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)  # the bench's
 
 
 def logged_decisions(path: Path, seed: int) -> Iterator[tuple[Hand, int]]:
