@@ -36,6 +36,7 @@ def test_hosting_or_invited_without_webrtc_the_page_says_why_and_the_game_goes_o
         expect(body).to_contain_text(words)
     assert page.locator("dialog[open] [data-action='online-host']").count() == 0  # nothing to press in vain
     page.click("dialog[open] .dlg-x")
+    expect(page.locator("dialog[open]")).to_have_count(0)  # the game has taken the close
     expect(page.locator("#fatal")).to_be_hidden()
     pass_three(page)  # the game goes on
     page.wait_for_selector("#hand button[data-card]:not([aria-disabled='true'])")
@@ -44,5 +45,6 @@ def test_hosting_or_invited_without_webrtc_the_page_says_why_and_the_game_goes_o
     for words in SAYS[locale]:
         expect(body).to_contain_text(words)
     page.click("dialog[open] .dlg-x")
+    expect(page.locator("dialog[open]")).to_have_count(0)  # the game has taken the close
     expect(page.locator("#fatal")).to_be_hidden()
     assert wait_my_turn_or_dialog(page) in ("play", "pass")  # the match saved above, resumed
