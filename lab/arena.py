@@ -147,9 +147,8 @@ class BotSpec:
     overrides: tuple[tuple[str, str], ...] = ()  # Hard only: experimental changes of its switches (``switches``)
     worker: bool = False  # Hard only: plays at WORKER_PLAY_WORLDS by cards held (``hard@worker``)
     sees: bool = False  # Hard only: the all-seeing Hard (``seeing-hard...``: lab.seeing), told the real deal
-    weigh: tuple[int, float] | None = (
-        None  # Hard only: worlds weighed by the plays (``weigh4e50-hard...``: lab.weighted)
-    )
+    # Hard only: its play worlds weighed by the others' plays, (draws, eps) (``weigh4e50-hard``: lab.weighted)
+    weigh: tuple[int, float] | None = None
 
 
 def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:

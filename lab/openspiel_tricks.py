@@ -54,13 +54,20 @@ def _runner(taken: list[int], seat: int) -> bool:
     return len(holders) == 1 and holders[0] != seat
 
 
-def replay(row: OpenSpielGame, seed: int) -> list[dict[str, float]]:
-    """Per seat: points taken by kind and phase, and hearts thrown when void."""
+def passed_hand(row: OpenSpielGame, seed: int) -> Hand:
+    """A logged game's hand in our engine: its deal (from the bench's seed), the passes made."""
     deal_no = row["deal"]
     hand = Hand(deal_from_seed(f"openspiel-{seed}-{deal_no}"), RULES, DIRECTIONS[deal_no % 4])
     if DIRECTIONS[deal_no % 4] is not PassDirection.HOLD:
         for s in range(4):
             hand.choose_pass(Seat(s), row["passes"][s])
+    return hand
+
+
+def replay(row: OpenSpielGame, seed: int) -> list[dict[str, float]]:
+    """Per seat: points taken by kind and phase, and hearts thrown when void."""
+    deal_no = row["deal"]
+    hand = passed_hand(row, seed)
     tally: list[dict[str, float]] = [defaultdict(float) for _ in range(4)]
     trick: list[tuple[int, int, str]] = []  # (seat, card, kind it would be if it wins)
     taken = [0, 0, 0, 0]  # points each seat has taken so far

@@ -47,17 +47,16 @@ from hearts import PRESETS, Hand, Seat
 from hearts.bots import make_bot
 from hearts.bots.hard import HardBot
 from hearts.bots.knowledge import Knowledge
-from hearts.bots.rollout import FULL, HI, QB, Q, RolloutPolicy, discard, follow, lead
+from hearts.bots.rollout import FULL, HEARTS, HI, PC, QS_CARD, RolloutPolicy, Rollouts, discard, follow, lead
 from hearts.bots.search import PlaySearch
 from hearts.bots.worlds import WorldSampler
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection
-from lab.openspiel_tricks import DIRECTIONS
+from lab.openspiel_tricks import passed_hand
 from lab.seeing import SeeingHard
 
 __all__ = ["PlayLikelihood", "WeighedSampler", "WeighedHard", "truth_rank", "main"]
 
-HEARTS, SPADES, DIAMONDS = 3, 2, 1
 Sampler = Callable[[random.Random], list[int]]
 
 
@@ -66,13 +65,8 @@ class PlayLikelihood:
 
     def __init__(self, knowledge: Knowledge, policy: RolloutPolicy, eps: float) -> None:
         view = knowledge.view
-        rules = view.rules
-        forbidden = rules.first_trick_forbidden
-        bar_hearts_first = FULL if forbidden >> 39 else 0
-        bar_queen_first = QB if forbidden >> (SPADES * 13 + Q) & 1 else 0
-        queen_breaks = rules.queen_breaks_hearts
-        self.eps, self.me = eps, knowledge.me
-        medium, clean = policy.medium_habits, policy.clean_last
+        bound = Rollouts(policy, view.rules, knowledge.me)  # the rules' facts as the rollouts read them
+        self.eps, self.me, self.medium, self.clean = eps, knowledge.me, bound.medium, bound.clean
         tricks = [t.plays for t in view.tricks] + ([view.current_trick] if view.current_trick else [])
         plays = [(trick_no, pos, int(s), int(c)) for trick_no, t in enumerate(tricks) for pos, (s, c) in enumerate(t)]
         # the cards each seat played from each play on (its hand then = its hand now | these)
@@ -88,8 +82,8 @@ class PlayLikelihood:
         i = 0
         for trick_no, t in enumerate(tricks):
             led, best, points_in = -1, -1, 0
-            bar_queen, bar_hearts = (bar_queen_first, bar_hearts_first) if trick_no == 0 else (0, 0)
-            low_over = medium and trick_no > 0
+            bar_queen, bar_hearts = (bound.bar_queen, bound.bar_hearts) if trick_no == 0 else (0, 0)
+            low_over = self.medium and trick_no > 0
             for pos, (s, c) in enumerate(t):
                 s, c = int(s), int(c)
                 suit, rank = divmod(c, 13)
@@ -120,12 +114,11 @@ class PlayLikelihood:
                 if suit == HEARTS:
                     points_in += 1
                     broken = True
-                elif c == SPADES * 13 + Q:
+                elif c == QS_CARD:
                     points_in += 13
                     queen_live = False
-                    broken = broken or (queen_breaks and (pos == 0 or suit != led))
+                    broken = broken or (bound.queen_breaks and (pos == 0 or suit != led))
                 i += 1
-        self.medium, self.clean = medium, clean
 
     def __call__(self, world: Sequence[int]) -> float:
         """log P(the plays | ``world``), up to a constant (``world``: the four hands now, as masks)."""
@@ -145,7 +138,8 @@ class PlayLikelihood:
                     p_policy = 0.6 * (flush == played) + 0.25 * (low == played)
                 else:
                     p_policy = 0.85 * (low == played)
-                legal = sum(bin(m).count("1") for m in suits)  # (15%: a random suit's lowest, as any card)
+                # (15%: the lowest card of a random suit, counted as any card)
+                legal = PC[suits[0]] + PC[suits[1]] + PC[suits[2]] + PC[suits[3]]
                 total += math.log((1 - eps) * (p_policy + 0.15 / legal) + eps / legal)
                 continue
             _, _, _, _, led, best, last, points_in, queen_live, low_over, bar_queen, bar_hearts = event
@@ -157,10 +151,10 @@ class PlayLikelihood:
                 else:
                     rank = follow(follows, below, led, last, points_in, queen_live, clean, low_over)
                 chosen = (led, rank)
-                legal = bin(follows).count("1")
+                legal = PC[follows]
             else:
                 chosen = discard(suits, 0, bar_queen, bar_hearts, False, False, queen_live, medium)
-                legal = sum(bin(m).count("1") for m in suits)
+                legal = PC[suits[0]] + PC[suits[1]] + PC[suits[2]] + PC[suits[3]]
             p_policy = 1.0 if chosen == (c_suit, c_rank) else 0.0
             total += math.log((1 - eps) * p_policy + eps / legal)
         return total
@@ -220,13 +214,9 @@ def logged_decisions(path: Path, seed: int) -> Iterator[tuple[Hand, int]]:
         row = json.loads(line)
         if "plays" not in row:
             continue  # (a game logged without --log-plays)
-        deal_no = row["deal"]
-        hand = Hand(deal_from_seed(f"openspiel-{seed}-{deal_no}"), PRESETS["standard"], DIRECTIONS[deal_no % 4])
-        if DIRECTIONS[deal_no % 4] is not PassDirection.HOLD:
-            for s in range(4):
-                hand.choose_pass(Seat(s), row["passes"][s])
+        hand = passed_hand(row, seed)
         for card in row["plays"]:
-            assert hand.turn is not None, f"deal {deal_no} does not replay"
+            assert hand.turn is not None, f"deal {row['deal']} does not replay"
             if int(hand.turn) == row["seat"]:
                 yield hand, row["seat"]
             hand.play(hand.turn, card)
