@@ -326,12 +326,13 @@ SHOWN = """() => { const panel = document.querySelector('#guide'); const box = p
 
 
 @pytest.mark.parametrize(
-    "lang, phone",
+    "lang, phone, path",
     [
-        pytest.param("en", False, marks=pytest.mark.locale("en-US")),
-        pytest.param(
+        pytest.param("en", False, "/", marks=pytest.mark.locale("en-US")),
+        pytest.param(  # on a phone at the fast pace: the tips come sooner, and the test takes half the time
             "de",
             True,
+            "/?speed=fast",
             marks=[
                 pytest.mark.locale("de-DE"),
                 pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
@@ -339,11 +340,13 @@ SHOWN = """() => { const panel = document.querySelector('#guide'); const box = p
         ),
     ],
 )
-def test_the_guided_hand_with_default_settings_waits_for_every_move(page: Page, lang: str, phone: bool) -> None:
-    """A fresh profile (a forced card plays itself by default) at the page's own pace: the guided
-    hand still waits for the player's own tap for each of the 13 cards, and every tip the guide
-    gives stays on screen, at full size, until the player's next move."""
-    goto_ready(page, "/")
+def test_the_guided_hand_with_default_settings_waits_for_every_move(
+    page: Page, lang: str, phone: bool, path: str
+) -> None:
+    """A fresh profile (a forced card plays itself by default), at the page's own pace and at the
+    fast one: the guided hand still waits for the player's own tap for each of the 13 cards, and
+    every tip the guide gives stays on screen, at full size, until the player's next move."""
+    goto_ready(page, path)
     page.locator("[data-notice='welcome'] [data-action='guided-hand']").click()
     expect(page.locator(GUIDED)).to_have_count(1)
     read: set[str] = set()  # the tips told before the player's last move
