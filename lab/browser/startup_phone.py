@@ -2,7 +2,7 @@
 """Start-up like a phone (issue 45): first paint, LCP, ready, long tasks and CLS, with and without throttling.
 
     .venv/bin/python -m lab.browser.startup_phone [--runs 5] [--profiles desktop,phone] [--parent]
-        [--compare DIR ...] [--hands medium,hard] [--steps] [--json F]
+        [--compare DIR ...] [--hands medium,hard] [--tap-gap MS] [--steps] [--json F]
 
 The sibling of ``lab.browser.startup`` (same pages: the game's ``dist/`` and a bare PyScript page on
 the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and a phone see them:
@@ -28,8 +28,10 @@ the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and 
   the game once more with that level's bots and plays one hand by clicks (the first playable
   card, the three highest to pass; speed "fast"): the longest main-thread task and the tasks over
   50 ms while the hand is played, and **tap-to-paint** for every tap on a card of the hand (the
-  click's time to the start of the first frame after the page changed the hand: selected, or
-  gone to the trick), median and 95th percentile over the hand.
+  click's time to the start of the first frame after the page made the tap's own change: the card
+  picked or put back to pass, or gone to the trick), median and 95th percentile over the hand, and
+  the 95th percentile of the pass taps and of the play taps apart. ``--tap-gap MS``: a player's
+  pause before each tap (default none: each tap as soon as the last one's change is on the page).
 * ``--steps``: the returning visit's start step by step, median time of each event: the files the
   page fetched and the game's worker fetched (Resource Timing, the worker's read through
   ``heartsGame.run`` and put on the page's clock), the worker's marks (``hearts: restored``, ...),
@@ -130,16 +132,25 @@ OBSERVER = """
     if (e.hadRecentInput) return;
     S.shifts.push([e.startTime, e.value, (e.sources || []).map((s) => describe(s.node)).join(" ")]);
   });
-  // tap-to-paint: a click on a card of the hand, to the first frame after the hand changed
+  // tap-to-paint: a click on a card of the hand, to the first frame after the tap's own change
+  // (the card picked or put back to pass, or gone from the hand), not any other change of the hand
+  // (the tab stop moved to the tapped card): [ms, "pass" or "play"]
   S.taps = [];
   document.addEventListener("click", (event) => {
     const card = event.target.closest && event.target.closest("#hand button[data-card]");
     const hand = document.getElementById("hand");
     if (!card || !hand) return;
     const clicked = event.timeStamp;
+    const name = card.dataset.card, pressed = card.getAttribute("aria-pressed");
+    const kind = pressed === null ? "play" : "pass";
+    const changed = () => {
+      const now = hand.querySelector(`button[data-card="${name}"]`);
+      return !now || now.getAttribute("aria-pressed") !== pressed;
+    };
     const seen = new MutationObserver(() => {
+      if (!changed()) return;
       seen.disconnect();
-      requestAnimationFrame((frame) => S.taps.push(frame - clicked));
+      requestAnimationFrame((frame) => S.taps.push([frame - clicked, kind]));
     });
     seen.observe(hand, { subtree: true, childList: true, attributes: true });
   }, true);
@@ -397,11 +408,13 @@ HAND_TIMEOUT_MS = 120_000
 
 class Hand(TypedDict):
     """One hand played by clicks: ``longest`` (s) and ``tasks`` over 50 ms while it was played,
-    ``taps`` (s): tap-to-paint of each tap on a card."""
+    ``taps`` (s): tap-to-paint of each tap on a card, ``kinds``: each tap's "pass" (a card picked or
+    put back) or "play"."""
 
     longest: float
     tasks: int
     taps: list[float]
+    kinds: list[str]
 
 
 def new_match(page: Any, url: str, level: str, cpu: float) -> None:
@@ -416,9 +429,10 @@ def new_match(page: Any, url: str, level: str, cpu: float) -> None:
     page.wait_for_timeout(SETTLE_S * 1000 * cpu)
 
 
-def play_by_clicks(page: Any) -> None:
+def play_by_clicks(page: Any, gap_ms: float = 0) -> None:
     """Play one hand by clicks on the cards' corners, each waiting for the game's answer: pass the
-    three highest cards, then the first playable card on each turn, until a dialog opens."""
+    three highest cards, then the first playable card on each turn, until a dialog opens.
+    ``gap_ms``: a player's pause before each click on a card (0: at once)."""
     for _ in range(40):
         page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=HAND_TIMEOUT_MS)
         if page.query_selector("dialog[open]"):
@@ -426,6 +440,8 @@ def play_by_clicks(page: Any) -> None:
         if page.query_selector("#pass-btn:not([hidden])"):
             cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
             for card in cards[-3:]:
+                if gap_ms:
+                    page.wait_for_timeout(gap_ms)
                 page.click(f'#hand button[data-card="{card}"]', position=CORNER)
                 page.wait_for_selector(f'#hand button[data-card="{card}"][aria-pressed="true"]')
             page.click("#pass-btn")
@@ -433,23 +449,31 @@ def play_by_clicks(page: Any) -> None:
             continue
         found = page.wait_for_selector(PLAYABLE, timeout=HAND_TIMEOUT_MS)
         card = found.get_attribute("data-card") if found else None
+        if gap_ms:
+            page.wait_for_timeout(gap_ms)
         page.click(f'#hand button[data-card="{card}"]', position=CORNER)
         page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached", timeout=HAND_TIMEOUT_MS)
 
 
-def play_hand(context: BrowserContext, url: str, profile: Profile, level: str) -> Hand:
-    """Open the game with ``level``'s bots (a new match) and play one hand by clicks."""
+def play_hand(context: BrowserContext, url: str, profile: Profile, level: str, gap_ms: float = 0) -> Hand:
+    """Open the game with ``level``'s bots (a new match) and play one hand by clicks (``gap_ms``:
+    :func:`play_by_clicks`)."""
     page = context.new_page()
     try:
         throttle(context, page, profile)
         new_match(page, url, level, profile.cpu)
         start = float(page.evaluate("performance.now()"))
-        play_by_clicks(page)
+        play_by_clicks(page, gap_ms)
         end = float(page.evaluate("performance.now()"))
         raw = page.evaluate("() => ({ longtasks: window.__startup.longtasks, taps: window.__startup.taps })")
         tasks = [(float(a), float(b)) for a, b in raw["longtasks"]]
         longest, _tbt, count = blocking(tasks, start, end)
-        return Hand(longest=longest / 1000, tasks=count, taps=[float(t) / 1000 for t in raw["taps"]])
+        return Hand(
+            longest=longest / 1000,
+            tasks=count,
+            taps=[float(t) / 1000 for t, _ in raw["taps"]],
+            kinds=[str(kind) for _, kind in raw["taps"]],
+        )
     finally:
         page.close()
 
@@ -494,6 +518,7 @@ def one_profile(
     run: int,
     hands: tuple[str, ...] = (),
     timeline: bool = False,
+    gap_ms: float = 0,
 ) -> Run:
     """The three visits of one page in a new browser profile, then a hand at each level of ``hands``
     (not on the bare page)."""
@@ -504,7 +529,7 @@ def one_profile(
         for kind in VISITS:
             out[kind] = visit(context, url, profile, wait_sw=kind == "first", timeline=timeline)
         if site.name != "bare":
-            out["hands"] = {level: play_hand(context, url, profile, level) for level in hands}
+            out["hands"] = {level: play_hand(context, url, profile, level, gap_ms) for level in hands}
         return out
     finally:
         context.close()
@@ -522,6 +547,7 @@ def measure(
     progress: bool = True,
     hands: tuple[str, ...] = (),
     timeline: bool = False,
+    gap_ms: float = 0,
 ) -> Results:
     """Every (profile, page) once per run, the order reversed every other run (machine noise hits all alike)."""
     from playwright.sync_api import sync_playwright
@@ -536,7 +562,7 @@ def measure(
                     for attempt in (1, 2):  # a renderer crash under heavy load: retry once
                         try:
                             result = one_profile(
-                                pw, Path(tmpdir), site, servers[site.name].url, profile, run, hands, timeline
+                                pw, Path(tmpdir), site, servers[site.name].url, profile, run, hands, timeline, gap_ms
                             )
                             break
                         except PlaywrightError as exc:
@@ -621,10 +647,11 @@ def table(results: Results, profiles: list[Profile]) -> list[str]:
 
 def hand_table(results: Results, profiles: list[Profile], hands: tuple[str, ...]) -> list[str]:
     """Per profile, page and level: the longest task while the hand was played (median over the
-    runs, and the worst), tasks over 50 ms, tap-to-paint median and p95 over every tap of the runs."""
+    runs, and the worst), tasks over 50 ms, tap-to-paint median and p95 over every tap of the runs,
+    and the p95 of the taps that pick a card to pass and of those that play one."""
     lines = [
         f"{'profile':9}{'page':12}{'level':8}{'longest':>9}{'worst':>8}{'tasks':>7}{'taps':>6}"
-        f"{'tap median':>12}{'tap p95':>9}"
+        f"{'tap median':>12}{'tap p95':>9}{'pass p95':>10}{'play p95':>10}"
     ]
     for profile in profiles:
         for page, runs in results[profile.name].items():
@@ -633,6 +660,10 @@ def hand_table(results: Results, profiles: list[Profile], hands: tuple[str, ...]
                 if not played:
                     continue
                 taps = [t for h in played for t in h["taps"]]
+                by_kind = {
+                    kind: [t for h in played for t, k in zip(h["taps"], h.get("kinds", []), strict=False) if k == kind]
+                    for kind in ("pass", "play")
+                }
                 longest = [h["longest"] for h in played]
 
                 def ms(v: float | None) -> str:
@@ -642,6 +673,7 @@ def hand_table(results: Results, profiles: list[Profile], hands: tuple[str, ...]
                     f"{profile.name:9}{page:12}{level:8}{ms(median(longest)):>9}{ms(max(longest)):>8}"
                     f"{median([float(h['tasks']) for h in played]) or 0:>7.0f}{len(taps):>6}"
                     f"{ms(median(taps)):>12}{ms(percentile(taps, 0.95)):>9}"
+                    f"{ms(percentile(by_kind['pass'], 0.95)):>10}{ms(percentile(by_kind['play'], 0.95)):>10}"
                 )
     return lines
 
@@ -703,6 +735,13 @@ def cli() -> argparse.ArgumentParser:
         default="medium,hard",
         help="levels to play a hand at after the visits ('' for none; default medium,hard)",
     )
+    parser.add_argument(
+        "--tap-gap",
+        type=float,
+        default=0,
+        metavar="MS",
+        help="a player's pause before each tap on a card in the hands (default 0: at once)",
+    )
     parser.add_argument("--no-bare", action="store_true", help="leave the bare PyScript page out")
     parser.add_argument("--no-gzip", action="store_true", help="send files as stored (tools/serve.py), not gzipped")
     parser.add_argument("--json", type=Path, help="also write every visit's numbers here")
@@ -747,7 +786,15 @@ def main(argv: list[str] | None = None) -> int:
                 name += "'"
             sites.append(Site(name, other.resolve(), game_rules))
         try:
-            results = measure(sites, profiles, args.runs, compress=not args.no_gzip, hands=hands, timeline=args.steps)
+            results = measure(
+                sites,
+                profiles,
+                args.runs,
+                compress=not args.no_gzip,
+                hands=hands,
+                timeline=args.steps,
+                gap_ms=args.tap_gap,
+            )
         finally:
             if args.parent:
                 import subprocess
@@ -771,7 +818,8 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print("\n".join(steps_table(results, profiles)))
     if hands:
-        print("\nA hand played by clicks after the returning visit (speed fast):")
+        gap = f", {args.tap_gap:.0f} ms before each tap" if args.tap_gap else ""
+        print(f"\nA hand played by clicks after the returning visit (speed fast{gap}):")
         print("\n".join(hand_table(results, profiles, hands)))
         print(
             "longest: the longest main-thread task while the hand was played (median of the runs; worst: of all); "

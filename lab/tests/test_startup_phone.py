@@ -1,11 +1,20 @@
 """The phone start-up benchmark's arithmetic: blocking time and layout shift as Lighthouse and
-web-vitals count them, the profiles its command line takes, and the start step by step."""
+web-vitals count them, the profiles its command line takes, the start step by step, and the
+taps of a hand by kind."""
 
 from __future__ import annotations
 
 import pytest
 
-from lab.browser.startup_phone import PROFILES, blocking, cumulative_layout_shift, parse_profiles, timeline
+from lab.browser.startup_phone import (
+    PROFILES,
+    Hand,
+    blocking,
+    cumulative_layout_shift,
+    hand_table,
+    parse_profiles,
+    timeline,
+)
 
 
 def test_blocking_counts_what_is_over_50_ms_between_first_paint_and_ready() -> None:
@@ -51,3 +60,14 @@ def test_the_timeline_puts_the_workers_files_on_the_pages_clock() -> None:
         ("step: game", 700.0),
         ("ready", 900.0),
     ]
+
+
+def test_the_hands_taps_are_summed_up_together_and_by_kind() -> None:
+    passing = Hand(longest=0.03, tasks=0, taps=[0.060, 0.070, 0.020], kinds=["pass", "pass", "play"])
+    playing = Hand(longest=0.05, tasks=2, taps=[0.010, 0.030], kinds=["play", "play"])
+    results = {"phone": {"game": [{"hands": {"hard": passing}}, {"hands": {"hard": playing}}]}}
+    header, row = hand_table(results, parse_profiles("phone"), ("hard",))
+    assert header.split()[-6:] == ["tap", "p95", "pass", "p95", "play", "p95"]
+    # tasks: median of 0 and 2; 5 taps: median 30 ms, p95 of all 68 ms; the pass taps 60 and 70
+    # (p95 69.5 ms), the play taps 10, 20 and 30 (p95 29 ms)
+    assert row.split()[-10:] == ["1", "5", "30", "ms", "68", "ms", "70", "ms", "29", "ms"]
