@@ -1,6 +1,6 @@
 """What the page's main thread does in its long tasks while a hand is played, on the phone profile.
 
-Plays one hand by clicks (as ``lab.browser.startup_phone`` does: the returning visit, then a new
+Plays one hand by taps (as ``lab.browser.startup_phone`` does: the returning visit, then a new
 match at ``--level``) under DevTools' CPU throttling with a Chromium trace running, and prints
 every main-thread task over ``--over`` ms with what took its time: script
 and the own time of each kind of trace event in it (script, style, layout, paint...). Then the

@@ -25,13 +25,16 @@ the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and 
   netlify.toml (the bare page: with ``'unsafe-eval'``, which stock PyScript needs).
 
 * **a hand** (``--hands``, each level named): after the returning visit, the same profile opens
-  the game once more with that level's bots and plays one hand by clicks (the first playable
-  card, the three highest to pass; speed "fast"): the longest main-thread task and the tasks over
-  50 ms while the hand is played, and **tap-to-paint** for every tap on a card of the hand (the
+  the game once more with that level's bots and plays one hand by taps (the first playable
+  card, the three highest to pass; speed "fast"; each tap raw mouse input at the card's corner,
+  the page looked at only after the tap's answer: ``play_by_clicks``): the longest main-thread
+  task and the tasks over 50 ms while the hand is played, and **tap-to-paint** for every tap on a
+  card of the hand (the
   click's time to the start of the first frame after the page made the tap's own change: the card
   picked or put back to pass, or gone to the trick), median and 95th percentile over the hand, and
   the 95th percentile of the pass taps and of the play taps apart. ``--tap-gap MS``: a player's
-  pause before each tap (default none: each tap as soon as the last one's change is on the page).
+  pause before each tap (default none: each tap as soon as the harness has seen the last one's
+  change).
 * ``--steps``: the returning visit's start step by step, median time of each event: the files the
   page fetched and the game's worker fetched (Resource Timing, the worker's read through
   ``heartsGame.run`` and put on the page's clock), the worker's marks (``hearts: restored``, ...),
@@ -60,12 +63,13 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TypedDict
 
-from playwright.sync_api import BrowserContext, Playwright, Position
+from playwright.sync_api import BrowserContext, Playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from lab.browser import startup
@@ -401,8 +405,6 @@ def visit(context: BrowserContext, url: str, profile: Profile, wait_sw: bool = F
         page.close()
 
 
-PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
-CORNER: Position = {"x": 10, "y": 14}  # a card's top left: the part a phone's overlapping hand leaves in view
 HAND_TIMEOUT_MS = 120_000
 
 
@@ -429,30 +431,75 @@ def new_match(page: Any, url: str, level: str, cpu: float) -> None:
     page.wait_for_timeout(SETTLE_S * 1000 * cpu)
 
 
+# What the hand looks like to a player (the cards, each with the point of its top left corner to tap
+# and whether it is picked to pass; the playable ones; the pass button; a dialog), read in one go.
+HAND_STATE = """() => {
+  if (document.querySelector("dialog[open]")) return { over: true, passing: false, cards: [], playable: [] };
+  const corner = (card) => {
+    const box = card.getBoundingClientRect();
+    return [card.dataset.card, box.left + 10, box.top + 14, card.getAttribute("aria-pressed") === "true"];
+  };
+  const cards = [...document.querySelectorAll("#hand button[data-card]")];
+  return {
+    over: false,
+    passing: Boolean(document.querySelector("#pass-btn:not([hidden])")),
+    cards: cards.map(corner),
+    playable: cards.filter((card) => card.getAttribute("aria-disabled") !== "true").map(corner),
+  };
+}"""
+ANSWERED_MS = 250  # after a tap, the page is not looked at before this: the tap's answer is measured alone
+LOOK_EVERY_MS = 100
+
+
+def hand_state(page: Any, until: Callable[[dict[str, Any]], bool], wait_first_ms: float = 0) -> dict[str, Any]:
+    """The hand as :data:`HAND_STATE` reads it once ``until`` holds, read every 100 ms (after
+    ``wait_first_ms``): no script of the harness runs in the page between two looks."""
+    if wait_first_ms:
+        page.wait_for_timeout(wait_first_ms)
+    deadline = time.monotonic() + HAND_TIMEOUT_MS / 1000
+    while True:
+        state: dict[str, Any] = page.evaluate(HAND_STATE)
+        if until(state):
+            return state
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the hand did not get there in {HAND_TIMEOUT_MS / 1000:.0f} s: {state}")
+        page.wait_for_timeout(LOOK_EVERY_MS)
+
+
 def play_by_clicks(page: Any, gap_ms: float = 0) -> None:
-    """Play one hand by clicks on the cards' corners, each waiting for the game's answer: pass the
-    three highest cards, then the first playable card on each turn, until a dialog opens.
-    ``gap_ms``: a player's pause before each click on a card (0: at once)."""
-    for _ in range(40):
-        page.wait_for_selector(f"{PLAYABLE}, dialog[open], #pass-btn:not([hidden])", timeout=HAND_TIMEOUT_MS)
-        if page.query_selector("dialog[open]"):
-            return
-        if page.query_selector("#pass-btn:not([hidden])"):
-            cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
-            for card in cards[-3:]:
-                if gap_ms:
-                    page.wait_for_timeout(gap_ms)
-                page.click(f'#hand button[data-card="{card}"]', position=CORNER)
-                page.wait_for_selector(f'#hand button[data-card="{card}"][aria-pressed="true"]')
-            page.click("#pass-btn")
-            page.wait_for_selector("#pass-btn", state="hidden", timeout=HAND_TIMEOUT_MS)
-            continue
-        found = page.wait_for_selector(PLAYABLE, timeout=HAND_TIMEOUT_MS)
-        card = found.get_attribute("data-card") if found else None
+    """Play one hand as a person taps: pass the three highest cards, then the first playable card
+    on each turn, until a dialog opens. Each tap is a mouse press and release at the card's top
+    left corner (the part a phone's overlapping hand leaves in view), sent as raw input: none of
+    Playwright's checks before a click (visible, stable over two frames, the point hits the card)
+    and no polling of the page runs on its throttled main thread while a tap is answered; the page
+    is looked at :data:`ANSWERED_MS` after the tap, and then every :data:`LOOK_EVERY_MS`.
+    ``gap_ms``: a player's pause before each tap (0: at once)."""
+
+    def picked(name: str) -> Callable[[dict[str, Any]], bool]:
+        return lambda state: any(card[0] == name and card[3] for card in state["cards"])
+
+    def played(name: str) -> Callable[[dict[str, Any]], bool]:
+        return lambda state: bool(state["over"]) or all(card[0] != name for card in state["cards"])
+
+    def tap(x: float, y: float) -> None:
         if gap_ms:
             page.wait_for_timeout(gap_ms)
-        page.click(f'#hand button[data-card="{card}"]', position=CORNER)
-        page.wait_for_selector(f'#hand button[data-card="{card}"]', state="detached", timeout=HAND_TIMEOUT_MS)
+        page.mouse.click(x, y)
+
+    for _ in range(40):
+        state = hand_state(page, lambda s: s["over"] or s["passing"] or bool(s["playable"]))
+        if state["over"]:
+            return
+        if state["passing"]:
+            for name, x, y, _picked in state["cards"][-3:]:
+                tap(x, y)
+                hand_state(page, picked(name), ANSWERED_MS)
+            page.click("#pass-btn")
+            hand_state(page, lambda s: s["over"] or not s["passing"])
+            continue
+        name, x, y, _picked = state["playable"][0]
+        tap(x, y)
+        hand_state(page, played(name), ANSWERED_MS)
 
 
 def play_hand(context: BrowserContext, url: str, profile: Profile, level: str, gap_ms: float = 0) -> Hand:
@@ -819,11 +866,11 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(steps_table(results, profiles)))
     if hands:
         gap = f", {args.tap_gap:.0f} ms before each tap" if args.tap_gap else ""
-        print(f"\nA hand played by clicks after the returning visit (speed fast{gap}):")
+        print(f"\nA hand played by taps after the returning visit (speed fast{gap}):")
         print("\n".join(hand_table(results, profiles, hands)))
         print(
             "longest: the longest main-thread task while the hand was played (median of the runs; worst: of all); "
-            "tap: a click on a card to the first frame after the hand changed (every tap of the runs)"
+            "tap: a tap on a card to the first frame after its change (picked, put back, played; all taps of the runs)"
         )
     if args.json:
         args.json.write_text(
