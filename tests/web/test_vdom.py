@@ -88,6 +88,27 @@ def test_contents_drawn_again_as_they_are_send_nothing() -> None:
     assert [op[0] for op in d.patch.take() if op[0] in ("h", "t")] == ["h"]
 
 
+def test_contents_written_otherwise_and_drawn_again_as_they_are_send_nothing() -> None:
+    d = doc()
+    slot = d.createElement("div")
+    d.body.appendChild(slot)
+    d.patch.take()
+    written = "<div class=\"card s0 \" data-card='3C' role=img >3</div>"  # not as the tree writes it back
+    slot.innerHTML = written
+    assert [op[0] for op in d.patch.take() if op[0] == "h"] == ["h"]
+    slot.innerHTML = written
+    assert d.patch.take() == []
+    card = slot.querySelector("div")
+    assert card is not None
+    card.setAttribute("class", "card s0 gone")  # changed below since: the same markup draws anew
+    d.patch.take()
+    slot.innerHTML = written
+    assert [op[0] for op in d.patch.take() if op[0] == "h"] == ["h"]
+    slot.innerHTML = "<b>x</b>"
+    slot.innerHTML = written  # set to something else in between: drawn anew
+    assert [op[0] for op in d.patch.take() if op[0] == "h"] == ["h", "h"]
+
+
 def test_a_new_element_goes_to_the_page_as_html_when_it_is_appended() -> None:
     d = doc()
     bar = d.createElement("div")

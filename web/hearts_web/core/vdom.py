@@ -47,7 +47,7 @@ class Element(Field):
 
     _ids = count(1)
     # only these: a name the DOM has and this tree does not is an error, not a silent no-op
-    __slots__ = ("localName", "attrs", "nodes", "parent", "doc", "vid", "props", "listeners", "_style")
+    __slots__ = ("localName", "attrs", "nodes", "parent", "doc", "vid", "props", "listeners", "_style", "_drawn")
 
     def __init__(self, tag: str, attrs: dict[str, str] | None = None, doc: Owner | None = None) -> None:
         self.localName = tag.lower()
@@ -59,6 +59,8 @@ class Element(Field):
         self.props: dict[str, object] = {}
         self.listeners: dict[str, list[Listener]] = {}
         self._style: Style | None = None
+        # the markup its contents were last set to, as written and as this tree writes it back
+        self._drawn: tuple[str, str] | None = None
 
     # ------------------------------------------------------------------ identity and tree
     @property
@@ -215,15 +217,18 @@ class Element(Field):
         self._forget_below()
         self.nodes = []
         self._adopt(parse_html(html, self.doc))
+        self._drawn = (html, self.innerHTML)
         self._op("h", html)
         if kept is not None and self.doc is not None:  # the page keeps the focus alike (web/runtime/ops.mjs)
             self.doc.active = self.querySelector(kept)
 
     def _holds(self, html: str) -> bool:
         """This element holds ``html`` already, as the page does: its contents write the same
-        markup, and nothing below them is more than markup (a listener, a field's value, a style
-        set by name), which new contents would reset."""
-        if html != self.innerHTML:
+        markup (or ``html`` is what they were last set to, written otherwise: spaces, quotes), and
+        nothing below them is more than markup (a listener, a field's value, a style set by name),
+        which new contents would reset."""
+        now = self.innerHTML
+        if html != now and self._drawn != (html, now):
             return False
         return all(not el.listeners and not el.props and el._style is None for el in self.iter())
 

@@ -223,6 +223,9 @@ class TableLoop(Listener):
         row = m.score_sheet[-1]
         hand = m.hand_at(row.hand_number)
         self.view.show(session.snapshot())
+        await asyncio.sleep(0)  # the table and then the dialog: two browser tasks on a slow phone
+        if session is not self._session:
+            return
         self.dialogs.hand_summary(
             row,
             [hand.trick_markers(s) for s in Seat],
