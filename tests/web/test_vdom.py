@@ -100,13 +100,59 @@ def test_contents_written_otherwise_and_drawn_again_as_they_are_send_nothing() -
     assert d.patch.take() == []
     card = slot.querySelector("div")
     assert card is not None
-    card.setAttribute("class", "card s0 gone")  # changed below since: the same markup draws anew
+    card.setAttribute("class", "card s0 gone")  # changed below since: the markup's class comes back
     d.patch.take()
     slot.innerHTML = written
-    assert [op[0] for op in d.patch.take() if op[0] == "h"] == ["h"]
+    assert d.patch.take() == [["a", card.vid, "class", "card s0 "]]
     slot.innerHTML = "<b>x</b>"
     slot.innerHTML = written  # set to something else in between: drawn anew
     assert [op[0] for op in d.patch.take() if op[0] == "h"] == ["h", "h"]
+
+
+def test_the_same_cards_in_a_new_state_change_their_attributes_only() -> None:
+    d = doc()
+    hand = d.getElementById("hand")
+    assert hand is not None
+
+    def cards(states: dict[str, str], why: str = "Follow suit") -> str:
+        return (
+            "".join(
+                f'<button class="card {cls}" data-card="{card}" tabindex="-1"><b>{card[0]}</b></button>'
+                for card, cls in states.items()
+            )
+            + f'<span id="hand-why-0" hidden>{why}</span>'
+        )
+
+    hand.innerHTML = cards({"QS": "", "2C": "", "AH": ""})
+    d.patch.take()
+    first = hand.querySelector('[data-card="2C"]')
+    d.active = first
+    hand.innerHTML = cards({"QS": "selected", "2C": "", "AH": "hinted"}).replace(
+        'data-card="2C" tabindex="-1"', 'data-card="2C" tabindex="0" aria-disabled="true"'
+    )
+    ops = d.patch.take()
+    assert {op[0] for op in ops} == {"b", "a"}, ops  # no new markup: attributes of the elements the page has
+    assert [op[2:] for op in ops if op[0] == "a"] == [
+        ["class", "card selected"],
+        ["tabindex", "0"],
+        ["aria-disabled", "true"],
+        ["class", "card hinted"],
+    ]
+    assert hand.querySelector('[data-card="2C"]') is first and d.active is first  # the same element, focused
+    hand.innerHTML = cards({"QS": "selected", "2C": "", "AH": "hinted"})  # an attribute gone
+    assert [op[2:] for op in d.patch.take() if op[0] == "a"] == [["aria-disabled", None], ["tabindex", "-1"]]
+    for other in (
+        cards({"QS": "", "2C": "", "KH": ""}),  # another card in its place
+        cards({"QS": "", "2C": ""}),  # a card fewer
+        cards({"QS": "", "2C": "", "AH": ""}, why="Hearts are not broken"),  # other text
+    ):
+        hand.innerHTML = other
+        assert [op[0] for op in d.patch.take() if op[0] in ("h", "a")] == ["h"], other
+    listened = hand.querySelector("button")
+    assert listened is not None
+    listened.addEventListener("click", lambda event: None)
+    hand.innerHTML = cards({"QS": "selected", "2C": "", "AH": ""})  # a listener below: drawn anew
+    assert [op[0] for op in d.patch.take() if op[0] in ("h", "a")] == ["h"]
 
 
 def test_a_new_element_goes_to_the_page_as_html_when_it_is_appended() -> None:

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from html import escape
-from html.parser import HTMLParser
 from itertools import count
 from typing import Protocol, Union
 
 from .selectors import compile_selector
-from .vdom_parts import VOID, ClassList, Dataset, Field, Patch, Style, Text
+from .vdom_parts import VOID, Branch, ClassList, Dataset, Field, Patch, Style, Tag, Text, parse_markup, same_elements
 
 __all__ = ["Element", "Text", "Patch", "Owner", "parse_html"]
 
@@ -213,10 +212,14 @@ class Element(Field):
     def innerHTML(self, html: str) -> None:
         if self._holds(html):
             return  # drawn again as it is: nothing for the page to do
+        new = parse_markup(html)
+        if self._restyle(new):
+            self._drawn = (html, self.innerHTML)
+            return
         kept = self._focus_key()
         self._forget_below()
         self.nodes = []
-        self._adopt(parse_html(html, self.doc))
+        self._adopt(_made(new, self.doc))
         self._drawn = (html, self.innerHTML)
         self._op("h", html)
         if kept is not None and self.doc is not None:  # the page keeps the focus alike (web/runtime/ops.mjs)
@@ -231,6 +234,23 @@ class Element(Field):
         if html != now and self._drawn != (html, now):
             return False
         return all(not el.listeners and not el.props and el._style is None for el in self.iter())
+
+    def _restyle(self, new: list[Tag | str]) -> bool:
+        """Bring the contents to ``new`` by attributes alone when it has the same elements (tags,
+        ``id`` and ``data-card``: a card stays the card it was) and text, and nothing below is more
+        than markup: the page sets attributes on the elements it has (the hand when the turn comes)
+        instead of laying out new ones, and the focus stays. False: nothing done."""
+        pairs: list[tuple[Branch, Tag]] = []
+        if not same_elements(self.nodes, new, pairs):
+            return False
+        if any(el.listeners or el.props or el._style is not None for el in self.iter()):
+            return False
+        for old, fresh in pairs:
+            for name in [name for name in old.attrs if name not in fresh.attrs]:
+                old.removeAttribute(name)
+            for name, value in fresh.attrs.items():
+                old.setAttribute(name, value)
+        return True
 
     def _focus_key(self) -> str | None:
         """The selector that finds the focused element again among new content of this one: its
@@ -403,46 +423,19 @@ class Element(Field):
             doc.patch.forget(el.vid)
 
 
-# ---------------------------------------------------------------------- HTML
-class _Builder(HTMLParser):
-    def __init__(self, doc: Owner | None) -> None:
-        super().__init__(convert_charrefs=True)
-        self.doc = doc
-        self.top: list[Node] = []
-        self.stack: list[Element] = []
-
-    def _add(self, node: Node) -> None:
-        if self.stack:
-            node.parent = self.stack[-1]
-            self.stack[-1].nodes.append(node)
+def _made(parsed: list[Tag | str], doc: Owner | None) -> list[Node]:
+    nodes: list[Node] = []
+    for p in parsed:
+        if isinstance(p, str):
+            nodes.append(Text(p))
         else:
-            self.top.append(node)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        el = Element(tag, {k: "" if v is None else v for k, v in attrs}, self.doc)
-        self._add(el)
-        if el.localName not in VOID:
-            self.stack.append(el)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._add(Element(tag, {k: "" if v is None else v for k, v in attrs}, self.doc))
-
-    def handle_endtag(self, tag: str) -> None:
-        tag = tag.lower()
-        for i in range(len(self.stack) - 1, -1, -1):
-            if self.stack[i].localName == tag:
-                del self.stack[i:]
-                return
-
-    def handle_data(self, data: str) -> None:
-        if data:
-            self._add(Text(data))
+            el = Element(p.name, p.attrs, doc)
+            el._adopt(_made(p.nodes, doc))
+            nodes.append(el)
+    return nodes
 
 
 def parse_html(html: str, doc: Owner | None = None) -> list[Node]:
     """The nodes of an HTML fragment (the web layer writes well-formed HTML: every element closed,
     tables with their ``tbody``; the page checks that it made the same elements)."""
-    builder = _Builder(doc)
-    builder.feed(html)
-    builder.close()
-    return builder.top
+    return _made(parse_markup(html), doc)

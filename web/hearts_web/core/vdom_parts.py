@@ -1,14 +1,30 @@
 """The small parts of the worker's document (:mod:`.vdom`): text nodes, an element's class list,
-dataset and style, and the patch of operations for the page. Pure."""
+dataset and style, the patch of operations for the page, and markup read into a tree and
+compared with one. Pure."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from html import escape
-from typing import Protocol
+from html.parser import HTMLParser
+from typing import NamedTuple, Protocol
 
-__all__ = ["Patch", "Text", "ClassList", "Dataset", "Style", "Field", "Op", "RAW_TEXT", "VOID"]
+__all__ = [
+    "Patch",
+    "Text",
+    "ClassList",
+    "Dataset",
+    "Style",
+    "Field",
+    "Op",
+    "RAW_TEXT",
+    "VOID",
+    "Tag",
+    "Branch",
+    "parse_markup",
+    "same_elements",
+]
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 RAW_TEXT = frozenset({"script", "style"})
@@ -212,3 +228,84 @@ class Field:
             self.props["value"] = value
         if checked is not None:
             self.props["checked"] = checked
+
+
+class Tag(NamedTuple):
+    """An element of markup as read: its tag, attributes and contents (text as ``str``)."""
+
+    name: str
+    attrs: dict[str, str]
+    nodes: list[Tag | str]
+
+
+class _Builder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.top: list[Tag | str] = []
+        self.stack: list[Tag] = []
+
+    def _add(self, node: Tag | str) -> None:
+        (self.stack[-1].nodes if self.stack else self.top).append(node)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        el = Tag(tag.lower(), {k: "" if v is None else v for k, v in attrs}, [])
+        self._add(el)
+        if el.name not in VOID:
+            self.stack.append(el)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._add(Tag(tag.lower(), {k: "" if v is None else v for k, v in attrs}, []))
+
+    def handle_endtag(self, tag: str) -> None:
+        tag = tag.lower()
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].name == tag:
+                del self.stack[i:]
+                return
+
+    def handle_data(self, data: str) -> None:
+        if data:
+            self._add(data)
+
+
+def parse_markup(html: str) -> list[Tag | str]:
+    """The elements and text of an HTML fragment, as read."""
+    builder = _Builder()
+    builder.feed(html)
+    builder.close()
+    return builder.top
+
+
+class Branch(Protocol):
+    """An element of the tree as markup is compared with it."""
+
+    @property
+    def localName(self) -> str: ...
+
+    @property
+    def attrs(self) -> Mapping[str, str]: ...
+
+    @property
+    def nodes(self) -> Sequence[Branch | Text]: ...
+
+    def setAttribute(self, name: str, value: object) -> None: ...
+
+    def removeAttribute(self, name: str) -> None: ...
+
+
+def same_elements(old: Sequence[Branch | Text], new: list[Tag | str], pairs: list[tuple[Branch, Tag]]) -> bool:
+    """``old`` and ``new`` are the same elements and text but for the elements' attributes other
+    than their keys (``id``, ``data-card``); ``pairs``: each old element with its new one."""
+    if len(old) != len(new):
+        return False
+    for a, b in zip(old, new, strict=True):
+        if isinstance(a, Text) or isinstance(b, str):
+            if not (isinstance(a, Text) and isinstance(b, str) and a.data == b):
+                return False
+            continue
+        if a.localName != b.name or any(a.attrs.get(key) != b.attrs.get(key) for key in ("id", "data-card")):
+            return False
+        pairs.append((a, b))
+        if not same_elements(a.nodes, b.nodes, pairs):
+            return False
+    return True
