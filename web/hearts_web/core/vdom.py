@@ -46,7 +46,7 @@ class Element(Field):
 
     _ids = count(1)
     # only these: a name the DOM has and this tree does not is an error, not a silent no-op
-    __slots__ = ("localName", "attrs", "nodes", "parent", "doc", "vid", "props", "listeners", "_style", "_drawn")
+    __slots__ = ("localName", "attrs", "nodes", "parent", "doc", "vid", "props", "listeners", "_style")
 
     def __init__(self, tag: str, attrs: dict[str, str] | None = None, doc: Owner | None = None) -> None:
         self.localName = tag.lower()
@@ -58,8 +58,6 @@ class Element(Field):
         self.props: dict[str, object] = {}
         self.listeners: dict[str, list[Listener]] = {}
         self._style: Style | None = None
-        # the markup its contents were last set to, as written and as this tree writes it back
-        self._drawn: tuple[str, str] | None = None
 
     # ------------------------------------------------------------------ identity and tree
     @property
@@ -214,24 +212,21 @@ class Element(Field):
             return  # drawn again as it is: nothing for the page to do
         new = parse_markup(html)
         if self._restyle(new):
-            self._drawn = (html, self.innerHTML)
             return
         kept = self._focus_key()
         self._forget_below()
         self.nodes = []
         self._adopt(_made(new, self.doc))
-        self._drawn = (html, self.innerHTML)
         self._op("h", html)
         if kept is not None and self.doc is not None:  # the page keeps the focus alike (web/runtime/ops.mjs)
             self.doc.active = self.querySelector(kept)
 
     def _holds(self, html: str) -> bool:
         """This element holds ``html`` already, as the page does: its contents write the same
-        markup (or ``html`` is what they were last set to, written otherwise: spaces, quotes), and
-        nothing below them is more than markup (a listener, a field's value, a style set by name),
-        which new contents would reset."""
-        now = self.innerHTML
-        if html != now and self._drawn != (html, now):
+        markup, and nothing below them is more than markup (a listener, a field's value, a style
+        set by name), which new contents would reset. Markup written otherwise (spaces, quotes) is
+        left to ``_restyle``, which finds nothing to change."""
+        if html != self.innerHTML:
             return False
         return all(not el.listeners and not el.props and el._style is None for el in self.iter())
 
