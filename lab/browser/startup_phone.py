@@ -2,7 +2,7 @@
 """Start-up like a phone (issue 45): first paint, LCP, ready, long tasks and CLS, with and without throttling.
 
     .venv/bin/python -m lab.browser.startup_phone [--runs 5] [--profiles desktop,phone] [--parent]
-        [--compare DIR ...] [--hands medium,hard] [--tap-gap MS] [--steps] [--json F]
+        [--compare DIR ...] [--hands medium,hard] [--tap-gap MS] [--press MS] [--steps] [--json F]
 
 The sibling of ``lab.browser.startup`` (same pages: the game's ``dist/`` and a bare PyScript page on
 the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and a phone see them:
@@ -34,7 +34,8 @@ the stock runtime, ``startup.make_bare_site``), measured the way Lighthouse and 
   picked or put back to pass, or gone to the trick), median and 95th percentile over the hand, and
   the 95th percentile of the pass taps and of the play taps apart. ``--tap-gap MS``: a player's
   pause before each tap (default none: each tap as soon as the harness has seen the last one's
-  change).
+  change); ``--press MS``: from the press to the release (default 80, a finger's tap; 0: a
+  click with no press).
 * ``--steps``: the returning visit's start step by step, median time of each event: the files the
   page fetched and the game's worker fetched (Resource Timing, the worker's read through
   ``heartsGame.run`` and put on the page's clock), the worker's marks (``hearts: restored``, ...),
@@ -67,7 +68,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from playwright.sync_api import BrowserContext, Playwright
 from playwright.sync_api import Error as PlaywrightError
@@ -449,6 +450,9 @@ HAND_STATE = """() => {
 }"""
 ANSWERED_MS = 250  # after a tap, the page is not looked at before this: the tap's answer is measured alone
 LOOK_EVERY_MS = 100
+# A finger's tap lasts about this long from press to release (the click); Hard's pass searching in
+# the bots' worker hears the press and gives way (hearts.bots.remote.Desk.touch).
+PRESS_MS = 80
 
 
 def hand_state(page: Any, until: Callable[[dict[str, Any]], bool], wait_first_ms: float = 0) -> dict[str, Any]:
@@ -466,14 +470,25 @@ def hand_state(page: Any, until: Callable[[dict[str, Any]], bool], wait_first_ms
         page.wait_for_timeout(LOOK_EVERY_MS)
 
 
-def play_by_clicks(page: Any, gap_ms: float = 0) -> None:
+class Tapping(NamedTuple):
+    """How the harness taps: ``gap_ms`` a player's pause before each tap (0: at once),
+    ``press_ms`` from the finger's press to its release (the click)."""
+
+    gap_ms: float = 0
+    press_ms: float = PRESS_MS
+
+
+A_FINGER = Tapping()  # a tap at once after the last one's change, pressed as long as a finger does
+
+
+def play_by_clicks(page: Any, tapping: Tapping = A_FINGER) -> None:
     """Play one hand as a person taps: pass the three highest cards, then the first playable card
     on each turn, until a dialog opens. Each tap is a mouse press and release at the card's top
     left corner (the part a phone's overlapping hand leaves in view), sent as raw input: none of
     Playwright's checks before a click (visible, stable over two frames, the point hits the card)
     and no polling of the page runs on its throttled main thread while a tap is answered; the page
     is looked at :data:`ANSWERED_MS` after the tap, and then every :data:`LOOK_EVERY_MS`.
-    ``gap_ms``: a player's pause before each tap (0: at once)."""
+    ``tapping``: the pause before each tap and how long a press lasts."""
 
     def picked(name: str) -> Callable[[dict[str, Any]], bool]:
         return lambda state: any(card[0] == name and card[3] for card in state["cards"])
@@ -482,9 +497,9 @@ def play_by_clicks(page: Any, gap_ms: float = 0) -> None:
         return lambda state: bool(state["over"]) or all(card[0] != name for card in state["cards"])
 
     def tap(x: float, y: float) -> None:
-        if gap_ms:
-            page.wait_for_timeout(gap_ms)
-        page.mouse.click(x, y)
+        if tapping.gap_ms:
+            page.wait_for_timeout(tapping.gap_ms)
+        page.mouse.click(x, y, delay=tapping.press_ms)
 
     for _ in range(40):
         state = hand_state(page, lambda s: s["over"] or s["passing"] or bool(s["playable"]))
@@ -502,15 +517,15 @@ def play_by_clicks(page: Any, gap_ms: float = 0) -> None:
         hand_state(page, played(name), ANSWERED_MS)
 
 
-def play_hand(context: BrowserContext, url: str, profile: Profile, level: str, gap_ms: float = 0) -> Hand:
-    """Open the game with ``level``'s bots (a new match) and play one hand by clicks (``gap_ms``:
+def play_hand(context: BrowserContext, url: str, profile: Profile, level: str, tapping: Tapping = A_FINGER) -> Hand:
+    """Open the game with ``level``'s bots (a new match) and play one hand by taps (``tapping``:
     :func:`play_by_clicks`)."""
     page = context.new_page()
     try:
         throttle(context, page, profile)
         new_match(page, url, level, profile.cpu)
         start = float(page.evaluate("performance.now()"))
-        play_by_clicks(page, gap_ms)
+        play_by_clicks(page, tapping)
         end = float(page.evaluate("performance.now()"))
         raw = page.evaluate("() => ({ longtasks: window.__startup.longtasks, taps: window.__startup.taps })")
         tasks = [(float(a), float(b)) for a, b in raw["longtasks"]]
@@ -565,7 +580,7 @@ def one_profile(
     run: int,
     hands: tuple[str, ...] = (),
     timeline: bool = False,
-    gap_ms: float = 0,
+    tapping: Tapping = A_FINGER,
 ) -> Run:
     """The three visits of one page in a new browser profile, then a hand at each level of ``hands``
     (not on the bare page)."""
@@ -576,7 +591,7 @@ def one_profile(
         for kind in VISITS:
             out[kind] = visit(context, url, profile, wait_sw=kind == "first", timeline=timeline)
         if site.name != "bare":
-            out["hands"] = {level: play_hand(context, url, profile, level, gap_ms) for level in hands}
+            out["hands"] = {level: play_hand(context, url, profile, level, tapping) for level in hands}
         return out
     finally:
         context.close()
@@ -594,7 +609,7 @@ def measure(
     progress: bool = True,
     hands: tuple[str, ...] = (),
     timeline: bool = False,
-    gap_ms: float = 0,
+    tapping: Tapping = A_FINGER,
 ) -> Results:
     """Every (profile, page) once per run, the order reversed every other run (machine noise hits all alike)."""
     from playwright.sync_api import sync_playwright
@@ -609,7 +624,7 @@ def measure(
                     for attempt in (1, 2):  # a renderer crash under heavy load: retry once
                         try:
                             result = one_profile(
-                                pw, Path(tmpdir), site, servers[site.name].url, profile, run, hands, timeline, gap_ms
+                                pw, Path(tmpdir), site, servers[site.name].url, profile, run, hands, timeline, tapping
                             )
                             break
                         except PlaywrightError as exc:
@@ -789,6 +804,13 @@ def cli() -> argparse.ArgumentParser:
         metavar="MS",
         help="a player's pause before each tap on a card in the hands (default 0: at once)",
     )
+    parser.add_argument(
+        "--press",
+        type=float,
+        default=PRESS_MS,
+        metavar="MS",
+        help=f"from a finger's press to its release on a card (default {PRESS_MS:.0f}; 0: both at once)",
+    )
     parser.add_argument("--no-bare", action="store_true", help="leave the bare PyScript page out")
     parser.add_argument("--no-gzip", action="store_true", help="send files as stored (tools/serve.py), not gzipped")
     parser.add_argument("--json", type=Path, help="also write every visit's numbers here")
@@ -840,7 +862,7 @@ def main(argv: list[str] | None = None) -> int:
                 compress=not args.no_gzip,
                 hands=hands,
                 timeline=args.steps,
-                gap_ms=args.tap_gap,
+                tapping=Tapping(args.tap_gap, args.press),
             )
         finally:
             if args.parent:
@@ -866,7 +888,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(steps_table(results, profiles)))
     if hands:
         gap = f", {args.tap_gap:.0f} ms before each tap" if args.tap_gap else ""
-        print(f"\nA hand played by taps after the returning visit (speed fast{gap}):")
+        print(f"\nA hand played by taps after the returning visit (speed fast, presses of {args.press:.0f} ms{gap}):")
         print("\n".join(hand_table(results, profiles, hands)))
         print(
             "longest: the longest main-thread task while the hand was played (median of the runs; worst: of all); "
