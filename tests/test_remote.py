@@ -218,57 +218,6 @@ def test_a_pass_thinks_long_until_the_person_has_passed_then_ends_at_the_short_b
     assert 80 <= _pass_worlds(desk, view, **long_short) <= 120
 
 
-def test_a_touch_rests_a_pass_that_hears_it_and_its_budget_counts_only_the_search() -> None:
-    view = _waiting(played("desk", 0))
-    long_short = {"pass_budget_ms": 120.0, "hurry_ms": 30.0}
-    alone = _pass_worlds(Desk(pause=_tick, now=_FakeTime(), every=0.005), view, **long_short)
-    clock = _FakeTime()
-    rests: list[float] = []
-
-    async def rest(seconds: float) -> None:
-        rests.append(seconds)
-        clock.t += seconds
-        await _tick()
-
-    touches = iter([0.030, 0.150])  # seconds into the clock's time: two taps
-
-    async def pause() -> None:
-        nonlocal due
-        if due is not None and clock.t >= due:
-            desk.touch()
-            due = next(touches, None)
-        await _tick()
-
-    due: float | None = next(touches)
-    desk = Desk(pause=pause, now=clock, every=0.005, rest=rest, give_way=0.2)
-    worlds = _pass_worlds(desk, view, **long_short)
-    # it rested until 200 ms after each tap, in steps of at most 5 ms
-    assert all(0 < r <= 0.005 for r in rests) and 0.39 <= desk.rested <= 0.41
-    assert abs(worlds - alone) <= 10  # the same search: the rests are not counted in its budget
-
-    # a hurry ends the rest at once: the person waits for the passes
-    clock, rests, due = _FakeTime(), [], None
-    desk = Desk(pause=_tick, now=clock, every=0.005, rest=rest)
-    desk.touch()
-    desk.hurry()
-    assert 15 <= _pass_worlds(desk, view, **long_short) <= 30 and rests == []
-
-
-def test_a_touch_does_not_rest_a_play_nor_a_pass_with_fixed_worlds() -> None:
-    rests: list[float] = []
-
-    async def rest(seconds: float) -> None:
-        rests.append(seconds)
-        await _tick()
-
-    desk = Desk(pause=_tick, now=_FakeTime(), every=0.005, rest=rest)
-    for steps, options in ((9, {"budget_ms": 20.0}), (0, {"pass_iterations": 40, "iterations": 40})):
-        desk.touch()
-        view = _waiting(played("desk", steps))
-        _drive(desk.answer(request(view, "hard", random.Random(2), **options)))
-    assert rests == [] and desk.rested == 0
-
-
 def test_the_desk_decides_like_the_plain_answer_and_reports_bad_requests() -> None:
     for steps in (0, 9):
         view = _waiting(played("desk-same", steps))

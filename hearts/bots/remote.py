@@ -7,8 +7,7 @@ the decision's RNG. The worker answers with :func:`answer_json`; the page reads 
 :func:`decision_from`. With the same RNG state a bot that searches a fixed number of worlds
 decides exactly what it would have decided on the page (``tests/test_remote.py``). The worker
 itself answers through a :class:`Desk`: the same answers, and a pass that thinks while the person
-chooses theirs stops when told the person has passed (:meth:`Desk.hurry`) and rests a moment
-when the person touches the page (:meth:`Desk.touch`).
+chooses theirs stops when told the person has passed (:meth:`Desk.hurry`).
 
 >>> import json, random
 >>> from hearts import Match, Seat
@@ -44,12 +43,8 @@ __all__ = ["PROTOCOL", "RemoteError", "request", "answer", "answer_json", "decis
 # the same build, so this guards against a stale worker script served from a cache).
 PROTOCOL = 1
 _OPTIONS = ("budget_ms", "iterations", "version", "pass_iterations", "pass_budget_ms", "hurry_ms")
-# A worker's search stops for messages (a hurry, a touch) at least this often, in seconds of search.
+# A worker's search stops for messages (a hurry) at least this often, in seconds of search.
 PAUSE_EVERY = 0.05
-# A touch or a key on the page while a pass searches: the search rests this long (seconds) from
-# when it hears of it, so that the page's answer to the tap has the processor's cores; the rest
-# does not count against the pass's budget.
-GIVE_WAY = 0.2
 
 
 class RemoteError(ValueError):
@@ -164,10 +159,9 @@ def answer_json(text: str) -> str:
 
 
 class _HurryClock:
-    """Hard's clock for a pass that may be hurried: ``now`` (the time the search did not rest)
-    until :meth:`Desk.hurry`, then that time running ``shift`` seconds ahead, so the search ends
-    ``hurry_ms`` after its start (at once if that has passed). The search's first reading is its
-    start (``HardBot._run_worlds``)."""
+    """Hard's clock for a pass that may be hurried: the real time until :meth:`Desk.hurry`, then
+    time running ``shift`` seconds ahead, so the search ends ``hurry_ms`` after its start (at
+    once if that has passed). The search's first reading is its start (``HardBot._run_worlds``)."""
 
     def __init__(self, now: Callable[[], float], hurried: Callable[[], bool], shift: float) -> None:
         self.now, self.hurried, self.shift = now, hurried, shift
@@ -190,9 +184,7 @@ class Desk:
     budget, unless :meth:`hurry` comes (the person has passed): from then on, until the next play
     request, every pass ends ``hurry_ms`` after its start, or at once if that has passed. Such a
     search stops for ``pause()`` (default ``asyncio.sleep(0)``: a worker hears its messages then)
-    every ``every`` seconds, and after a :meth:`touch` it rests (``rest(seconds)``, default
-    ``asyncio.sleep``) until ``give_way`` seconds after it, or until a hurry; its budget counts
-    only the time it searched. Any other request (a play: 300 ms) runs without stopping.
+    every ``every`` seconds; any other request (a play: 300 ms) runs without stopping.
     ``now``: the clock (seconds; a test passes a fake one).
     """
 
@@ -201,50 +193,24 @@ class Desk:
         pause: Callable[[], Awaitable[None]] | None = None,
         now: Callable[[], float] = time.perf_counter,
         every: float = PAUSE_EVERY,
-        rest: Callable[[float], Awaitable[None]] | None = None,
-        give_way: float = GIVE_WAY,
     ) -> None:
         self.pause = pause if pause is not None else _yield
-        self.rest = rest if rest is not None else asyncio.sleep
         self.now = now
         self.every = every
-        self.give_way = give_way
         self.hurried = False
-        self.touched: float | None = None  # when the last touch was heard
-        self.rested = 0.0  # seconds rested for touches, all searches together
 
     def hurry(self) -> None:
         self.hurried = True
 
-    def touch(self) -> None:
-        """The person touched the page or pressed a key: a pass searching now gives way."""
-        self.touched = self.now()
-
-    def _searched(self) -> float:
-        """The clock of a search that hears touches: the time it did not rest."""
-        return self.now() - self.rested
-
-    async def _give_way(self) -> None:
-        """Rest, in steps of at most ``every``, until ``give_way`` after the last touch (a touch
-        heard meanwhile extends it) or until a hurry: the person waits for the passes then."""
-        if self.touched is None:
-            return
-        began = now = self.now()
-        while self.touched is not None and not self.hurried and (left := self.touched + self.give_way - now) > 0:
-            await self.rest(min(left, self.every))
-            now = self.now()
-        self.touched = None
-        self.rested += now - began
-
     async def answer(self, data: Any) -> dict[str, Any]:
-        """:func:`answer`, hearing :meth:`hurry` and :meth:`touch` while it searches."""
+        """:func:`answer`, hearing :meth:`hurry` while it searches."""
         bot, view, rng, hurry_ms = _read(data)
         hears = False  # only a pass that may be hurried stops for messages; a play runs straight through
         if not _passing(view):
             self.hurried = False  # the passes are over
         elif hurry_ms is not None and isinstance(bot, HardBot) and bot.iterations is None:
             shift = max(0.0, bot.pass_budget_ms - hurry_ms) / 1000.0
-            bot.clock = _HurryClock(self._searched, lambda: self.hurried, shift)
+            bot.clock = _HurryClock(self.now, lambda: self.hurried, shift)
             hears = True
         steps = bot.decide_steps(view, rng)
         paused = self.now()
@@ -253,7 +219,6 @@ class Desk:
                 next(steps)
                 if hears and self.now() - paused >= self.every:
                     await self.pause()
-                    await self._give_way()
                     paused = self.now()
         except StopIteration as stop:
             return _answer(stop.value)
@@ -261,7 +226,7 @@ class Desk:
             raise RemoteError(f"the bot cannot decide here: {exc}") from None
 
     async def answer_json(self, text: str) -> str:
-        """The worker's entry: :func:`answer_json`, as a coroutine that hears :meth:`hurry` and :meth:`touch`."""
+        """The worker's entry: :func:`answer_json`, as a coroutine that hears :meth:`hurry`."""
         try:
             return json.dumps(await self.answer(json.loads(text)))
         except (RemoteError, json.JSONDecodeError) as exc:

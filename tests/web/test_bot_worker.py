@@ -218,8 +218,6 @@ class LoopbackDesk:
         self.signals.append((kind, ident))
         if kind == "hurry":
             asyncio.get_event_loop().call_soon(self.desk.hurry)
-        elif kind == "touch":
-            asyncio.get_event_loop().call_soon(self.desk.touch)
         else:
             self.dropped.add(ident)
 
@@ -295,33 +293,6 @@ def test_a_request_nobody_waits_for_is_dropped_in_the_worker(monkeypatch: pytest
     asyncio.run(scenario())
     assert sorted(kind for kind, _ in loop.signals) == ["drop", "drop", "drop"]
     assert len(loop.seconds) == 1  # only the search that had begun ran; the two others were skipped
-
-
-def test_a_touch_while_a_bot_passes_rests_its_search_and_is_sent_only_then(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The person touches the page while Hard's first pass searches: the worker hears it and rests
-    its search a moment (the page's answer has the cores), and the rest is not taken from the
-    search's budget. A touch while nothing searches sends nothing."""
-    loop, human, bots = _long_pass_table(monkeypatch, "touch")
-    loop.bots.touch()
-    assert loop.signals == []
-
-    async def scenario() -> None:
-        table = asyncio.ensure_future(play(Match(PRESETS["standard"], seed="touch", max_hands=1), [human, *bots]))
-        await asyncio.sleep(0.1)
-        loop.bots.touch()  # the first bot searches its pass
-        await asyncio.sleep(0.5)
-        loop.bots.touch()
-        await asyncio.sleep(0.3)
-        table.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await table
-        loop.desk.hurry()
-        assert loop.queue is not None
-        await asyncio.wait_for(loop.queue, 5)
-
-    asyncio.run(scenario())
-    assert [kind for kind, _ in loop.signals if kind != "drop"] == ["touch", "touch"]
-    assert 0.35 <= loop.desk.rested <= 0.45  # two rests of 200 ms from when each touch was heard
 
 
 def test_a_pass_made_before_the_worker_is_up_hurries_it_once_it_is() -> None:

@@ -135,14 +135,8 @@ class Controller:
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
         self.prefs.apply()
-        dom_input.bind(self.commands, self.hand, page.show_failure, self._player_acts)
+        dom_input.bind(self.commands, self.hand, page.show_failure, self.view.player_here)
         self.owner.start()  # begin() once this tab owns the game
-
-    def _player_acts(self) -> None:
-        """A key or a touch: the player is here (the view may move the focus), and Hard's pass
-        searching in the bots' worker gives way while the page answers."""
-        self.view.player_here()
-        self.bots.touch()
 
     async def begin(self, settings: Settings) -> None:
         """This tab owns the game (again, after a take-over or an import): load it, draw it and play."""

@@ -6,7 +6,6 @@
 // Messages. In:  {id, request}  (request: JSON text of hearts.bots.remote.request), answered one
 //                at a time; a search pauses for messages every 50 ms (hearts.bots.remote.Desk)
 //                {hurry: id}  the person has passed: the bots' passes end at their short budget
-//                {touch: id}  the person touched the page: a pass searching now rests a moment
 //                {drop: id}  nobody waits for that request any more: skipped unless it has begun
 //           Out: {kind: "ready", ms}  once Python is up, or {kind: "failed", reason} if it can't start
 //                {kind: "answer", id, answer}  (JSON text of hearts.bots.remote.answer, or {"error"})
@@ -43,8 +42,6 @@ self.onmessage = (event) => {
   const data = event.data || {};
   if (data.hurry !== undefined) {
     booting.then((desk) => desk.hurry(), () => {});
-  } else if (data.touch !== undefined) {
-    booting.then((desk) => desk.touch(), () => {});
   } else if (data.drop !== undefined) {
     dropped.add(data.drop);
   } else {

@@ -75,9 +75,3 @@ class BotSeats:
         """The person has passed: Hard's passes in the worker stop thinking (BotWorker.hurry)."""
         if self.worker is not None:
             self.worker.hurry()
-
-    def touch(self) -> None:
-        """The person touched the page or pressed a key: Hard's pass searching in the worker gives
-        way for a moment (BotWorker.touch)."""
-        if self.worker is not None:
-            self.worker.touch()

@@ -41,8 +41,7 @@ class BotWorker:
         observe: Callable[[int, Mapping[str, object], object], None] | None = None,
     ) -> None:
         """``post(id, request)`` sends a request; ``signal(kind, id)`` a note about requests:
-        ``("hurry", last id)`` the person has passed, ``("touch", last id)`` the person touched the
-        page or pressed a key, ``("drop", id)`` nobody waits for that one.
+        ``("hurry", last id)`` the person has passed, ``("drop", id)`` nobody waits for that one.
         ``observe(id, request, answer)`` sees each answer as it arrives, read once, with the
         request it answers (the page's performance measure)."""
         self._post = post
@@ -126,13 +125,6 @@ class BotWorker:
             self._hurry_when_ready = True  # the bots' passes will be asked once it is up
         elif self.ready and self._signal is not None:
             self._signal("hurry", self._next)
-
-    def touch(self) -> None:
-        """The person touched the page or pressed a key: a pass searching in the worker rests a
-        moment, so the page's answer has the cores (:meth:`hearts.bots.remote.Desk.touch`).
-        Nothing is sent while no request waits for an answer."""
-        if self.ready and self._signal is not None and self._pending:
-            self._signal("touch", self._next)
 
     async def decide(self, request: Mapping[str, object]) -> object:
         """Send ``request`` (:func:`hearts.bots.remote.request`) and await the worker's answer."""
