@@ -57,6 +57,7 @@ from hearts.match import Match
 from hearts.rules import PRESETS, Rules
 from hearts.seats import Seat
 from hearts.table import Game, Listener, play, run_sync
+from lab.moon_sight import MoonEyedHard
 from lab.seeing import SeeingHard
 from lab.weighted import WeighedHard
 
@@ -149,6 +150,8 @@ class BotSpec:
     sees: bool = False  # Hard only: the all-seeing Hard (``seeing-hard...``: lab.seeing), told the real deal
     # Hard only: its play worlds weighed by the others' plays, (draws, eps) (``weigh4e50-hard``: lab.weighted)
     weigh: tuple[int, float] | None = None
+    # Hard only: a runner watch that also reads weighed worlds, at this moon share (``eye30-hard``: lab.moon_sight)
+    eye: float | None = None
 
 
 def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
@@ -161,7 +164,16 @@ def bot_spec(name: str, cfg: ArenaConfig) -> BotSpec:
     (:class:`lab.seeing.SeeingHard`, the measure of what Hard loses by not seeing the cards).
     ``weighMeN-`` before a Hard spec: its play worlds weighed by how likely the others' plays are
     in them, one of M drawn worlds, the seats' policy with noise N/100 (:class:`lab.weighted.WeighedHard`).
+    ``eyeT-`` before a Hard spec: a seat whose weighed worlds' moon share reaches T/100 is a moon
+    runner too (:class:`lab.moon_sight.MoonEyedHard`).
     """
+    eyed = re.match(r"eye(\d+)-", name)
+    if eyed:
+        spec = bot_spec(name[eyed.end() :], cfg)
+        eye = int(eyed.group(1)) / 100
+        if spec.level != "hard" or spec.sees or spec.weigh is not None or not 0 < eye <= 1:
+            raise ValueError(f"{name!r}: eyeT- needs a plain Hard and 0 < T <= 100")
+        return replace(spec, eye=eye)
     weighed = re.match(r"weigh(\d+)e(\d+)-", name)
     if weighed:
         spec = bot_spec(name[weighed.end() :], cfg)
@@ -304,6 +316,8 @@ def _make(name: str, cfg: ArenaConfig) -> Bot:
     }
     if spec.weigh is not None:
         return WeighedHard(draws=spec.weigh[0], eps=spec.weigh[1], **options)
+    if spec.eye is not None:
+        return MoonEyedHard(eye=spec.eye, **options)
     return (SeeingHard if spec.sees else HardBot)(**options)
 
 

@@ -12,6 +12,9 @@ share, earlier; in the other hands, a larger share is a false alarm. South's own
 Medium's, so the rollouts start as the hand went on. Run::
 
     .venv-lab/bin/python -m lab.moon_sight --hands 3000 [--worlds 200] [--eps 50]
+
+:class:`MoonEyedHard` puts the measure to use: Hard whose runner watch also names a seat its
+weighed worlds see running (``eyeT-`` before a Hard spec in the lab's bot lists).
 """
 
 from __future__ import annotations
@@ -22,20 +25,22 @@ import random
 import statistics
 import sys
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hearts import PRESETS, Hand, Seat
 from hearts.bots import make_bot
+from hearts.bots.config import WorldLoop
 from hearts.bots.hard import HardBot
 from hearts.bots.knowledge import Knowledge
 from hearts.bots.moon import made_moon
 from hearts.bots.rollout import split_hands
+from hearts.bots.search import PlaySearch
 from hearts.bots.worlds import PlayWorld, PlayWorlds, playout_randoms, randoms
 from hearts.deal import deal_from_seed
 from hearts.seats import PassDirection
 from lab.weighted import PlayLikelihood
 
-__all__ = ["Sight", "medium_hands", "sight", "main"]
+__all__ = ["Sight", "MoonEyedHard", "medium_hands", "moon_shares", "sight", "main"]
 
 ME = int(Seat.SOUTH)
 
@@ -67,38 +72,81 @@ def medium_hands(count: int) -> Iterator[tuple[str, list[tuple[Seat, int]], int]
         yield seed, plays, next((s for s in range(4) if points[s] == 26), -1)
 
 
+def moon_shares(
+    knowledge: Knowledge, card: int, worlds: int, likelihood: PlayLikelihood, loop: WorldLoop, rng: random.Random
+) -> tuple[dict[int, float], dict[int, float], dict[int, PlayWorlds]]:
+    """For each other seat the moon is open to, before this seat plays ``card``: its moon share
+    in ``worlds`` worlds of Hard's sampler, each alike and weighed by ``likelihood``; and each
+    seat's world loop (its rollouts with that seat running)."""
+    me = knowledge.me
+    open_to = {
+        s: PlayWorlds(knowledge, loop, [card], s, card, rng) for s in range(4) if s != me and knowledge.moon_open(s)
+    }
+    if not open_to:
+        return {}, {}, {}
+    sampler = next(iter(open_to.values())).sampler
+    draws = playout_randoms(knowledge.trick_number)
+    weights: list[float] = []
+    made: dict[int, list[bool]] = {s: [] for s in open_to}
+    for _ in range(worlds):
+        masks = sampler(rng)
+        weights.append(likelihood(masks))
+        numbers = randoms(rng.randrange(1 << 30), draws)
+        for s, seat_worlds in open_to.items():
+            result = seat_worlds.play(PlayWorld(split_hands(masks), numbers, 0, True), card, False)
+            made[s].append(made_moon(result, s))
+    top = max(weights)
+    weights = [math.exp(x - top) for x in weights]
+    total = sum(weights)
+    uniform = {s: statistics.mean(made[s]) for s in open_to}
+    weighed = {s: sum(w for w, m in zip(weights, made[s], strict=True) if m) / total for s in open_to}
+    return uniform, weighed, open_to
+
+
 def sight(hand: Hand, card: int, worlds: int, eps: float, seed: int, bot: HardBot) -> Sight:
     """South's view of the moon before it plays ``card`` in ``hand``."""
     knowledge = Knowledge(hand.view(Seat.SOUTH))
     likelihood = PlayLikelihood(knowledge, bot.config.loop.policy, eps)
-    rng = random.Random(seed)
-    open_to = [s for s in range(4) if s != ME and knowledge.moon_open(s)]
-    sampled = [PlayWorlds(knowledge, bot.config.loop, [card], s, card, rng) for s in open_to]
+    uniform, weighed, open_to = moon_shares(knowledge, card, worlds, likelihood, bot.config.loop, random.Random(seed))
     draws = playout_randoms(knowledge.trick_number)
-    logs: list[float] = []
-    made: dict[int, list[bool]] = {s: [] for s in open_to}
-    for _ in range(worlds):
-        masks = sampled[0].sampler(rng) if sampled else []
-        logs.append(likelihood(masks) if sampled else 0.0)
-        numbers = randoms(rng.randrange(1 << 30), draws)
-        for s, loop in zip(open_to, sampled, strict=True):
-            made[s].append(made_moon(loop.play(PlayWorld(split_hands(masks), numbers, 0, True), card, False), s))
-    top = max(logs, default=0.0)
-    weights = [math.exp(x - top) for x in logs]
     truth_masks = [hand.cards_mask(s) for s in Seat]
     truth: dict[int, float] = {}
-    for s, loop in zip(open_to, sampled, strict=True):
+    for s, seat_worlds in open_to.items():
         tries = [
-            made_moon(loop.play(PlayWorld(split_hands(truth_masks), randoms(k, draws), 0, True), card, False), s)
+            made_moon(seat_worlds.play(PlayWorld(split_hands(truth_masks), randoms(k, draws), 0, True), card, False), s)
             for k in range(20)
         ]
         truth[s] = sum(tries) / len(tries)
-    return Sight(
-        knowledge.trick_number,
-        {s: statistics.mean(made[s]) for s in open_to},
-        {s: sum(w for w, m in zip(weights, made[s], strict=True) if m) / sum(weights) for s in open_to},
-        truth,
-    )
+    return Sight(knowledge.trick_number, uniform, weighed, truth)
+
+
+class MoonEyedHard(HardBot):
+    """:class:`HardBot` whose moon runner may also be a seat its weighed worlds see running: when
+    the points-based watch finds none, the seat whose weighed moon share (``looks`` worlds, before
+    Medium's card) is at least ``eye`` is played as the runner (half of the worlds, as Hard plays
+    against any runner). In a bot list: ``eyeT-`` before a Hard spec (T: ``eye`` in hundredths)."""
+
+    def __init__(self, *args: Any, eye: float = 0.3, looks: int = 60, eps: float = 0.5, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not 0 < eye <= 1 or looks < 1:
+            raise ValueError("eye must be in (0, 1] and looks at least 1")
+        self.eye, self.looks, self.eps = eye, looks, eps
+
+    def _play_search(self, knowledge: Knowledge, cards: list[int], rng: random.Random) -> PlaySearch:
+        search = super()._play_search(knowledge, cards, rng)
+        if search.runner >= 0:
+            return search
+        loop = self.config.loop
+        likelihood = PlayLikelihood(knowledge, loop.policy, self.eps)
+        if not likelihood.events:
+            return search
+        reference = search.worlds.reference
+        _, weighed, _ = moon_shares(knowledge, reference, self.looks, likelihood, loop, rng)
+        seat = max(weighed, key=lambda s: weighed[s], default=-1)
+        if seat >= 0 and weighed[seat] >= self.eye:
+            search.runner = seat
+            search.worlds = PlayWorlds(knowledge, loop, cards, seat, reference, rng)
+        return search
 
 
 def cli() -> argparse.ArgumentParser:
