@@ -79,7 +79,9 @@ def apply_speed(timings: tuple[float, float, float], instant: bool) -> None:
     fly, _, collect = timings
     root = document.documentElement
     root.classList.toggle("reduced-motion", reduced_motion())
-    root.style.setProperty("--dur", f"{int(max(fly, collect) * 1000)}ms")
+    # on the trick, the only place the cards fly: set on the root, every element's style would be
+    # computed again (a custom property is inherited)
+    by_id("trick").style.setProperty("--dur", f"{int(max(fly, collect) * 1000)}ms")
     root.classList.toggle("instant", instant)
 
 
