@@ -450,8 +450,8 @@ HAND_STATE = """() => {
 }"""
 ANSWERED_MS = 250  # after a tap, the page is not looked at before this: the tap's answer is measured alone
 LOOK_EVERY_MS = 100
-# A finger's tap lasts about this long from press to release (the click): the press's own work (the
-# focus moved, the worker told of it) is done before the click, as on a phone
+# A finger is down for tens of milliseconds before it lifts (the click); the harness presses this long,
+# so the press's own work (the focus moved, the worker told of it) is done before the click
 PRESS_MS = 80
 
 
