@@ -223,11 +223,13 @@ class Element(Field):
 
     def _holds(self, html: str) -> bool:
         """This element holds ``html`` already, as the page does: its contents write the same
-        markup, and nothing below them is more than markup (a listener, a field's value, a style
-        set by name), which new contents would reset. Markup written otherwise (spaces, quotes) is
-        left to ``_restyle``, which finds nothing to change."""
-        if html != self.innerHTML:
-            return False
+        markup and hold nothing new contents would reset (:meth:`_markup_only`). Markup written
+        otherwise (spaces, quotes) is left to ``_restyle``, which finds nothing to change."""
+        return html == self.innerHTML and self._markup_only()
+
+    def _markup_only(self) -> bool:
+        """Nothing below this element is more than markup (a listener, a field's value, a style
+        set by name): contents or attributes laid over it from markup lose nothing."""
         return all(not el.listeners and not el.props and el._style is None for el in self.iter())
 
     def _restyle(self, new: list[Tag | str]) -> bool:
@@ -236,9 +238,7 @@ class Element(Field):
         than markup: the page sets attributes on the elements it has (the hand when the turn comes)
         instead of laying out new ones, and the focus stays. False: nothing done."""
         pairs: list[tuple[Branch, Tag]] = []
-        if not same_elements(self.nodes, new, pairs):
-            return False
-        if any(el.listeners or el.props or el._style is not None for el in self.iter()):
+        if not same_elements(self.nodes, new, pairs) or not self._markup_only():
             return False
         for old, fresh in pairs:
             for name in [name for name in old.attrs if name not in fresh.attrs]:
